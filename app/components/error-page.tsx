@@ -1,0 +1,75 @@
+import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
+import { Icon, type IconName } from "~/components/ui/icon";
+
+interface ErrorDescription {
+  status: number;
+  icon: IconName;
+  title: string;
+  text: string;
+  retry: boolean;
+}
+
+/** What to tell the resident about an error, by its status. */
+export function describeError(error: unknown): { status: number; message?: string; requestId?: string } {
+  if (isRouteErrorResponse(error)) {
+    const body = error.data as { message?: string; requestId?: string } | string | null;
+    return {
+      status: error.status,
+      message: typeof body === "object" && body ? body.message : undefined,
+      requestId: typeof body === "object" && body ? body.requestId : undefined,
+    };
+  }
+  return { status: 500 };
+}
+
+export function ErrorPage({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { status, message, requestId } = describeError(error);
+  const byStatus: Record<number, Omit<ErrorDescription, "status">> = {
+    404: { icon: "octagon-x", title: t("errors.notFoundTitle"), text: t("errors.notFoundText"), retry: false },
+    403: { icon: "shield", title: t("errors.forbiddenTitle"), text: t("errors.forbiddenText"), retry: false },
+    503: {
+      icon: "triangle-alert",
+      title: t("errors.unavailableTitle"),
+      text: t("errors.unavailableText"),
+      retry: true,
+    },
+    504: { icon: "clock", title: t("errors.timeoutTitle"), text: t("errors.timeoutText"), retry: true },
+    400: { icon: "circle-alert", title: t("errors.badRequestTitle"), text: message ?? t("errors.genericText"), retry: false },
+  };
+  const described = byStatus[status] ?? {
+    icon: "triangle-alert" as const,
+    title: t("errors.genericTitle"),
+    text: t("errors.genericText"),
+    retry: true,
+  };
+  return (
+    <section className="error-page" aria-labelledby="error-title">
+      <Icon name={described.icon} size="xxl" color={status === 404 || status === 403 ? "danger" : "main"} />
+      <p className="error-page__status">{status}</p>
+      <h1 id="error-title" className="error-page__title">
+        {described.title}
+      </h1>
+      <p className="error-page__text">{described.text}</p>
+      <div className="error-page__actions">
+        {described.retry ? (
+          <a href={`${location.pathname}${location.search}`} className="btn btn--mainSecondary btn--md">
+            {t("errors.retry")}
+          </a>
+        ) : null}
+        <Link to="/" className="btn btn--mainPrimary btn--md">
+          <Icon name="house" />
+          {t("errors.returnHome")}
+        </Link>
+      </div>
+      {requestId ? <p className="error-page__id">{t("errors.requestId", { id: requestId })}</p> : null}
+    </section>
+  );
+}
+
+export function RouteErrorBoundary() {
+  const error = useRouteError();
+  return <ErrorPage error={error} />;
+}

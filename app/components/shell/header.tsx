@@ -1,0 +1,113 @@
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useLocation } from "react-router";
+import { Icon } from "~/components/ui/icon";
+import { LanguageSwitch } from "~/routes/resources/language";
+import { ThemeSwitch } from "~/routes/resources/theme";
+import { telHref } from "~/utils/format";
+import { useRootData } from "~/utils/root-data";
+import { Breadcrumbs } from "./breadcrumbs";
+import { BackHomePanel, SideMenu } from "./side-menu";
+
+/**
+ * The top bar. On narrow screens the menu button is a <details>: it opens
+ * and closes without JavaScript; with JavaScript, choosing a page closes it.
+ */
+export function Header({ backHomeOnly }: { backHomeOnly: boolean }) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const mobileMenu = useRef<HTMLDetailsElement>(null);
+  const profileMenu = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  const config = root?.config;
+
+  // Escape closes whichever disclosure is open and returns focus to its button.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      for (const details of [mobileMenu.current, profileMenu.current]) {
+        if (details?.open) {
+          details.open = false;
+          details.querySelector("summary")?.focus();
+        }
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
+
+  // A new page closes the profile popover.
+  useEffect(() => {
+    if (profileMenu.current) profileMenu.current.open = false;
+  }, [location.pathname]);
+
+  const closeMobile = () => {
+    if (mobileMenu.current) mobileMenu.current.open = false;
+  };
+
+  return (
+    <header className="topbar">
+      <div className="topbar__row">
+        <details className="mobile-menu" ref={mobileMenu}>
+          <summary className="btn btn--icon btn--icon-size mobile-menu__button" aria-label={t("shell.openMenu")}>
+            <Icon name="menu" size="lg" />
+          </summary>
+          <div className="mobile-menu__panel">
+            {backHomeOnly ? <BackHomePanel /> : <SideMenu idPrefix="mobile-menu" onLeafChosen={closeMobile} />}
+          </div>
+        </details>
+        <Link to="/" className="brand">
+          <img src="/logo.svg" alt="" width={32} height={32} className="brand__logo" />
+          <span className="brand__name">{config?.productName}</span>
+        </Link>
+        <div className="topbar__crumbs topbar__crumbs--wide">
+          <Breadcrumbs />
+        </div>
+        <div className="topbar__actions">
+          {config ? (
+            <a href={telHref(config.phones.dispatcher)} className="topbar__phone">
+              <Icon name="phone" />
+              <span className="topbar__phone-label">{t("shell.dispatcher")}:</span>
+              <span className="topbar__phone-number">{config.phones.dispatcher}</span>
+            </a>
+          ) : null}
+          <LanguageSwitch id="language-top" />
+          <ThemeSwitch />
+          {root?.user ? (
+            <details className="profile-menu" ref={profileMenu}>
+              <summary className="btn btn--mainSecondary btn--md profile-menu__button">
+                <Icon name="user" />
+                <span className="profile-menu__short">{root.user.firstName || root.user.email}</span>
+                <span className="visually-hidden">{t("shell.profileMenu")}</span>
+              </summary>
+              <div className="profile-menu__panel">
+                <p className="profile-menu__name">
+                  {root.user.firstName} {root.user.lastName}
+                </p>
+                <p className="profile-menu__email">{root.user.email}</p>
+                <Link to="/profile" className="btn btn--mainTertiary btn--md profile-menu__item">
+                  <Icon name="user" />
+                  {t("shell.myProfile")}
+                </Link>
+                <Form method="POST" action="/resources/logout">
+                  <button type="submit" className="btn btn--dangerTertiary btn--md profile-menu__item">
+                    <Icon name="log-out" />
+                    {t("shell.logout")}
+                  </button>
+                </Form>
+              </div>
+            </details>
+          ) : (
+            <Link to="/auth" className="btn btn--mainPrimary btn--md">
+              <Icon name="log-in" />
+              {t("shell.signIn")}
+            </Link>
+          )}
+        </div>
+      </div>
+      <div className="topbar__crumbs topbar__crumbs--narrow">
+        <Breadcrumbs />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation, useNavigation } from "react-router";
+import { findEntry, trailOf } from "~/utils/site-map";
+import { Footer } from "./footer";
+import { Header } from "./header";
+import { BackHomePanel, SideMenu } from "./side-menu";
+
+/** The page frame: top bar, left menu, the page, an optional right panel, footer. */
+export function Shell({ children, aside }: { children: ReactNode; aside?: ReactNode }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const trail = trailOf(findEntry(pathname));
+  const hideLeftPanel = trail.some((entry) => entry.hideLeftPanel);
+  const hideHeader = trail.some((entry) => entry.hideHeader);
+  return (
+    <div className={`shell ${aside ? "shell--with-aside" : ""}`}>
+      <a href="#main" className="skip-link">
+        {t("shell.skipToContent")}
+      </a>
+      {hideHeader ? null : <Header backHomeOnly={hideLeftPanel} />}
+      <div className="shell__body">
+        <aside className="shell__left">{hideLeftPanel ? <BackHomePanel /> : <SideMenu idPrefix="side-menu" />}</aside>
+        <main id="main" className="shell__main" tabIndex={-1} aria-busy={navigation.state === "loading" || undefined}>
+          {children}
+        </main>
+        {aside ? <aside className="shell__right">{aside}</aside> : null}
+      </div>
+      <Footer />
+    </div>
+  );
+}

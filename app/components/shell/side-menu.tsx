@@ -1,0 +1,107 @@
+/**
+ * The left menu. The main index lists the top-level entries this user may
+ * see; inside a section it shows that section's entries with «Назад» back to
+ * the index. Without JavaScript «Назад» is an in-page link whose :target
+ * shows the index; with JavaScript the two panels slide.
+ */
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, NavLink, useLocation } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { Icon } from "~/components/ui/icon";
+import { useOptionalUser } from "~/utils/root-data";
+import { menuEntries, sectionOf, siteRoots, type ResolvedEntry } from "~/utils/site-map";
+
+interface SideMenuProps {
+  /** Distinguishes the desktop panel from the mobile one (ids must be unique). */
+  idPrefix: string;
+  /** Called when an entry without children is chosen (closes the mobile menu). */
+  onLeafChosen?: () => void;
+}
+
+export function SideMenu({ idPrefix, onLeafChosen }: SideMenuProps) {
+  const { t } = useTranslation();
+  const user = useOptionalUser();
+  const { pathname } = useLocation();
+  const hydrated = useHydrated();
+  const section = sectionOf(pathname, user);
+  const [view, setView] = useState<"main" | "section">(section ? "section" : "main");
+
+  // A navigation into (or out of) a section shows that section again.
+  useEffect(() => setView(section ? "section" : "main"), [section?.id]);
+
+  const mainId = `${idPrefix}-main`;
+  const entries = menuEntries(siteRoots, user);
+
+  const entryLink = (entry: ResolvedEntry) => {
+    const hasChildren = menuEntries(entry.children, user).length > 0;
+    return (
+      <li key={entry.id}>
+        <NavLink
+          to={entry.path}
+          end={entry.path === "/"}
+          className="menu__link"
+          onClick={() => {
+            if (!hasChildren) onLeafChosen?.();
+          }}
+        >
+          {entry.icon ? <Icon name={entry.icon} size="lg" /> : null}
+          <span className="menu__text">{t(entry.name)}</span>
+          {hasChildren ? <Icon name="chevron-right" className="menu__chevron" /> : null}
+        </NavLink>
+      </li>
+    );
+  };
+
+  return (
+    <div
+      className={`menu ${section ? "menu--in-section" : ""} ${hydrated ? `menu--js menu--view-${view}` : ""}`}
+    >
+      <div className="menu__track">
+        {/* The main index comes first so that its :target can hide the section after it. */}
+        <nav id={mainId} className="menu__panel menu__panel--main" aria-label={t("shell.mainMenu")}>
+          <ul className="menu__list">{entries.map(entryLink)}</ul>
+        </nav>
+        {section ? (
+          <nav
+            className="menu__panel menu__panel--section"
+            aria-label={t("shell.sectionMenu", { name: t(section.name) })}
+          >
+            <a
+              href={`#${mainId}`}
+              className="menu__back"
+              onClick={(event) => {
+                if (!hydrated) return;
+                event.preventDefault();
+                setView("main");
+              }}
+            >
+              <Icon name="arrow-left" />
+              {t("shell.back")}
+            </a>
+            <p className="menu__section-title">
+              <Link to={section.path} className="menu__section-link">
+                {section.icon ? <Icon name={section.icon} size="lg" /> : null}
+                {t(section.name)}
+              </Link>
+            </p>
+            <ul className="menu__list">{menuEntries(section.children, user).map(entryLink)}</ul>
+          </nav>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** On the sign-in pages the panel only leads back home. */
+export function BackHomePanel() {
+  const { t } = useTranslation();
+  return (
+    <nav className="menu" aria-label={t("shell.mainMenu")}>
+      <Link to="/" className="menu__back">
+        <Icon name="arrow-left" />
+        {t("shell.backHome")}
+      </Link>
+    </nav>
+  );
+}

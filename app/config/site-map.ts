@@ -1,0 +1,163 @@
+/**
+ * The portal's one source of truth for its pages: names (translation keys),
+ * paths, icons, children, who may open them and which parts of the shell they
+ * hide. The menu, the breadcrumbs, the document title and the server's access
+ * checks all read this tree; `app/routes.ts` maps the same paths to modules.
+ */
+import type { IconName } from "~/components/ui/icon-names";
+
+export type Role = "admin" | "customer";
+
+/**
+ * - `all`: anyone;
+ * - `auth`: signed-in users only (the default);
+ * - `guest`: signed-out users only (sign-in, registration, reset).
+ */
+export type Access = "all" | "auth" | "guest";
+
+export interface SiteEntry {
+  /** Stable id, also used as the menu item's key. */
+  id: string;
+  /** Translation key of the entry's name; it may hold `{{placeholders}}`. */
+  name: string;
+  /** Full path pattern, React Router style (`/posts/item/:postId`). */
+  path: string;
+  icon?: IconName;
+  /** Who may open it; inherited from the parent, `auth` at the top. */
+  access?: Access;
+  /** Roles allowed; inherited from the parent; none means any role. */
+  roles?: Role[];
+  /** Not shown in menus (detail pages, resource routes). */
+  hidden?: boolean;
+  /** The left panel shows only a back-to-home link. */
+  hideLeftPanel?: boolean;
+  /** No top bar (reserved for full-screen pages). */
+  hideHeader?: boolean;
+  /** A resource route: no page, no breadcrumb. */
+  resource?: boolean;
+  children?: SiteEntry[];
+}
+
+export const siteMap: SiteEntry[] = [
+  { id: "home", name: "nav.home", path: "/", icon: "house", access: "all" },
+  {
+    id: "auth",
+    name: "nav.auth",
+    path: "/auth",
+    icon: "log-in",
+    access: "guest",
+    hidden: true,
+    hideLeftPanel: true,
+    children: [
+      { id: "auth.registration", name: "nav.registration", path: "/auth/registration" },
+      { id: "auth.reset", name: "nav.reset", path: "/auth/reset" },
+    ],
+  },
+  {
+    id: "about",
+    name: "nav.about",
+    path: "/about",
+    icon: "building-2",
+    access: "all",
+    children: [
+      { id: "about.credits", name: "nav.credits", path: "/about/credits", icon: "landmark" },
+      {
+        id: "about.info",
+        name: "nav.info",
+        path: "/about/info",
+        icon: "file-text",
+        children: [
+          {
+            id: "about.info.item",
+            name: "nav.reportItem",
+            path: "/about/info/item/:reportId",
+            hidden: true,
+          },
+        ],
+      },
+      { id: "about.structure", name: "nav.structure", path: "/about/structure", icon: "network" },
+    ],
+  },
+  {
+    id: "profile",
+    name: "nav.profile",
+    path: "/profile",
+    icon: "user",
+    access: "auth",
+    children: [
+      { id: "profile.accounts", name: "nav.accounts", path: "/profile/accounts", icon: "wallet" },
+      {
+        id: "profile.altpayment",
+        name: "nav.altpayment",
+        path: "/profile/altpayment",
+        icon: "credit-card",
+      },
+    ],
+  },
+  {
+    id: "posts",
+    name: "nav.posts",
+    path: "/posts",
+    icon: "newspaper",
+    access: "all",
+    children: [
+      { id: "posts.item", name: "nav.postItem", path: "/posts/item/:postId", hidden: true },
+      {
+        id: "posts.create",
+        name: "nav.postCreate",
+        path: "/posts/create",
+        icon: "square-pen",
+        access: "auth",
+        roles: ["admin"],
+      },
+      { id: "posts.feed", name: "nav.feed", path: "/posts/feed.xml", resource: true, hidden: true },
+    ],
+  },
+  {
+    id: "documents",
+    name: "nav.documents",
+    path: "/documents",
+    icon: "folder-open",
+    access: "all",
+    children: [
+      { id: "documents.privacy", name: "nav.privacy", path: "/documents/privacy", icon: "shield" },
+      {
+        id: "documents.agreement",
+        name: "nav.agreement",
+        path: "/documents/agreement",
+        icon: "file-signature",
+      },
+      {
+        id: "documents.regulations",
+        name: "nav.regulations",
+        path: "/documents/regulations",
+        icon: "scale",
+      },
+    ],
+  },
+  {
+    id: "rates",
+    name: "nav.rates",
+    path: "/rates",
+    icon: "receipt",
+    access: "all",
+    children: [{ id: "rates.item", name: "nav.rateItem", path: "/rates/item/:rateId", hidden: true }],
+  },
+  {
+    id: "admin",
+    name: "nav.admin",
+    path: "/admin",
+    icon: "shield-check",
+    access: "auth",
+    roles: ["admin"],
+    children: [
+      { id: "admin.posts", name: "nav.adminPosts", path: "/admin/posts", icon: "newspaper" },
+      { id: "admin.images", name: "nav.adminImages", path: "/admin/images", icon: "image" },
+      { id: "admin.users", name: "nav.adminUsers", path: "/admin/users", icon: "users" },
+    ],
+  },
+  // Resource routes: forms that post here work without JavaScript.
+  { id: "theme", name: "nav.theme", path: "/resources/theme", access: "all", resource: true, hidden: true },
+  { id: "language", name: "nav.language", path: "/resources/language", access: "all", resource: true, hidden: true },
+  { id: "logout", name: "nav.logout", path: "/resources/logout", access: "all", resource: true, hidden: true },
+];

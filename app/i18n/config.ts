@@ -1,0 +1,30 @@
+/**
+ * Languages: Russian is the default; English is the complete fallback; Sakha
+ * (ykt) is partial and falls back to Russian, then English.
+ */
+export const languages = ["rus", "en", "ykt"] as const;
+export type Language = (typeof languages)[number];
+export const defaultLanguage: Language = "rus";
+export const namespaces = ["translation", "errors"] as const;
+export const defaultNS = "translation";
+
+export const fallbackLng = { ykt: ["rus", "en"], rus: ["en"], default: ["en"] };
+
+/** BCP 47 tags for <html lang>: Sakha's ISO code is "sah". */
+export const htmlLang: Record<Language, string> = { rus: "ru", en: "en", ykt: "sah" };
+
+export const languageNames: Record<Language, string> = {
+  rus: "Русский",
+  en: "English",
+  ykt: "Саха тыла",
+};
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (languages as readonly string[]).includes(value);
+}
+
+/** The languages whose files a page in `lng` needs: itself and its fallbacks. */
+export function languageChain(lng: Language): Language[] {
+  const chain = [lng, ...(fallbackLng[lng as keyof typeof fallbackLng] ?? fallbackLng.default)];
+  return [...new Set(chain)] as Language[];
+}

@@ -1,0 +1,119 @@
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import {
+  data,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import { ErrorPage } from "~/components/error-page";
+import { Shell } from "~/components/shell/shell";
+import { DocumentTitle } from "~/components/shell/breadcrumbs";
+import { ToastHost } from "~/components/shell/toaster";
+import { htmlLang, isLanguage, type Language } from "~/i18n/config";
+import { getLocale, i18nextMiddleware } from "~/i18n/i18next.server";
+import { originMiddleware } from "~/middleware/origin.server";
+import { getUser, userMiddleware } from "~/middleware/user.server";
+import { useTheme } from "~/routes/resources/theme";
+import { getPublicConfig } from "~/utils/env.server";
+import { useNonce } from "~/utils/nonce";
+import { getTheme } from "~/utils/preferences.server";
+import { sessionMiddleware } from "~/utils/session.server";
+import { getToast } from "~/utils/toast.server";
+import type { Route } from "./+types/root";
+import stylesHref from "./styles/app.css?url";
+
+export const middleware: Route.MiddlewareFunction[] = [
+  originMiddleware,
+  sessionMiddleware,
+  i18nextMiddleware,
+  userMiddleware,
+];
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesHref },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [theme, { toast, clear }] = await Promise.all([getTheme(request), getToast(request)]);
+  const user = getUser(context);
+  return data(
+    {
+      locale: getLocale(context) as Language,
+      theme,
+      toast,
+      // Only what the shell shows: never a token.
+      user: user
+        ? { firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role }
+        : null,
+      config: getPublicConfig(),
+      year: new Date().getFullYear(),
+    },
+    { headers: clear ? { "Set-Cookie": clear } : undefined },
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
+  const theme = useTheme();
+  const locale: Language = root && isLanguage(root.locale) ? root.locale : "rus";
+  return (
+    <html lang={htmlLang[locale]} data-lng={locale} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={theme === "dark" ? "dark" : "light"} />
+        <Meta />
+        <Links />
+      </head>
+      <body className={theme === "dark" ? "dark" : undefined}>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  useChangeLanguage(loaderData.locale);
+  const theme = useTheme();
+  return (
+    <>
+      <DocumentTitle productName={loaderData.config.productName} />
+      <Shell>
+        <ToastHost toast={loaderData.toast} theme={theme} />
+        <Outlet />
+      </Shell>
+    </>
+  );
+}
+
+/** Errors above every page (the root's own loader or middleware). */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useRouteLoaderData<typeof loader>("root");
+  const { t } = useTranslation();
+  if (root) {
+    return (
+      <>
+        <DocumentTitle productName={root.config.productName} />
+        <Shell>
+          <ErrorPage error={error} />
+        </Shell>
+      </>
+    );
+  }
+  return (
+    <main id="main" className="shell__main shell__main--bare">
+      <title>{t("errors.genericTitle")}</title>
+      <ErrorPage error={error} />
+    </main>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * Route modules by path. The names, access levels and menu of these pages
+ * live in app/config/site-map.ts; keep the two in step.
+ */
+import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
+
+export default [
+  // Resource routes: forms post here; locale files are served here.
+  route("resources/theme", "routes/resources/theme.tsx"),
+  route("resources/language", "routes/resources/language.tsx"),
+  route("resources/logout", "routes/resources/logout.tsx"),
+  route("locales/:lng/:ns", "routes/resources/locales.ts"),
+
+  // Every page sits under the access layout: its middleware checks the site
+  // map before any loader runs, and its boundary renders errors in the shell.
+  layout("routes/_access.tsx", [
+    index("routes/home.tsx"),
+    ...prefix("auth", [
+      index("routes/auth/login.tsx"),
+      route("registration", "routes/auth/registration.tsx"),
+      route("reset", "routes/auth/reset.tsx"),
+    ]),
+    ...prefix("about", [
+      index("routes/about/index.tsx"),
+      route("credits", "routes/about/credits.tsx"),
+      route("structure", "routes/about/structure.tsx"),
+      route("info", "routes/about/info.tsx"),
+      route("info/item/:reportId", "routes/about/report.tsx"),
+    ]),
+    ...prefix("profile", [
+      index("routes/profile/index.tsx"),
+      route("accounts", "routes/profile/accounts.tsx"),
+      route("altpayment", "routes/profile/altpayment.tsx"),
+    ]),
+    ...prefix("posts", [
+      index("routes/posts/index.tsx"),
+      route("item/:postId", "routes/posts/item.tsx"),
+      route("create", "routes/posts/create.tsx"),
+    ]),
+    ...prefix("documents", [
+      index("routes/documents/index.tsx"),
+      route(":slug", "routes/documents/document.tsx"),
+    ]),
+    ...prefix("rates", [index("routes/rates/index.tsx"), route("item/:rateId", "routes/rates/item.tsx")]),
+    ...prefix("admin", [index("routes/admin/index.tsx")]),
+    route("*", "routes/not-found.tsx"),
+  ]),
+] satisfies RouteConfig;

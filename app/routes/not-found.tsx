@@ -1,0 +1,14 @@
+import { data } from "react-router";
+
+/** Any path no page claims: the 404 page, inside the shell. */
+export function loader() {
+  throw data({ message: "not found" }, { status: 404 });
+}
+
+export function action() {
+  throw data({ message: "not found" }, { status: 404 });
+}
+
+export default function NotFound() {
+  return null;
+}

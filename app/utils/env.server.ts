@@ -1,0 +1,96 @@
+/**
+ * The portal's configuration, read from the environment once and validated
+ * with zod, so a bad deployment stops at start with one clear line per
+ * variable instead of failing on the first request.
+ */
+import { z } from "zod";
+
+const phone = z.string().regex(/^\+?[\d\s()-]{5,20}$/, "ожидается номер телефона, например +7 (4112) 40-00-00");
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    API_URL: z
+      .url("ожидается адрес вида https://api.example.ru")
+      .transform((value) => value.replace(/\/+$/, ""))
+      .optional(),
+    API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    SESSION_SECRET: z.string().min(16, "не короче 16 символов; несколько через запятую").optional(),
+    ADMIN_FLAG: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]*$/, "имя поля токена, например is_portal_admin")
+      .default("is_portal_admin"),
+    PRODUCT_NAME: z.string().min(1).default("Личный кабинет жителя"),
+    COMPANY_NAME: z.string().min(1).default("ООО «УК Северный квартал»"),
+    COMPANY_ADDRESS: z.string().min(1).default("677000, г. Якутск, ул. Орджоникидзе, д. 36, офис 12"),
+    COMPANY_MAP_URL: z
+      .url()
+      .default("https://yandex.ru/maps/?text=%D0%AF%D0%BA%D1%83%D1%82%D1%81%D0%BA%2C%20%D1%83%D0%BB.%20%D0%9E%D1%80%D0%B4%D0%B6%D0%BE%D0%BD%D0%B8%D0%BA%D0%B8%D0%B4%D0%B7%D0%B5%2C%2036"),
+    COMPANY_EMAIL: z.email("ожидается адрес электронной почты").default("info@sever-kvartal.ru"),
+    PHONE_RECEPTION: phone.default("+7 (4112) 40-10-01"),
+    PHONE_TECHNICAL: phone.default("+7 (4112) 40-10-02"),
+    PHONE_DISPATCHER: phone.default("+7 (4112) 40-10-03"),
+    PHONE_ECONOMICS: phone.default("+7 (4112) 40-10-04"),
+    PAYMENT_URL: z.url("ожидается адрес сайта оплаты").default("https://pay.example.ru/"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.API_URL && !env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "обязательна, когда задан API_URL (подписывает cookie сессии)",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof schema> & { SESSION_SECRET: string; API_URL: string };
+
+/** Parses the environment; throws one readable error listing each bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).map(([key, value]) => [key, value === "" ? undefined : value]),
+  );
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  if (!env.API_URL || !env.SESSION_SECRET) {
+    // scripts/start.js sets both for the demo; reaching here means a direct
+    // start without a backend, which is a configuration error.
+    throw new Error(
+      "Invalid environment:\n  API_URL: не задан (npm start запускает демо-бэкенд и задаёт его сам)",
+    );
+  }
+  return env as Env;
+}
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Company details the pages show: configuration, safe for the browser. */
+export function getPublicConfig() {
+  const env = getEnv();
+  return {
+    productName: env.PRODUCT_NAME,
+    companyName: env.COMPANY_NAME,
+    address: env.COMPANY_ADDRESS,
+    mapUrl: env.COMPANY_MAP_URL,
+    email: env.COMPANY_EMAIL,
+    paymentUrl: env.PAYMENT_URL,
+    phones: {
+      reception: env.PHONE_RECEPTION,
+      technical: env.PHONE_TECHNICAL,
+      dispatcher: env.PHONE_DISPATCHER,
+      economics: env.PHONE_ECONOMICS,
+    },
+  };
+}
+
+export type PublicConfig = ReturnType<typeof getPublicConfig>;

@@ -1,0 +1,63 @@
+/**
+ * Who is signed in, decoded (never verified: the backend signs and checks)
+ * from the access token's claims. A token that cannot be decoded means an
+ * unknown user: signed out.
+ */
+import { jwtDecode } from "jwt-decode";
+import type { Role } from "~/config/site-map";
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  role: Role;
+}
+
+interface AccessClaims {
+  token_type?: string;
+  exp?: number;
+  id?: number;
+  user_id?: number;
+  email?: string;
+  first_name?: string;
+  last_name?: string;
+  phone?: string | null;
+  [flag: string]: unknown;
+}
+
+export function decodeUser(access: string | undefined, adminFlag: string): SessionUser | null {
+  if (!access) return null;
+  try {
+    const claims = jwtDecode<AccessClaims>(access);
+    const id = claims.id ?? claims.user_id;
+    if (typeof id !== "number" || typeof claims.email !== "string") return null;
+    return {
+      id,
+      email: claims.email,
+      firstName: claims.first_name ?? "",
+      lastName: claims.last_name ?? "",
+      phone: claims.phone ?? null,
+      role: claims[adminFlag] === true ? "admin" : "customer",
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** A token's `exp` (seconds since epoch), or null when it cannot be read. */
+export function tokenExpiry(token: string): number | null {
+  try {
+    const { exp } = jwtDecode<{ exp?: number }>(token);
+    return typeof exp === "number" ? exp : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Expired, or expiring within `skewSeconds`: refresh before using it. */
+export function isExpired(token: string, nowMs = Date.now(), skewSeconds = 5) {
+  const exp = tokenExpiry(token);
+  return exp === null || exp * 1000 <= nowMs + skewSeconds * 1000;
+}

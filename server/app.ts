@@ -1,0 +1,113 @@
+/**
+ * The portal's HTTP layer: security headers with a per-request CSP nonce,
+ * compression, static files, health probes and structured request logs
+ * around the React Router handler. Bundled by Vite as the server build.
+ */
+import crypto from "node:crypto";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import { RouterContextProvider } from "react-router";
+import { getEnv } from "~/utils/env.server";
+import { requestMetaContext, type RequestMeta } from "~/utils/request-context";
+
+const env = getEnv();
+
+export const app = express();
+app.disable("x-powered-by");
+// Behind a load balancer the original scheme comes in X-Forwarded-Proto.
+app.set("trust proxy", true);
+
+app.use((req, res, next) => {
+  const meta: RequestMeta = {
+    requestId: String(req.headers["x-request-id"] ?? crypto.randomUUID()).slice(0, 100),
+    nonce: crypto.randomBytes(16).toString("base64"),
+    startedAt: performance.now(),
+    backendMs: { total: 0 },
+    secure: req.secure,
+  };
+  res.locals.meta = meta;
+  res.setHeader("X-Request-Id", meta.requestId);
+  setSecurityHeaders(res, meta);
+  res.on("finish", () => logRequest(req, res, meta));
+  next();
+});
+
+function setSecurityHeaders(res: express.Response, meta: RequestMeta) {
+  const production = env.NODE_ENV === "production";
+  const csp = [
+    "default-src 'self'",
+    // Every inline script carries the nonce; scripts they load are trusted by strict-dynamic.
+    `script-src 'nonce-${meta.nonce}' 'strict-dynamic'${production ? "" : " 'unsafe-eval'"}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src 'self'${production ? "" : " ws:"}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join("; ");
+  res.setHeader("Content-Security-Policy", csp);
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  res.setHeader(
+    "Permissions-Policy",
+    "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+  );
+  if (meta.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+}
+
+function logRequest(req: express.Request, res: express.Response, meta: RequestMeta) {
+  if (req.path === "/healthz" || req.path === "/readyz") return;
+  if (env.NODE_ENV === "test" && res.statusCode < 500) return;
+  const line = {
+    level: res.statusCode >= 500 ? "error" : "info",
+    time: new Date().toISOString(),
+    requestId: meta.requestId,
+    method: req.method,
+    path: req.originalUrl.split("?")[0],
+    status: res.statusCode,
+    durationMs: Math.round((performance.now() - meta.startedAt) * 10) / 10,
+    backendMs: Math.round(meta.backendMs.total * 10) / 10,
+  };
+  console.log(JSON.stringify(line));
+}
+
+app.use(compression());
+
+app.get("/healthz", (_req, res) => {
+  res.set("Cache-Control", "no-store").json({ status: "ok" });
+});
+
+app.get("/readyz", async (_req, res) => {
+  res.set("Cache-Control", "no-store");
+  try {
+    const response = await fetch(`${env.API_URL}/api/v1/client/rates/?page_size=1`, {
+      signal: AbortSignal.timeout(Math.min(env.API_TIMEOUT_MS, 5000)),
+    });
+    if (!response.ok) throw new Error(`backend answered ${response.status}`);
+    res.json({ status: "ok", backend: "ok" });
+  } catch (error) {
+    res.status(503).json({ status: "unavailable", backend: String((error as Error).message) });
+  }
+});
+
+if (import.meta.env.PROD) {
+  // Hashed assets never change; everything else in public/ may.
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("build/client", { maxAge: "1h" }));
+}
+
+app.use(
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+    getLoadContext(_req, res) {
+      const context = new RouterContextProvider();
+      context.set(requestMetaContext, res.locals.meta as RequestMeta);
+      return context;
+    },
+  }),
+);

@@ -1,0 +1,11 @@
+import { defineConfig } from "vitest/config";
+import tsconfigPaths from "vite-tsconfig-paths";
+
+// Unit tests of the portal's logic (the backend's contract suite has its own config).
+export default defineConfig({
+  plugins: [tsconfigPaths()],
+  test: {
+    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
+    environment: "node",
+  },
+});
