@@ -16,6 +16,7 @@ import { DocumentTitle } from "~/components/shell/breadcrumbs";
 import { ToastHost } from "~/components/shell/toaster";
 import { htmlLang, isLanguage, type Language } from "~/i18n/config";
 import { getLocale, i18nextMiddleware } from "~/i18n/i18next.server";
+import { apiMiddleware } from "~/middleware/api.server";
 import { originMiddleware } from "~/middleware/origin.server";
 import { getUser, userMiddleware } from "~/middleware/user.server";
 import { useTheme } from "~/routes/resources/theme";
@@ -24,6 +25,8 @@ import { useNonce } from "~/utils/nonce";
 import { getTheme } from "~/utils/preferences.server";
 import { sessionMiddleware } from "~/utils/session.server";
 import { getToast } from "~/utils/toast.server";
+import { getHoneypot } from "~/utils/honeypot.server";
+import { HoneypotProvider } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/root";
 import stylesHref from "./styles/app.css?url";
 
@@ -32,6 +35,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   sessionMiddleware,
   i18nextMiddleware,
   userMiddleware,
+  apiMiddleware,
 ];
 
 export const links: Route.LinksFunction = () => [
@@ -40,7 +44,11 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [theme, { toast, clear }] = await Promise.all([getTheme(request), getToast(request)]);
+  const [theme, { toast, clear }, honeypotInputProps] = await Promise.all([
+    getTheme(request),
+    getToast(request),
+    getHoneypot().getInputProps(),
+  ]);
   const user = getUser(context);
   return data(
     {
@@ -53,6 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         : null,
       config: getPublicConfig(),
       year: new Date().getFullYear(),
+      honeypotInputProps,
     },
     { headers: clear ? { "Set-Cookie": clear } : undefined },
   );
@@ -85,13 +94,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useChangeLanguage(loaderData.locale);
   const theme = useTheme();
   return (
-    <>
+    <HoneypotProvider {...loaderData.honeypotInputProps}>
       <DocumentTitle productName={loaderData.config.productName} />
       <Shell>
         <ToastHost toast={loaderData.toast} theme={theme} />
         <Outlet />
       </Shell>
-    </>
+    </HoneypotProvider>
   );
 }
 

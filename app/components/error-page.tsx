@@ -36,6 +36,12 @@ export function ErrorPage({ error }: { error: unknown }) {
       text: t("errors.unavailableText"),
       retry: true,
     },
+    502: {
+      icon: "triangle-alert",
+      title: t("errors.unavailableTitle"),
+      text: t("errors.unavailableText"),
+      retry: true,
+    },
     504: { icon: "clock", title: t("errors.timeoutTitle"), text: t("errors.timeoutText"), retry: true },
     400: { icon: "circle-alert", title: t("errors.badRequestTitle"), text: message ?? t("errors.genericText"), retry: false },
   };

@@ -10,8 +10,15 @@ import { Icon } from "./icon";
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
 
+/**
+ * Errors under a field. Schema errors are keys of the `errors` namespace;
+ * the backend's texts are not keys and show as they are.
+ */
 export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
-  const list = errors?.filter(Boolean);
+  const { t } = useTranslation("errors");
+  const list = errors?.filter((error): error is string => Boolean(error)).map((error) =>
+    /^[a-zA-Z]+$/.test(error) ? t(error, { defaultValue: error }) : error,
+  );
   if (!list?.length) return null;
   return (
     <ul id={id} className="field__errors">

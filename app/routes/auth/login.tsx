@@ -1,5 +1,137 @@
-import { ComingSoon } from "~/components/coming-soon";
+/**
+ * Sign-in. The action checks the honeypot, validates with the shared schema,
+ * asks the backend for tokens and keeps them only in the session cookie.
+ * Wrong credentials show the backend's second error detail (then the
+ * first, then our own text) in the form and as a toast.
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useSearchParams } from "react-router";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { toast } from "sonner";
+import { ApiError } from "~/api/errors";
+import { Button } from "~/components/ui/button";
+import { Field, PasswordField } from "~/components/ui/fields";
+import { Icon } from "~/components/ui/icon";
+import { getI18n } from "~/i18n/i18next.server";
+import { getApi, isBackendFailure } from "~/middleware/api.server";
+import { LoginSchema } from "~/schemas/auth";
+import { checkHoneypot } from "~/utils/honeypot.server";
+import { firstInvalidField } from "~/utils/forms";
+import { useIsPending } from "~/utils/pending";
+import { safeRedirect } from "~/utils/redirect";
+import { getSession } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import type { Route } from "./+types/login";
 
-export default function LoginPage() {
-  return <ComingSoon titleKey="nav.auth" />;
+export async function loader({ context }: Route.LoaderArgs) {
+  // A message left for this page, e.g. «Сессия истекла…» (read once).
+  const message = getSession(context).get("authMessage") ?? null;
+  return { message };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  await checkHoneypot(formData);
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
+  }
+  const { t } = getI18n(context);
+  const { email, password, redirectTo } = submission.value;
+  try {
+    const pair = await getApi(context).users.login({ email, password });
+    const session = getSession(context);
+    session.set("access", pair.access);
+    session.set("refresh", pair.refresh);
+  } catch (error) {
+    let message: string;
+    if (error instanceof ApiError) message = error.detail(1, t("auth.loginFailed"));
+    else if (isBackendFailure(error)) message = t("errors:unavailable");
+    else throw error;
+    return data(
+      { result: submission.reply({ formErrors: [message], hideFields: ["password"] }), toast: message },
+      { status: error instanceof ApiError ? 400 : 503 },
+    );
+  }
+  return redirectWithToast(safeRedirect(redirectTo, "/profile"), { type: "success", description: t("success.auth") });
+}
+
+export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const isPending = useIsPending();
+  const [form, fields] = useForm({
+    id: "login",
+    constraint: getZodConstraint(LoginSchema),
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+  });
+
+  useEffect(() => {
+    if (actionData?.toast) toast.error(actionData.toast);
+  }, [actionData]);
+
+  const focus = firstInvalidField(actionData?.result, ["email", "password"]);
+  const redirectTo = searchParams.get("redirectTo") ?? "";
+
+  return (
+    <section className="auth-page" aria-labelledby="login-title">
+      <div className="card auth-card">
+        <h1 id="login-title">{t("auth.loginTitle")}</h1>
+        <p className="muted">{t("auth.loginLead")}</p>
+        {loaderData.message ? (
+          <p className="form-error" role="alert">
+            <Icon name="clock" />
+            {loaderData.message}
+          </p>
+        ) : null}
+        <Form method="POST" className="form" {...getFormProps(form)}>
+          <HoneypotInputs label={t("forms.honeypot")} />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <Field
+            labelProps={{ children: t("auth.email") }}
+            inputProps={{
+              ...getInputProps(fields.email, { type: "email" }),
+              autoComplete: "username",
+              placeholder: t("auth.emailPlaceholder"),
+              autoFocus: focus === "email" || (!focus && !actionData),
+            }}
+            errors={fields.email.errors}
+          />
+          <PasswordField
+            labelProps={{ children: t("auth.password") }}
+            inputProps={{
+              ...getInputProps(fields.password, { type: "password" }),
+              autoComplete: "current-password",
+              autoFocus: focus === "password",
+            }}
+            errors={fields.password.errors}
+          />
+          {form.errors?.length ? (
+            <div id={form.errorId} className="form-error" role="alert">
+              <Icon name="circle-alert" />
+              {form.errors.join(" ")}
+            </div>
+          ) : null}
+          <Button type="submit" size="lg" pending={isPending}>
+            <Icon name="log-in" />
+            {t("auth.submit")}
+          </Button>
+        </Form>
+        <div className="auth-links">
+          <p>
+            {t("auth.noAccount")} <Link to="/auth/registration">{t("auth.register")}</Link>
+          </p>
+          <p>
+            <Link to="/auth/reset">{t("auth.forgot")}</Link>
+          </p>
+        </div>
+      </div>
+    </section>
+  );
 }

@@ -1,5 +1,7 @@
 /** Signing out: a POST clears the session and goes home. */
 import { redirect } from "react-router";
+import { getI18n } from "~/i18n/i18next.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { getSession } from "~/utils/session.server";
 import type { Route } from "./+types/logout";
 
@@ -7,7 +9,7 @@ export async function action({ context }: Route.ActionArgs) {
   const session = getSession(context);
   session.unset("access");
   session.unset("refresh");
-  return redirect("/");
+  return redirectWithToast("/", { type: "info", description: getI18n(context).t("success.logout") });
 }
 
 export function loader() {

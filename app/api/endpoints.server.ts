@@ -1,0 +1,161 @@
+/**
+ * The contract's endpoints as typed functions (../shared/api-contract.md).
+ * Required parameters are checked before any request is sent.
+ */
+import type { ApiClient } from "./client.server";
+import { requiredParameterError } from "./errors";
+import type {
+  Account,
+  AdminUser,
+  Detail,
+  Page,
+  Post,
+  PostImage,
+  Query,
+  Rate,
+  Report,
+  TokenPair,
+  User,
+} from "./types";
+
+function required<T>(value: T | null | undefined, name: string, operation: string): T {
+  if (value === null || value === undefined) throw requiredParameterError(name, operation);
+  return value;
+}
+
+const id = (value: string | number) => encodeURIComponent(String(value));
+
+export function createApi(client: ApiClient) {
+  const { request } = client;
+  return {
+    users: {
+      login: (body: { email: string; password: string }) =>
+        request<TokenPair>("clientUsersLogin", "POST", "client/users/login/", { auth: false, json: body }),
+      me: () => request<User>("clientUsersMe", "GET", "client/users/me/"),
+      updateMe: (body: Partial<Pick<User, "first_name" | "middle_name" | "last_name" | "phone">>) =>
+        request<User>("clientUsersUpdateMe", "PATCH", "client/users/update_me/", { json: body }),
+      updatePassword: (body: { old_password: string; password: string; password_confirmation: string }) =>
+        request<Detail>("clientUsersUpdatePassword", "POST", "client/users/update_password/", { json: body }),
+      registerEmail: (body: { email: string }) =>
+        request<Detail>("clientUsersRegisterEmail", "POST", "client/users/register_email/", { auth: false, json: body }),
+      checkCode: (body: { code: number }) =>
+        request<Detail>("clientUsersCheckCode", "POST", "client/users/check_code/", {
+          auth: false,
+          json: { code: required(body.code, "code", "clientUsersCheckCode") },
+        }),
+      registerProfile: (body: {
+        code: number;
+        password: string;
+        password_confirmation: string;
+        first_name: string;
+        middle_name?: string;
+        last_name: string;
+        phone?: string | null;
+      }) =>
+        request<User>("clientUsersRegisterProfile", "POST", "client/users/register_profile/", {
+          auth: false,
+          json: { ...body, code: required(body.code, "code", "clientUsersRegisterProfile") },
+        }),
+      sendCodeReset: (body: { email: string }) =>
+        request<Detail>("clientUsersSendCodeReset", "POST", "client/users/send_code_reset/", { auth: false, json: body }),
+      resetPassword: (body: { email: string; code: number; password: string; password_confirmation: string }) =>
+        request<Detail>("clientUsersResetPassword", "POST", "client/users/reset_password/", { auth: false, json: body }),
+    },
+    accounts: {
+      list: (query?: Query) => request<Page<Account>>("clientAccountsList", "GET", "client/accounts/", { searchParams: query }),
+      attach: (body: { id: string; customer: string }) =>
+        request<Account>("clientAccountsAttach", "POST", "client/accounts/attach/", { json: body }),
+      detach: (body: { id: string }) =>
+        request<void>("clientAccountsDetach", "POST", "client/accounts/detach/", {
+          json: { id: required(body.id, "id", "clientAccountsDetach") },
+        }),
+    },
+    posts: {
+      list: (query?: Query) =>
+        request<Page<Post>>("clientPostsList", "GET", "client/posts/", { auth: false, searchParams: query }),
+      get: (postId: number | string) =>
+        request<Post>("clientPostsRetrieve", "GET", `client/posts/${id(required(postId, "id", "clientPostsRetrieve"))}/`, {
+          auth: false,
+        }),
+    },
+    rates: {
+      list: (query?: Query) =>
+        request<Page<Rate>>("clientRatesList", "GET", "client/rates/", { auth: false, searchParams: query }),
+      get: (rateId: number | string) =>
+        request<Rate>("clientRatesRetrieve", "GET", `client/rates/${id(required(rateId, "id", "clientRatesRetrieve"))}/`, {
+          auth: false,
+        }),
+    },
+    reports: {
+      list: (query?: Query) =>
+        request<Page<Report>>("clientReportsList", "GET", "client/reports/", { auth: false, searchParams: query }),
+      get: (reportId: number | string) =>
+        request<Report>(
+          "clientReportsRetrieve",
+          "GET",
+          `client/reports/${id(required(reportId, "id", "clientReportsRetrieve"))}/`,
+          { auth: false },
+        ),
+    },
+    admin: {
+      posts: {
+        create: (body: { title: string; text: string; is_actual: boolean }) =>
+          request<Post>("adminPostsCreate", "POST", "admin/posts/", { json: body }),
+        update: (postId: number, body: { title: string; text: string; is_actual: boolean }) =>
+          request<Post>("adminPostsUpdate", "PUT", `admin/posts/${id(required(postId, "id", "adminPostsUpdate"))}/`, {
+            json: body,
+          }),
+        delete: (postId: number) =>
+          request<void>("adminPostsDestroy", "DELETE", `admin/posts/${id(required(postId, "id", "adminPostsDestroy"))}/`),
+      },
+      images: {
+        list: (query?: Query) =>
+          request<Page<PostImage>>("adminPostsImagesList", "GET", "admin/posts/images/", { searchParams: query }),
+        get: (imageId: number) =>
+          request<PostImage>(
+            "adminPostsImagesRetrieve",
+            "GET",
+            `admin/posts/images/${id(required(imageId, "id", "adminPostsImagesRetrieve"))}/`,
+          ),
+        /** `body` is a multipart stream; its content type carries the boundary. */
+        create: (body: BodyInit, contentType: string) =>
+          request<PostImage>("adminPostsImagesCreate", "POST", "admin/posts/images/", {
+            body,
+            headers: { "Content-Type": contentType },
+            retryable: false,
+          }),
+        patch: (imageId: number, body: BodyInit, contentType: string) =>
+          request<PostImage>(
+            "adminPostsImagesPartialUpdate",
+            "PATCH",
+            `admin/posts/images/${id(required(imageId, "id", "adminPostsImagesPartialUpdate"))}/`,
+            { body, headers: { "Content-Type": contentType }, retryable: false },
+          ),
+        delete: (imageId: number) =>
+          request<void>(
+            "adminPostsImagesDestroy",
+            "DELETE",
+            `admin/posts/images/${id(required(imageId, "id", "adminPostsImagesDestroy"))}/`,
+          ),
+      },
+      users: {
+        list: (query?: Query) => request<Page<AdminUser>>("adminUsersList", "GET", "admin/users/", { searchParams: query }),
+        get: (userId: number) =>
+          request<AdminUser>("adminUsersRetrieve", "GET", `admin/users/${id(required(userId, "id", "adminUsersRetrieve"))}/`),
+        create: (body: Record<string, unknown>) =>
+          request<AdminUser>("adminUsersCreate", "POST", "admin/users/", { json: body }),
+        patch: (userId: number, body: Record<string, unknown>) =>
+          request<AdminUser>(
+            "adminUsersPartialUpdate",
+            "PATCH",
+            `admin/users/${id(required(userId, "id", "adminUsersPartialUpdate"))}/`,
+            { json: body },
+          ),
+        delete: (userId: number) =>
+          request<void>("adminUsersDestroy", "DELETE", `admin/users/${id(required(userId, "id", "adminUsersDestroy"))}/`),
+      },
+    },
+  };
+}
+
+export type Api = ReturnType<typeof createApi>;

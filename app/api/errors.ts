@@ -1,0 +1,94 @@
+/**
+ * What can go wrong with a backend call, in the portal's terms.
+ *
+ * - `ApiError`: the backend answered 4xx with the contract's error body (or
+ *   not: any body is accepted). Callers show its details beside fields.
+ * - `BackendFailure`: the backend is down (503), too slow (504) or broke
+ *   (5xx, garbage): a page cannot be built, so loaders let it become the
+ *   friendly error page, and actions say so in the form.
+ * - `SessionExpiredError`: the refresh failed; the user must sign in again.
+ */
+import type { ApiErrorBody, ApiErrorItem } from "./types";
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: ApiErrorBody | null;
+  readonly operation: string;
+
+  constructor(status: number, body: ApiErrorBody | null, operation: string) {
+    super(`${operation}: backend answered ${status}`);
+    this.name = "ApiError";
+    this.status = status;
+    this.body = body;
+    this.operation = operation;
+  }
+
+  get errors(): ApiErrorItem[] {
+    return this.body?.errors ?? [];
+  }
+
+  get code(): string | undefined {
+    return this.errors[0]?.code;
+  }
+
+  /** Details per field (`attr`); errors without a field go under "". */
+  fieldErrors(fields?: readonly string[]): Record<string, string[]> {
+    const result: Record<string, string[]> = {};
+    for (const error of this.errors) {
+      const attr = error.attr && (!fields || fields.includes(error.attr)) ? error.attr : "";
+      (result[attr] ??= []).push(error.detail);
+    }
+    return result;
+  }
+
+  /** The detail at `index`, then the first one, then `fallback`. */
+  detail(index = 0, fallback = ""): string {
+    return this.errors[index]?.detail || this.errors[0]?.detail || fallback;
+  }
+}
+
+export type FailureKind = "unavailable" | "timeout" | "bad-response";
+
+export class BackendFailure extends Error {
+  readonly kind: FailureKind;
+  readonly status: number;
+
+  constructor(kind: FailureKind, message: string) {
+    super(message);
+    this.name = "BackendFailure";
+    this.kind = kind;
+    this.status = kind === "timeout" ? 504 : kind === "unavailable" ? 503 : 502;
+  }
+}
+
+export class SessionExpiredError extends Error {
+  constructor(message = "Сессия истекла. Пожалуйста, войдите снова.") {
+    super(message);
+    this.name = "SessionExpiredError";
+  }
+}
+
+export function requiredParameterError(name: string, operation: string) {
+  return new Error(`Required parameter ${name} was null or undefined when calling ${operation}.`);
+}
+
+/** Reads a contract error body from any response body; null when it is not one. */
+export function parseErrorBody(text: string): ApiErrorBody | null {
+  if (!text) return null;
+  try {
+    const parsed = JSON.parse(text) as Partial<ApiErrorBody>;
+    if (parsed && Array.isArray(parsed.errors)) {
+      const errors = parsed.errors
+        .filter((item): item is ApiErrorItem => typeof item === "object" && item !== null)
+        .map((item) => ({
+          code: String(item.code ?? ""),
+          detail: String(item.detail ?? ""),
+          attr: item.attr == null ? null : String(item.attr),
+        }));
+      return { type: parsed.type ?? "client_error", errors };
+    }
+  } catch {
+    // not JSON (a proxy's HTML page, say)
+  }
+  return null;
+}

@@ -1,0 +1,80 @@
+/**
+ * One backend client per request, bound to the session's tokens. A refreshed
+ * pair goes into the session (written once, at the end of the request) and
+ * the user is decoded again from the new access token. An expired session
+ * sends the user to sign in and back; a backend failure becomes the friendly
+ * error page (503/504/502), logged once with the request id.
+ */
+import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createApiClient } from "~/api/client.server";
+import { createApi, type Api } from "~/api/endpoints.server";
+import { getEnv } from "~/utils/env.server";
+import { currentPath } from "~/utils/redirect";
+import { requestMetaContext } from "~/utils/request-context";
+import { getSession } from "~/utils/session.server";
+import { decodeUser } from "~/utils/user";
+import { userContext } from "./user.server";
+
+export const apiContext = createContext<Api | null>(null);
+
+export function getApi(context: Readonly<RouterContextProvider>): Api {
+  const api = context.get(apiContext);
+  if (!api) throw new Error("The API middleware did not run");
+  return api;
+}
+
+export const sessionExpiredMessage = "Сессия истекла. Пожалуйста, войдите снова.";
+
+export const apiMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const env = getEnv();
+  const session = getSession(context);
+  const meta = context.get(requestMetaContext);
+  const url = new URL(request.url);
+  const client = createApiClient({
+    baseUrl: env.API_URL,
+    timeoutMs: env.API_TIMEOUT_MS,
+    requestId: meta.requestId,
+    tokens: {
+      get: () => ({ access: session.get("access"), refresh: session.get("refresh") }),
+      set: (pair) => {
+        session.set("access", pair.access);
+        session.set("refresh", pair.refresh);
+        context.set(userContext, decodeUser(pair.access, env.ADMIN_FLAG));
+      },
+      clear: () => {
+        session.unset("access");
+        session.unset("refresh");
+        context.set(userContext, null);
+      },
+    },
+    onTiming: (ms) => {
+      meta.backendMs.total += ms;
+    },
+    onSessionExpired: () => {
+      session.flash("authMessage", sessionExpiredMessage);
+      throw redirect(`/auth?${new URLSearchParams({ redirectTo: currentPath(url) })}`);
+    },
+    onFailure: (failure, operation) => {
+      console.error(
+        JSON.stringify({
+          level: "error",
+          time: new Date().toISOString(),
+          requestId: meta.requestId,
+          operation,
+          failure: failure.kind,
+          message: failure.message,
+        }),
+      );
+      throw data({ message: failure.kind, requestId: meta.requestId }, { status: failure.status });
+    },
+  });
+  context.set(apiContext, createApi(client));
+  return next();
+};
+
+/** A thrown backend failure (from onFailure), for actions that report it in the form. */
+export function isBackendFailure(error: unknown): error is { data: { message: string }; init: { status: number } } {
+  if (typeof error !== "object" || error === null) return false;
+  const status = (error as { init?: { status?: number } }).init?.status;
+  return typeof status === "number" && status >= 502 && status <= 504;
+}

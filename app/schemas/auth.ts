@@ -1,0 +1,46 @@
+import { z } from "zod";
+import {
+  codeField,
+  emailField,
+  nameField,
+  newPasswordField,
+  optionalNameField,
+  optionalPhoneField,
+  requiredText,
+} from "./fields";
+
+export const LoginSchema = z.object({
+  email: emailField,
+  password: requiredText,
+  redirectTo: z.string().optional(),
+});
+
+export const EmailStepSchema = z.object({ email: emailField });
+
+export const CodeStepSchema = z.object({ code: codeField });
+
+function passwordsMatch(value: { password: string; password_confirmation: string }, ctx: z.RefinementCtx) {
+  if (value.password !== value.password_confirmation) {
+    ctx.addIssue({ code: "custom", path: ["password_confirmation"], message: "passwordsMismatch" });
+  }
+}
+
+export const ProfileStepSchema = z
+  .object({
+    code: codeField,
+    password: newPasswordField,
+    password_confirmation: requiredText,
+    first_name: nameField,
+    middle_name: optionalNameField,
+    last_name: nameField,
+    phone: optionalPhoneField,
+  })
+  .superRefine(passwordsMatch);
+
+export const ResetSchema = z
+  .object({
+    code: codeField,
+    password: newPasswordField,
+    password_confirmation: requiredText,
+  })
+  .superRefine(passwordsMatch);

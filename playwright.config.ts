@@ -1,0 +1,52 @@
+import { defineConfig } from "@playwright/test";
+import { chromiumPath } from "./tests/support/chromium";
+
+const portalPort = Number(process.env.E2E_PORTAL_PORT ?? 3456);
+const backendPort = Number(process.env.E2E_BACKEND_PORT ?? 8765);
+process.env.E2E_BACKEND_URL = `http://127.0.0.1:${backendPort}`;
+
+const launchOptions = {
+  executablePath: chromiumPath(),
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+  ],
+};
+
+/** Every flow runs twice: as a resident without JavaScript and with it. */
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 3,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  forbidOnly: true,
+  use: {
+    baseURL: `http://127.0.0.1:${portalPort}`,
+    locale: "ru-RU",
+    timezoneId: "Asia/Yakutsk",
+    trace: "off",
+    screenshot: "only-on-failure",
+    launchOptions,
+  },
+  projects: [
+    { name: "js-off", use: { javaScriptEnabled: false } },
+    { name: "js-on", use: { javaScriptEnabled: true } },
+  ],
+  webServer: {
+    command: "node tests/support/e2e-stack.js",
+    url: `http://127.0.0.1:${portalPort}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 5000 },
+  },
+});

@@ -1,0 +1,19 @@
+// The one test command (README, CI): unit tests, the backend contract suite,
+// then the end-to-end suite. Stops at the first failing stage.
+import { spawnSync } from "node:child_process";
+
+const stages = [
+  ["unit tests", "npx", ["vitest", "run"]],
+  ["contract tests (backend stand-in)", "npx", ["vitest", "run", "--config", "backend/vitest.config.ts"]],
+  ["end-to-end tests (Playwright, JavaScript off and on)", "node", ["scripts/e2e.js"]],
+];
+
+const started = Date.now();
+for (const [name, command, args] of stages) {
+  console.log(`\n=== ${name} ===`);
+  const stageStart = Date.now();
+  const result = spawnSync(command, args, { stdio: "inherit" });
+  console.log(`=== ${name}: ${result.status === 0 ? "passed" : "FAILED"} in ${Math.round((Date.now() - stageStart) / 1000)} s ===`);
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+console.log(`\nAll tests passed in ${Math.round((Date.now() - started) / 1000)} s.`);

@@ -1,0 +1,106 @@
+// Starts what the end-to-end tests run against: the backend stand-in on a
+// fresh data folder and the production portal in front of it. Tests that
+// need special lifetimes or a broken backend start their own stack.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, child, name, timeoutMs = 60_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`${name} did not answer at ${url}`);
+}
+
+function stopChild(child) {
+  return new Promise((resolve) => {
+    if (!child || child.exitCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+    setTimeout(() => child.exitCode === null && child.kill("SIGKILL"), 3000).unref();
+  });
+}
+
+/** The backend stand-in on a fresh temporary data folder. */
+export async function startBackend({ env = {}, port } = {}) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-backend-"));
+  const backendPort = port ?? (await freePort());
+  const child = spawn(process.execPath, ["--import", "tsx", "backend/src/index.ts"], {
+    cwd: root,
+    env: { ...process.env, BACKEND_DATA_DIR: dataDir, BACKEND_PORT: String(backendPort), BACKEND_HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${backendPort}`;
+  await waitFor(`${url}/api/v1/client/rates/?page_size=1`, child, "backend stand-in");
+  return {
+    url,
+    dataDir,
+    async stop() {
+      await stopChild(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The production portal (build/) in front of `apiUrl`. */
+export async function startPortal({ apiUrl, env = {}, port } = {}) {
+  const portalPort = port ?? (await freePort());
+  const child = spawn(process.execPath, ["scripts/start.js"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      API_URL: apiUrl,
+      SESSION_SECRET: "e2e-session-secret-that-is-long-enough",
+      PORT: String(portalPort),
+      ...env,
+    },
+    stdio: ["ignore", process.env.E2E_PORTAL_LOGS ? "inherit" : "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${portalPort}`;
+  await waitFor(`${url}/healthz`, child, "portal");
+  return { url, stop: () => stopChild(child) };
+}
+
+export async function startStack({ backendEnv, portalEnv, backendPort, portalPort } = {}) {
+  const backend = await startBackend({ env: backendEnv, port: backendPort });
+  try {
+    const portal = await startPortal({ apiUrl: backend.url, env: portalEnv, port: portalPort });
+    return {
+      portalUrl: portal.url,
+      backendUrl: backend.url,
+      async stop() {
+        await portal.stop();
+        await backend.stop();
+      },
+    };
+  } catch (error) {
+    await backend.stop();
+    throw error;
+  }
+}
