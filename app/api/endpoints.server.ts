@@ -29,21 +29,21 @@ export function createApi(client: ApiClient) {
   const { request } = client;
   return {
     users: {
-      login: (body: { email: string; password: string }) =>
+      login: async (body: { email: string; password: string }) =>
         request<TokenPair>("clientUsersLogin", "POST", "client/users/login/", { auth: false, json: body }),
-      me: () => request<User>("clientUsersMe", "GET", "client/users/me/"),
-      updateMe: (body: Partial<Pick<User, "first_name" | "middle_name" | "last_name" | "phone">>) =>
+      me: async () => request<User>("clientUsersMe", "GET", "client/users/me/"),
+      updateMe: async (body: Partial<Pick<User, "first_name" | "middle_name" | "last_name" | "phone">>) =>
         request<User>("clientUsersUpdateMe", "PATCH", "client/users/update_me/", { json: body }),
-      updatePassword: (body: { old_password: string; password: string; password_confirmation: string }) =>
+      updatePassword: async (body: { old_password: string; password: string; password_confirmation: string }) =>
         request<Detail>("clientUsersUpdatePassword", "POST", "client/users/update_password/", { json: body }),
-      registerEmail: (body: { email: string }) =>
+      registerEmail: async (body: { email: string }) =>
         request<Detail>("clientUsersRegisterEmail", "POST", "client/users/register_email/", { auth: false, json: body }),
-      checkCode: (body: { code: number }) =>
+      checkCode: async (body: { code: number }) =>
         request<Detail>("clientUsersCheckCode", "POST", "client/users/check_code/", {
           auth: false,
           json: { code: required(body.code, "code", "clientUsersCheckCode") },
         }),
-      registerProfile: (body: {
+      registerProfile: async (body: {
         code: number;
         password: string;
         password_confirmation: string;
@@ -56,40 +56,40 @@ export function createApi(client: ApiClient) {
           auth: false,
           json: { ...body, code: required(body.code, "code", "clientUsersRegisterProfile") },
         }),
-      sendCodeReset: (body: { email: string }) =>
+      sendCodeReset: async (body: { email: string }) =>
         request<Detail>("clientUsersSendCodeReset", "POST", "client/users/send_code_reset/", { auth: false, json: body }),
-      resetPassword: (body: { email: string; code: number; password: string; password_confirmation: string }) =>
+      resetPassword: async (body: { email: string; code: number; password: string; password_confirmation: string }) =>
         request<Detail>("clientUsersResetPassword", "POST", "client/users/reset_password/", { auth: false, json: body }),
     },
     accounts: {
-      list: (query?: Query) => request<Page<Account>>("clientAccountsList", "GET", "client/accounts/", { searchParams: query }),
-      attach: (body: { id: string; customer: string }) =>
+      list: async (query?: Query) => request<Page<Account>>("clientAccountsList", "GET", "client/accounts/", { searchParams: query }),
+      attach: async (body: { id: string; customer: string }) =>
         request<Account>("clientAccountsAttach", "POST", "client/accounts/attach/", { json: body }),
-      detach: (body: { id: string }) =>
+      detach: async (body: { id: string }) =>
         request<void>("clientAccountsDetach", "POST", "client/accounts/detach/", {
           json: { id: required(body.id, "id", "clientAccountsDetach") },
         }),
     },
     posts: {
-      list: (query?: Query) =>
+      list: async (query?: Query) =>
         request<Page<Post>>("clientPostsList", "GET", "client/posts/", { auth: false, searchParams: query }),
-      get: (postId: number | string) =>
+      get: async (postId: number | string) =>
         request<Post>("clientPostsRetrieve", "GET", `client/posts/${id(required(postId, "id", "clientPostsRetrieve"))}/`, {
           auth: false,
         }),
     },
     rates: {
-      list: (query?: Query) =>
+      list: async (query?: Query) =>
         request<Page<Rate>>("clientRatesList", "GET", "client/rates/", { auth: false, searchParams: query }),
-      get: (rateId: number | string) =>
+      get: async (rateId: number | string) =>
         request<Rate>("clientRatesRetrieve", "GET", `client/rates/${id(required(rateId, "id", "clientRatesRetrieve"))}/`, {
           auth: false,
         }),
     },
     reports: {
-      list: (query?: Query) =>
+      list: async (query?: Query) =>
         request<Page<Report>>("clientReportsList", "GET", "client/reports/", { auth: false, searchParams: query }),
-      get: (reportId: number | string) =>
+      get: async (reportId: number | string) =>
         request<Report>(
           "clientReportsRetrieve",
           "GET",
@@ -99,39 +99,39 @@ export function createApi(client: ApiClient) {
     },
     admin: {
       posts: {
-        create: (body: { title: string; text: string; is_actual: boolean }) =>
+        create: async (body: { title: string; text: string; is_actual: boolean }) =>
           request<Post>("adminPostsCreate", "POST", "admin/posts/", { json: body }),
-        update: (postId: number, body: { title: string; text: string; is_actual: boolean }) =>
+        update: async (postId: number, body: { title: string; text: string; is_actual: boolean }) =>
           request<Post>("adminPostsUpdate", "PUT", `admin/posts/${id(required(postId, "id", "adminPostsUpdate"))}/`, {
             json: body,
           }),
-        delete: (postId: number) =>
+        delete: async (postId: number) =>
           request<void>("adminPostsDestroy", "DELETE", `admin/posts/${id(required(postId, "id", "adminPostsDestroy"))}/`),
       },
       images: {
-        list: (query?: Query) =>
+        list: async (query?: Query) =>
           request<Page<PostImage>>("adminPostsImagesList", "GET", "admin/posts/images/", { searchParams: query }),
-        get: (imageId: number) =>
+        get: async (imageId: number) =>
           request<PostImage>(
             "adminPostsImagesRetrieve",
             "GET",
             `admin/posts/images/${id(required(imageId, "id", "adminPostsImagesRetrieve"))}/`,
           ),
         /** `body` is a multipart stream; its content type carries the boundary. */
-        create: (body: BodyInit, contentType: string) =>
+        create: async (body: BodyInit, contentType: string) =>
           request<PostImage>("adminPostsImagesCreate", "POST", "admin/posts/images/", {
             body,
             headers: { "Content-Type": contentType },
             retryable: false,
           }),
-        patch: (imageId: number, body: BodyInit, contentType: string) =>
+        patch: async (imageId: number, body: BodyInit, contentType: string) =>
           request<PostImage>(
             "adminPostsImagesPartialUpdate",
             "PATCH",
             `admin/posts/images/${id(required(imageId, "id", "adminPostsImagesPartialUpdate"))}/`,
             { body, headers: { "Content-Type": contentType }, retryable: false },
           ),
-        delete: (imageId: number) =>
+        delete: async (imageId: number) =>
           request<void>(
             "adminPostsImagesDestroy",
             "DELETE",
@@ -139,19 +139,19 @@ export function createApi(client: ApiClient) {
           ),
       },
       users: {
-        list: (query?: Query) => request<Page<AdminUser>>("adminUsersList", "GET", "admin/users/", { searchParams: query }),
-        get: (userId: number) =>
+        list: async (query?: Query) => request<Page<AdminUser>>("adminUsersList", "GET", "admin/users/", { searchParams: query }),
+        get: async (userId: number) =>
           request<AdminUser>("adminUsersRetrieve", "GET", `admin/users/${id(required(userId, "id", "adminUsersRetrieve"))}/`),
-        create: (body: Record<string, unknown>) =>
+        create: async (body: Record<string, unknown>) =>
           request<AdminUser>("adminUsersCreate", "POST", "admin/users/", { json: body }),
-        patch: (userId: number, body: Record<string, unknown>) =>
+        patch: async (userId: number, body: Record<string, unknown>) =>
           request<AdminUser>(
             "adminUsersPartialUpdate",
             "PATCH",
             `admin/users/${id(required(userId, "id", "adminUsersPartialUpdate"))}/`,
             { json: body },
           ),
-        delete: (userId: number) =>
+        delete: async (userId: number) =>
           request<void>("adminUsersDestroy", "DELETE", `admin/users/${id(required(userId, "id", "adminUsersDestroy"))}/`),
       },
     },

@@ -1,0 +1,230 @@
+import { SignJWT } from "jose";
+import { afterEach, describe, expect, it } from "vitest";
+import { clearSharedRefreshes, createApiClient, type TokenStore } from "./client.server";
+import { ApiError, BackendFailure, SessionExpiredError } from "./errors";
+import type { TokenPair } from "./types";
+
+const key = new TextEncoder().encode("test-secret");
+
+async function token(kind: "access" | "refresh", secondsLeft: number, jti: string) {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ token_type: kind, user_id: 1, id: 1, email: "a@b.ru", jti })
+    .setProtectedHeader({ alg: "HS256" })
+    .setIssuedAt(now)
+    .setExpirationTime(now + secondsLeft)
+    .sign(key);
+}
+
+/** A fake backend: /client/users/me/ needs a valid access token; refresh rotates. */
+function fakeBackend(options: { refreshDelayMs?: number; refreshStatus?: number; meStatus?: number } = {}) {
+  const valid = new Set<string>();
+  const refreshes = new Set<string>();
+  const calls = { refresh: 0, me: 0 };
+  let serial = 0;
+  const issue = async (): Promise<TokenPair> => {
+    serial += 1;
+    const pair = { access: await token("access", 300, `a${serial}`), refresh: await token("refresh", 3600, `r${serial}`) };
+    valid.add(pair.access);
+    refreshes.add(pair.refresh);
+    return pair;
+  };
+  const fetchImpl: typeof fetch = async (input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const url = new URL(request.url);
+    if (url.pathname.endsWith("/client/users/refresh/")) {
+      calls.refresh += 1;
+      if (options.refreshDelayMs) await new Promise((resolve) => setTimeout(resolve, options.refreshDelayMs));
+      const { refresh } = (await request.json()) as { refresh: string };
+      if (options.refreshStatus) return new Response("", { status: options.refreshStatus });
+      if (!refreshes.delete(refresh)) {
+        return Response.json({ type: "client_error", errors: [{ code: "token_not_valid", detail: "Token is invalid or expired", attr: null }] }, { status: 401 });
+      }
+      return Response.json(await issue());
+    }
+    if (url.pathname.endsWith("/client/users/me/")) {
+      calls.me += 1;
+      if (options.meStatus) return new Response("<html>bad gateway</html>", { status: options.meStatus });
+      const auth = request.headers.get("Authorization")?.replace("Bearer ", "");
+      if (!auth || !valid.has(auth)) {
+        return Response.json({ type: "client_error", errors: [{ code: "token_not_valid", detail: "Given token not valid for any token type", attr: null }] }, { status: 401 });
+      }
+      return Response.json({ id: 1, email: "a@b.ru" });
+    }
+    if (url.pathname.endsWith("/client/users/login/")) {
+      return Response.json(
+        {
+          type: "client_error",
+          errors: [
+            { code: "authentication_failed", detail: "No active account found with the given credentials", attr: null },
+            { code: "authentication_failed", detail: "Неверный адрес электронной почты или пароль.", attr: "non_field_errors" },
+          ],
+        },
+        { status: 401 },
+      );
+    }
+    return new Response("not json", { status: 200 });
+  };
+  return { fetchImpl, issue, valid, calls };
+}
+
+function memoryTokens(initial: { access?: string; refresh?: string }) {
+  let state = { ...initial };
+  const writes: TokenPair[] = [];
+  const store: TokenStore = {
+    get: () => state,
+    set: (pair) => {
+      writes.push(pair);
+      state = { ...pair };
+    },
+    clear: () => {
+      state = {};
+    },
+  };
+  return { store, writes, state: () => state };
+}
+
+const makeClient = (fetchImpl: typeof fetch, tokens: TokenStore, timeoutMs = 2000) =>
+  createApiClient({ baseUrl: "http://backend.test", timeoutMs, tokens, fetch: fetchImpl });
+
+afterEach(() => clearSharedRefreshes());
+
+describe("the backend client's token refresh", () => {
+  it("uses a valid access token without refreshing", async () => {
+    const backend = fakeBackend();
+    const pair = await backend.issue();
+    const tokens = memoryTokens(pair);
+    const client = makeClient(backend.fetchImpl, tokens.store);
+    await expect(client.request("me", "GET", "client/users/me/")).resolves.toEqual({ id: 1, email: "a@b.ru" });
+    expect(backend.calls.refresh).toBe(0);
+  });
+
+  it("refreshes an expired access token before the call, not after a 401", async () => {
+    const backend = fakeBackend();
+    const pair = await backend.issue();
+    const expired = await token("access", -10, "old");
+    const tokens = memoryTokens({ access: expired, refresh: pair.refresh });
+    const client = makeClient(backend.fetchImpl, tokens.store);
+    await client.request("me", "GET", "client/users/me/");
+    expect(backend.calls).toEqual({ refresh: 1, me: 1 });
+    expect(tokens.writes).toHaveLength(1);
+  });
+
+  it("refreshes once on a 401 and retries the call once", async () => {
+    const backend = fakeBackend();
+    const pair = await backend.issue();
+    backend.valid.delete(pair.access); // revoked on the backend, though not expired
+    const tokens = memoryTokens(pair);
+    const client = makeClient(backend.fetchImpl, tokens.store);
+    await expect(client.request("me", "GET", "client/users/me/")).resolves.toMatchObject({ id: 1 });
+    expect(backend.calls).toEqual({ refresh: 1, me: 2 });
+  });
+
+  it("shares one refresh between parallel calls of a request", async () => {
+    const backend = fakeBackend({ refreshDelayMs: 30 });
+    const pair = await backend.issue();
+    const tokens = memoryTokens({ access: await token("access", -1, "old"), refresh: pair.refresh });
+    const client = makeClient(backend.fetchImpl, tokens.store);
+    await Promise.all([1, 2, 3, 4].map(() => client.request("me", "GET", "client/users/me/")));
+    expect(backend.calls.refresh).toBe(1);
+    expect(backend.calls.me).toBe(4);
+    expect(tokens.writes).toHaveLength(1);
+  });
+
+  it("shares one refresh between concurrent requests carrying the same refresh token", async () => {
+    const backend = fakeBackend({ refreshDelayMs: 30 });
+    const pair = await backend.issue();
+    const expired = await token("access", -1, "old");
+    const first = memoryTokens({ access: expired, refresh: pair.refresh });
+    const second = memoryTokens({ access: expired, refresh: pair.refresh });
+    const results = await Promise.all([
+      makeClient(backend.fetchImpl, first.store).request("me", "GET", "client/users/me/"),
+      makeClient(backend.fetchImpl, second.store).request("me", "GET", "client/users/me/"),
+    ]);
+    expect(results).toHaveLength(2);
+    expect(backend.calls.refresh).toBe(1);
+    expect(first.state()).toEqual(second.state());
+  });
+
+  it("a second request with the already rotated refresh token still gets the new pair", async () => {
+    const backend = fakeBackend();
+    const pair = await backend.issue();
+    const expired = await token("access", -1, "old");
+    await makeClient(backend.fetchImpl, memoryTokens({ access: expired, refresh: pair.refresh }).store).request("me", "GET", "client/users/me/");
+    const late = memoryTokens({ access: expired, refresh: pair.refresh });
+    await expect(makeClient(backend.fetchImpl, late.store).request("me", "GET", "client/users/me/")).resolves.toMatchObject({ id: 1 });
+    expect(backend.calls.refresh).toBe(1);
+  });
+
+  it("a failed refresh clears the tokens and ends the session", async () => {
+    const backend = fakeBackend();
+    const tokens = memoryTokens({ access: await token("access", -1, "old"), refresh: await token("refresh", 60, "unknown") });
+    const client = makeClient(backend.fetchImpl, tokens.store);
+    await expect(client.request("me", "GET", "client/users/me/")).rejects.toBeInstanceOf(SessionExpiredError);
+    expect(tokens.state()).toEqual({});
+  });
+
+  it("without a refresh token the session has expired", async () => {
+    const backend = fakeBackend();
+    const client = makeClient(backend.fetchImpl, memoryTokens({ access: await token("access", 60, "a") }).store);
+    await expect(client.request("me", "GET", "client/users/me/")).rejects.toThrow("Refresh token is missing.");
+    expect(backend.calls.me).toBe(0);
+  });
+
+  it("does not refresh twice in one request: a 401 after a refresh ends the session", async () => {
+    const backend = fakeBackend();
+    const pair = await backend.issue();
+    const tokens = memoryTokens({ access: await token("access", -1, "old"), refresh: pair.refresh });
+    const fetchImpl: typeof fetch = async (input, init) => {
+      const response = await backend.fetchImpl(input, init);
+      const url = input instanceof Request ? input.url : String(input);
+      return url.includes("/me/") ? new Response("{}", { status: 401 }) : response;
+    };
+    await expect(makeClient(fetchImpl, tokens.store).request("me", "GET", "client/users/me/")).rejects.toBeInstanceOf(SessionExpiredError);
+    expect(backend.calls.refresh).toBe(1);
+  });
+});
+
+describe("the backend client's failures", () => {
+  it("reads the contract's error body into an ApiError", async () => {
+    const backend = fakeBackend();
+    const client = makeClient(backend.fetchImpl, memoryTokens({}).store);
+    const error = await client.request("login", "POST", "client/users/login/", { auth: false, json: {} }).catch((e) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+    expect((error as ApiError).detail(1)).toBe("Неверный адрес электронной почты или пароль.");
+  });
+
+  it("turns an HTML 502 into a BackendFailure", async () => {
+    const backend = fakeBackend({ meStatus: 502 });
+    const pair = await backend.issue();
+    const error = await makeClient(backend.fetchImpl, memoryTokens(pair).store).request("me", "GET", "client/users/me/").catch((e) => e);
+    expect(error).toBeInstanceOf(BackendFailure);
+    expect((error as BackendFailure).status).toBe(503);
+  });
+
+  it("turns malformed JSON into a BackendFailure", async () => {
+    const backend = fakeBackend();
+    const error = await makeClient(backend.fetchImpl, memoryTokens({}).store).request("x", "GET", "client/other/", { auth: false }).catch((e) => e);
+    expect(error).toBeInstanceOf(BackendFailure);
+    expect((error as BackendFailure).kind).toBe("bad-response");
+  });
+
+  it("gives up after the timeout with a 504 failure", async () => {
+    const slow: typeof fetch = (input, init) =>
+      new Promise((_resolve, reject) => {
+        const signal = (input instanceof Request ? input.signal : init?.signal) as AbortSignal | undefined;
+        signal?.addEventListener("abort", () => reject(signal.reason));
+      });
+    const error = await makeClient(slow, memoryTokens({}).store, 100).request("x", "GET", "client/posts/", { auth: false }).catch((e) => e);
+    expect(error).toBeInstanceOf(BackendFailure);
+    expect((error as BackendFailure).status).toBe(504);
+  });
+
+  it("reports a refused connection as unavailable (503)", async () => {
+    const refused: typeof fetch = async () => {
+      throw new TypeError("fetch failed");
+    };
+    const error = await makeClient(refused, memoryTokens({}).store).request("x", "GET", "client/posts/", { auth: false }).catch((e) => e);
+    expect((error as BackendFailure).status).toBe(503);
+  });
+});
