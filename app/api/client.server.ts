@@ -180,7 +180,8 @@ export function createApiClient(options: ClientOptions) {
       const kind = response.status === 504 ? "timeout" : response.status === 500 ? "bad-response" : "unavailable";
       return fail(new BackendFailure(kind, `${operation}: backend answered ${response.status}`), operation);
     }
-    throw new ApiError(response.status, parseErrorBody(text), operation);
+    const retryAfter = Number.parseInt(response.headers.get("Retry-After") ?? "", 10);
+    throw new ApiError(response.status, parseErrorBody(text), operation, Number.isFinite(retryAfter) ? retryAfter : null);
   }
 
   return { request, refreshTokens };

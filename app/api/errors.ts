@@ -14,13 +14,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly body: ApiErrorBody | null;
   readonly operation: string;
+  /** Seconds from a 429's Retry-After header. */
+  readonly retryAfter: number | null;
 
-  constructor(status: number, body: ApiErrorBody | null, operation: string) {
+  constructor(status: number, body: ApiErrorBody | null, operation: string, retryAfter: number | null = null) {
     super(`${operation}: backend answered ${status}`);
     this.name = "ApiError";
     this.status = status;
     this.body = body;
     this.operation = operation;
+    this.retryAfter = retryAfter;
   }
 
   get errors(): ApiErrorItem[] {

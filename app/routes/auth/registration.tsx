@@ -1,5 +1,308 @@
-import { ComingSoon } from "~/components/coming-soon";
+/**
+ * Registration in three steps: e-mail, the code from the letter, the
+ * profile. The step and what it holds live in the session, so a reload or
+ * the Back button never loses them. Every step is a plain form.
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect } from "react-router";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { toast } from "sonner";
+import { ApiError } from "~/api/errors";
+import { CodeField } from "~/components/auth/code-field";
+import { PhoneField } from "~/components/auth/phone-input";
+import { ResendControl } from "~/components/auth/resend";
+import { StepIndicator } from "~/components/auth/steps";
+import { Button } from "~/components/ui/button";
+import { Field, PasswordField } from "~/components/ui/fields";
+import { Icon } from "~/components/ui/icon";
+import { getI18n } from "~/i18n/i18next.server";
+import { getApi, isBackendFailure } from "~/middleware/api.server";
+import { CodeStepSchema, EmailStepSchema, ProfileStepSchema } from "~/schemas/auth";
+import { replyWithApiError } from "~/utils/auth-flow.server";
+import { formatCountdown, secondsUntilResend } from "~/utils/countdown";
+import { firstInvalidField } from "~/utils/forms";
+import { checkHoneypot } from "~/utils/honeypot.server";
+import { useIsPending } from "~/utils/pending";
+import { getSession, type RegistrationState } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import type { Route } from "./+types/registration";
 
-export default function RegistrationPage() {
-  return <ComingSoon titleKey="nav.registration" />;
+const here = "/auth/registration";
+const profileFields = ["code", "password", "password_confirmation", "first_name", "middle_name", "last_name", "phone"];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const state: RegistrationState = getSession(context).get("registration") ?? { step: "email" };
+  return {
+    step: state.step,
+    email: state.email ?? "",
+    code: state.step === "profile" ? state.code : undefined,
+    secondsLeft: secondsUntilResend(state.sentAt),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  await checkHoneypot(formData);
+  const session = getSession(context);
+  const state: RegistrationState = session.get("registration") ?? { step: "email" };
+  const api = getApi(context);
+  const { t } = getI18n(context);
+  const intent = String(formData.get("intent") ?? "");
+
+  const unavailable = (error: unknown, reply: (o: { formErrors: string[] }) => unknown) => {
+    if (isBackendFailure(error)) return data({ intent, result: reply({ formErrors: [t("errors:unavailable")] }), toast: null }, { status: 503 });
+    throw error;
+  };
+
+  if (intent === "back") {
+    session.set("registration", { step: "email", email: state.email });
+    return redirect(here);
+  }
+
+  if (intent === "email") {
+    const submission = parseWithZod(formData, { schema: EmailStepSchema });
+    if (submission.status !== "success") return data({ intent, result: submission.reply(), toast: null }, { status: 400 });
+    try {
+      await api.users.registerEmail({ email: submission.value.email });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        return data({ intent, result: replyWithApiError(submission.reply, error, ["email"], t), toast: null }, { status: 400 });
+      }
+      return unavailable(error, submission.reply);
+    }
+    session.set("registration", { step: "code", email: submission.value.email, sentAt: Date.now() });
+    return redirect(here);
+  }
+
+  if (!state.email) return redirect(here);
+
+  if (intent === "resend") {
+    const left = secondsUntilResend(state.sentAt);
+    if (left > 0) {
+      const message = t("register.resendTooEarly", { time: formatCountdown(left) });
+      return data({ intent: "code", result: { status: "error" as const, error: { "": [message] } }, toast: null }, { status: 429 });
+    }
+    try {
+      await api.users.registerEmail({ email: state.email });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        const message = error.status === 429 ? t("register.throttled", { time: formatCountdown(error.retryAfter ?? 60) }) : error.detail(0, t("errors:generic"));
+        return data({ intent: "code", result: { status: "error" as const, error: { "": [message] } }, toast: null }, { status: 400 });
+      }
+      if (isBackendFailure(error)) {
+        return data({ intent: "code", result: { status: "error" as const, error: { "": [t("errors:unavailable")] } }, toast: null }, { status: 503 });
+      }
+      throw error;
+    }
+    session.set("registration", { step: "code", email: state.email, sentAt: Date.now() });
+    return redirectWithToast(here, { type: "info", description: t("register.codeResent", { email: state.email }) });
+  }
+
+  if (intent === "code") {
+    const submission = parseWithZod(formData, { schema: CodeStepSchema });
+    if (submission.status !== "success") return data({ intent, result: submission.reply(), toast: null }, { status: 400 });
+    try {
+      await api.users.checkCode({ code: submission.value.code });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        return data({ intent, result: replyWithApiError(submission.reply, error, ["code"], t), toast: null }, { status: 400 });
+      }
+      return unavailable(error, submission.reply);
+    }
+    session.set("registration", { ...state, step: "profile", code: submission.value.code });
+    return redirect(here);
+  }
+
+  if (intent === "profile") {
+    const submission = parseWithZod(formData, { schema: ProfileStepSchema });
+    const hide = ["password", "password_confirmation"];
+    if (submission.status !== "success") {
+      return data({ intent, result: submission.reply({ hideFields: hide }), toast: null }, { status: 400 });
+    }
+    const { phone, middle_name, ...rest } = submission.value;
+    try {
+      await api.users.registerProfile({ ...rest, middle_name: middle_name ?? "", phone: phone ?? null });
+    } catch (error) {
+      if (error instanceof ApiError) {
+        const message = error.detail(0, t("register.failed"));
+        return data(
+          { intent, result: replyWithApiError(submission.reply, error, profileFields, t, hide), toast: message },
+          { status: 400 },
+        );
+      }
+      return unavailable(error, (options) => submission.reply({ ...options, hideFields: hide }));
+    }
+    session.unset("registration");
+    return redirectWithToast("/auth", { type: "success", description: t("success.registration") });
+  }
+
+  return data({ intent, result: undefined, toast: null }, { status: 400 });
+}
+
+type ActionData = Route.ComponentProps["actionData"];
+
+function FormErrors({ id, errors }: { id?: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <div id={id} className="form-error" role="alert">
+      <Icon name="circle-alert" />
+      <span>{errors.join(" ")}</span>
+    </div>
+  );
+}
+
+function EmailStep({ email, actionData }: { email: string; actionData: ActionData }) {
+  const { t } = useTranslation();
+  const pending = useIsPending();
+  const result = actionData?.intent === "email" ? actionData.result : undefined;
+  const [form, fields] = useForm({
+    id: "register-email",
+    constraint: getZodConstraint(EmailStepSchema),
+    lastResult: result,
+    defaultValue: { email },
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: EmailStepSchema }),
+  });
+  return (
+    <Form method="POST" className="form" {...getFormProps(form)}>
+      <HoneypotInputs label={t("forms.honeypot")} />
+      <p className="muted">{t("register.emailLead")}</p>
+      <Field
+        labelProps={{ children: t("auth.email") }}
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", autoFocus: true, placeholder: t("auth.emailPlaceholder") }}
+        errors={fields.email.errors}
+      />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Button type="submit" name="intent" value="email" size="lg" pending={pending}>
+        {t("register.next")}
+        <Icon name="chevron-right" />
+      </Button>
+    </Form>
+  );
+}
+
+function CodeStep({ email, secondsLeft, actionData }: { email: string; secondsLeft: number; actionData: ActionData }) {
+  const { t } = useTranslation();
+  const pending = useIsPending();
+  const result = actionData?.intent === "code" ? actionData.result : undefined;
+  const [form, fields] = useForm({
+    id: "register-code",
+    constraint: getZodConstraint(CodeStepSchema),
+    lastResult: result,
+    shouldRevalidate: "onInput",
+    // «Назад» and «Отправить повторно» are formNoValidate: conform skips validation for them.
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CodeStepSchema }),
+  });
+  return (
+    <Form method="POST" className="form" {...getFormProps(form)}>
+      <HoneypotInputs label={t("forms.honeypot")} />
+      <p className="muted">{t("register.codeLead", { email })}</p>
+      <CodeField id={fields.code.id} name={fields.code.name} errors={fields.code.errors} autoFocus />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <div className="form__actions">
+        <Button type="submit" name="intent" value="code" size="lg" pending={pending} data-submit-code>
+          {t("register.next")}
+          <Icon name="chevron-right" />
+        </Button>
+        <Button type="submit" name="intent" value="back" variant="mainSecondary" size="lg" formNoValidate>
+          <Icon name="arrow-left" />
+          {t("register.back")}
+        </Button>
+      </div>
+      <ResendControl secondsLeft={secondsLeft} />
+    </Form>
+  );
+}
+
+function ProfileStep({ code, actionData }: { code?: number; actionData: ActionData }) {
+  const { t } = useTranslation();
+  const pending = useIsPending();
+  const result = actionData?.intent === "profile" ? actionData.result : undefined;
+  const [form, fields] = useForm({
+    id: "register-profile",
+    constraint: getZodConstraint(ProfileStepSchema),
+    lastResult: result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileStepSchema }),
+  });
+  const focus = firstInvalidField(result, ["password", "password_confirmation", "first_name", "middle_name", "last_name", "phone"]);
+  return (
+    <Form method="POST" className="form" {...getFormProps(form)}>
+      <HoneypotInputs label={t("forms.honeypot")} />
+      <p className="muted">{t("register.profileLead")}</p>
+      <input type="hidden" name="code" value={code ?? ""} readOnly />
+      <PasswordField
+        labelProps={{ children: t("register.password") }}
+        inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password", autoFocus: focus === "password" || !focus }}
+        hint={t("register.passwordHint")}
+        errors={fields.password.errors}
+      />
+      <PasswordField
+        labelProps={{ children: t("register.passwordConfirmation") }}
+        inputProps={{ ...getInputProps(fields.password_confirmation, { type: "password" }), autoComplete: "new-password", autoFocus: focus === "password_confirmation" }}
+        errors={fields.password_confirmation.errors}
+      />
+      <Field
+        labelProps={{ children: t("register.lastName") }}
+        inputProps={{ ...getInputProps(fields.last_name, { type: "text" }), autoComplete: "family-name", autoFocus: focus === "last_name" }}
+        errors={fields.last_name.errors}
+      />
+      <Field
+        labelProps={{ children: t("register.firstName") }}
+        inputProps={{ ...getInputProps(fields.first_name, { type: "text" }), autoComplete: "given-name", autoFocus: focus === "first_name" }}
+        errors={fields.first_name.errors}
+      />
+      <Field
+        labelProps={{ children: t("register.middleName") }}
+        inputProps={{ ...getInputProps(fields.middle_name, { type: "text" }), autoComplete: "additional-name", autoFocus: focus === "middle_name" }}
+        errors={fields.middle_name.errors}
+      />
+      <PhoneField
+        label={t("register.phone")}
+        inputProps={{
+          ...getInputProps(fields.phone, { type: "tel" }),
+          placeholder: t("register.phonePlaceholder"),
+          autoFocus: focus === "phone",
+        }}
+        errors={fields.phone.errors}
+      />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Button type="submit" name="intent" value="profile" size="lg" pending={pending}>
+        <Icon name="check" />
+        {t("register.submit")}
+      </Button>
+    </Form>
+  );
+}
+
+export default function RegistrationPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const current = loaderData.step === "email" ? 1 : loaderData.step === "code" ? 2 : 3;
+
+  useEffect(() => {
+    if (actionData?.toast) toast.error(actionData.toast);
+  }, [actionData]);
+
+  return (
+    <section className="auth-page" aria-labelledby="register-title">
+      <div className="card auth-card">
+        <h1 id="register-title">{t("register.title")}</h1>
+        <StepIndicator current={current} />
+        {loaderData.step === "email" ? <EmailStep email={loaderData.email} actionData={actionData} /> : null}
+        {loaderData.step === "code" ? (
+          <CodeStep email={loaderData.email} secondsLeft={loaderData.secondsLeft} actionData={actionData} />
+        ) : null}
+        {loaderData.step === "profile" ? <ProfileStep code={loaderData.code} actionData={actionData} /> : null}
+        <p className="auth-links">
+          <span>
+            {t("register.haveAccount")} <Link to="/auth">{t("register.signIn")}</Link>
+          </span>
+        </p>
+      </div>
+    </section>
+  );
 }
