@@ -56,7 +56,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: error instanceof ApiError ? 400 : 503 },
     );
   }
-  return redirectWithToast(safeRedirect(redirectTo, "/profile"), { type: "success", description: t("success.auth") });
+  // No target: the profile. A target off this site (//evil.example): home.
+  const target = redirectTo ? safeRedirect(redirectTo, "/") : "/profile";
+  return redirectWithToast(target, { type: "success", description: t("success.auth") });
 }
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,0 +1,61 @@
+/**
+ * The e2e test fixture: fails a test on any CSP violation or uncaught page
+ * error, and knows the demo identities and the stand-in's outbox.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export const resident = { email: "resident@example.com", password: "resident12345" };
+export const admin = { email: "admin@example.com", password: "admin12345" };
+
+export const backendUrl = () => process.env.E2E_BACKEND_URL ?? "http://127.0.0.1:8765";
+
+export const test = base.extend<{ jsEnabled: boolean; guard: void }>({
+  jsEnabled: [async ({ javaScriptEnabled }, use) => use(javaScriptEnabled !== false), { option: false }],
+  guard: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on("console", (message) => {
+        const text = message.text();
+        if (/Content Security Policy|Refused to (execute|load|apply)/i.test(text)) problems.push(`CSP: ${text}`);
+        if (message.type() === "error" && /hydrat/i.test(text)) problems.push(`hydration: ${text}`);
+      });
+      page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+      await use();
+      expect(problems, "the page broke its CSP or threw").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export async function signIn(page: Page, who = resident, redirectTo?: string) {
+  await page.goto(redirectTo ? `/auth?redirectTo=${encodeURIComponent(redirectTo)}` : "/auth");
+  await page.getByLabel("Электронная почта").fill(who.email);
+  await page.getByLabel("Пароль", { exact: true }).fill(who.password);
+  await page.getByRole("button", { name: "Войти" }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
+}
+
+/** The newest code the stand-in "sent" to this address. */
+export async function latestCode(email: string, purpose: "register" | "reset") {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const response = await fetch(`${backendUrl()}/__outbox/?email=${encodeURIComponent(email)}`);
+    const entries = (await response.json()) as Array<{ code: number; purpose: string }>;
+    const entry = entries.find((item) => item.purpose === purpose);
+    if (entry) return String(entry.code);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no ${purpose} code for ${email}`);
+}
+
+export function uniqueEmail(prefix: string) {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  expect(summary).toEqual([]);
+}

@@ -1,0 +1,157 @@
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+
+const publicPages = [
+  "/",
+  "/auth",
+  "/auth/registration",
+  "/auth/reset",
+  "/about",
+  "/about/credits",
+  "/about/info",
+  "/about/structure",
+  "/posts",
+  "/documents",
+  "/documents/privacy",
+  "/documents/agreement",
+  "/documents/regulations",
+  "/rates",
+];
+
+test.describe("the route table", () => {
+  for (const path of publicPages) {
+    test(`${path} answers 200 to a signed-out resident`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator("h1").first()).toBeVisible();
+    });
+  }
+
+  for (const path of ["/profile", "/profile/accounts", "/profile/altpayment", "/posts/create", "/admin"]) {
+    test(`${path} sends a signed-out resident to sign in and back`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(`/auth?redirectTo=${encodeURIComponent(path)}`);
+      await expect(page.getByRole("heading", { name: "Вход в личный кабинет" })).toBeVisible();
+    });
+  }
+
+  test("an unknown path is the 404 page inside the shell", async ({ page }) => {
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Страница не найдена" })).toBeVisible();
+    await page.getByRole("link", { name: "Вернуться на главную" }).click();
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Управляющая компания вашего дома");
+  });
+});
+
+test.describe("the page shell", () => {
+  test("has the top bar, the menu and the footer", async ({ page }) => {
+    await page.goto("/");
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("link", { name: "Личный кабинет жителя" })).toHaveAttribute("href", "/");
+    await expect(header.getByRole("link", { name: /Диспетчер/ })).toHaveAttribute("href", /^tel:\+7/);
+    await expect(header.getByRole("button", { name: "Включить тёмную тему" })).toBeVisible();
+    await expect(header.getByRole("link", { name: "Войти" })).toHaveAttribute("href", "/auth");
+
+    const menu = page.locator(".shell__left").getByRole("navigation", { name: "Основное меню" });
+    for (const name of ["Главная", "О компании", "Новости", "Документы", "Тарифы"]) {
+      await expect(menu.getByRole("link", { name })).toBeVisible();
+    }
+    await expect(menu.getByRole("link", { name: "Профиль" })).toHaveCount(0);
+    await expect(menu.getByRole("link", { name: "Администрирование" })).toHaveCount(0);
+
+    const footer = page.getByRole("contentinfo");
+    for (const name of ["Приёмная", "Производственно-технический отдел", "Аварийно-диспетчерская служба", "Экономический отдел", "Электронная почта"]) {
+      await expect(footer.getByText(name, { exact: true })).toBeVisible();
+    }
+    await expect(footer.locator('a[href^="tel:"]')).toHaveCount(4);
+    await expect(footer.locator('a[href^="mailto:"]')).toHaveCount(1);
+    await expect(footer.getByText("Пн–Пт 9:00–17:00, перерыв 13:00–14:00")).toBeVisible();
+    await expect(footer.getByRole("link", { name: "Политика конфиденциальности" })).toHaveAttribute("href", "/documents/privacy");
+    await expect(footer.getByRole("link", { name: "Пользовательское соглашение" })).toHaveAttribute("href", "/documents/agreement");
+    await expect(footer.getByText(`© ${new Date().getFullYear()}`)).toBeVisible();
+    await expect(page).toHaveTitle("Личный кабинет жителя");
+  });
+
+  test("breadcrumbs and the title follow the route tree", async ({ page }) => {
+    await page.goto("/about/credits");
+    const crumbs = page.locator(".topbar__crumbs--wide").getByRole("navigation", { name: "Навигационная цепочка" });
+    await expect(crumbs.getByRole("link", { name: "О компании" })).toHaveAttribute("href", "/about");
+    await expect(crumbs.getByText("Реквизиты")).toHaveAttribute("aria-current", "page");
+    await expect(page).toHaveTitle("О компании | Реквизиты");
+  });
+
+  test("a section's menu shows its entries and «Назад» leads to the index", async ({ page }) => {
+    await page.goto("/about/structure");
+    const left = page.locator(".shell__left");
+    await expect(left.getByRole("link", { name: "Реквизиты" })).toBeVisible();
+    await left.getByRole("link", { name: "Назад" }).click();
+    await expect(left.getByRole("link", { name: "Тарифы" })).toBeVisible();
+  });
+
+  test("the home page tells what the company does and promotes the payment service", async ({ page }) => {
+    await page.goto("/");
+    for (const title of ["Контроль поставки коммунальных ресурсов", "Содержание и ремонт общего имущества", "Круглосуточная аварийная служба"]) {
+      await expect(page.getByRole("heading", { name: title })).toBeVisible();
+    }
+    await expect(page.locator(".benefit")).toHaveCount(9);
+    const go = page.getByRole("link", { name: /Перейти/ });
+    await expect(go).toHaveAttribute("target", "_blank");
+    await expect(go).toHaveAttribute("rel", "noopener noreferrer");
+  });
+
+  test("static pages render their Markdown", async ({ page }) => {
+    await page.goto("/documents/privacy");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Политика");
+    expect(await page.locator(".prose h2").count()).toBeGreaterThan(1);
+    await page.goto("/about/credits");
+    await expect(page.locator(".prose")).toContainText("ИНН");
+  });
+
+  test("has no accessibility violations on the home and sign-in pages", async ({ page }) => {
+    await page.goto("/");
+    await expectNoAxeViolations(page);
+    await page.goto("/auth");
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("preferences", () => {
+  test("the dark theme is kept across pages", async ({ page }) => {
+    await page.goto("/about");
+    await page.getByRole("button", { name: "Включить тёмную тему" }).click();
+    await expect(page.locator("body")).toHaveClass(/dark/);
+    await expect(page).toHaveURL("/about");
+    await page.goto("/posts");
+    await expect(page.locator("body")).toHaveClass(/dark/);
+    await page.getByRole("button", { name: "Включить светлую тему" }).click();
+    await expect(page.locator("body")).not.toHaveClass(/dark/);
+  });
+
+  test("the language is kept across pages", async ({ page, jsEnabled }) => {
+    await page.goto("/documents");
+    const select = page.locator(".topbar").getByLabel("Язык интерфейса");
+    await select.selectOption("ykt");
+    if (!jsEnabled) await page.locator(".topbar").getByRole("button", { name: "Применить" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "sah");
+    await expect(page).toHaveURL("/documents");
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "sah");
+    await expect(page.locator(".shell__left").getByRole("link", { name: "Сүрүн сирэй" })).toBeVisible();
+    await page.locator(".topbar").getByRole("combobox").selectOption("rus");
+    if (!jsEnabled) await page.locator(".topbar form.language-switch button").click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+  });
+
+  test("the mobile menu opens on a narrow screen", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto("/");
+    await expect(page.locator(".shell__left")).toBeHidden();
+    await page.getByLabel("Открыть меню").click();
+    const mobile = page.locator(".mobile-menu__panel");
+    await expect(mobile.getByRole("link", { name: "Новости" })).toBeVisible();
+    await mobile.getByRole("link", { name: "Новости" }).click();
+    await expect(page).toHaveURL("/posts");
+    await expect(page.locator(".mobile-menu__panel")).toBeHidden();
+  });
+});
