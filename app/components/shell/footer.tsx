@@ -32,7 +32,8 @@ function CopyButton({ value }: { value: string }) {
 
 export function Footer() {
   const { t } = useTranslation();
-  const config = useRootData()?.config;
+  const root = useRootData();
+  const config = root?.config;
   if (!config) return null;
   const contacts: Array<{ key: string; icon: IconName; value: string; href: string }> = [
     { key: "reception", icon: "phone", value: config.phones.reception, href: telHref(config.phones.reception) },
@@ -95,7 +96,7 @@ export function Footer() {
         </section>
       </div>
       <p className="footer__copyright">
-        {t("footer.rights", { year: useRootData()?.year ?? new Date().getFullYear(), company: config.companyName })}
+        {t("footer.rights", { year: root?.year ?? new Date().getFullYear(), company: config.companyName })}
       </p>
     </footer>
   );

@@ -28,7 +28,8 @@ export function SideMenu({ idPrefix, onLeafChosen }: SideMenuProps) {
   const [view, setView] = useState<"main" | "section">(section ? "section" : "main");
 
   // A navigation into (or out of) a section shows that section again.
-  useEffect(() => setView(section ? "section" : "main"), [section?.id]);
+  const sectionId = section?.id;
+  useEffect(() => setView(sectionId ? "section" : "main"), [sectionId]);
 
   const mainId = `${idPrefix}-main`;
   const entries = menuEntries(siteRoots, user);

@@ -11,7 +11,6 @@ import { data, Form, Link, redirect } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { toast } from "sonner";
 import { ApiError } from "~/api/errors";
-import { CodeField } from "~/components/auth/code-field";
 import { ResendControl } from "~/components/auth/resend";
 import { Button } from "~/components/ui/button";
 import { Field, PasswordField } from "~/components/ui/fields";
