@@ -96,8 +96,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <HoneypotProvider {...loaderData.honeypotInputProps}>
       <DocumentTitle productName={loaderData.config.productName} />
-      <Shell>
-        <ToastHost toast={loaderData.toast} theme={theme} />
+      <Shell toasts={<ToastHost toast={loaderData.toast} theme={theme} />}>
         <Outlet />
       </Shell>
     </HoneypotProvider>

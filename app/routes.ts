@@ -10,6 +10,8 @@ export default [
   route("resources/language", "routes/resources/language.tsx"),
   route("resources/logout", "routes/resources/logout.tsx"),
   route("locales/:lng/:ns", "routes/resources/locales.ts"),
+  route("media/*", "routes/resources/media.ts"),
+  route("posts/feed.xml", "routes/posts/feed.ts"),
 
   // Every page sits under the access layout: its middleware checks the site
   // map before any loader runs, and its boundary renders errors in the shell.

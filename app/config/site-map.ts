@@ -33,6 +33,8 @@ export interface SiteEntry {
   hideLeftPanel?: boolean;
   /** No top bar (reserved for full-screen pages). */
   hideHeader?: boolean;
+  /** What a client-side navigation to this page shows while it loads. */
+  skeleton?: "grid" | "detail";
   /** A resource route: no page, no breadcrumb. */
   resource?: boolean;
   children?: SiteEntry[];
@@ -72,6 +74,7 @@ export const siteMap: SiteEntry[] = [
             name: "nav.reportItem",
             path: "/about/info/item/:reportId",
             hidden: true,
+            skeleton: "detail",
           },
         ],
       },
@@ -100,8 +103,9 @@ export const siteMap: SiteEntry[] = [
     path: "/posts",
     icon: "newspaper",
     access: "all",
+    skeleton: "grid",
     children: [
-      { id: "posts.item", name: "nav.postItem", path: "/posts/item/:postId", hidden: true },
+      { id: "posts.item", name: "nav.postItem", path: "/posts/item/:postId", hidden: true, skeleton: "detail" },
       {
         id: "posts.create",
         name: "nav.postCreate",
@@ -141,7 +145,9 @@ export const siteMap: SiteEntry[] = [
     path: "/rates",
     icon: "receipt",
     access: "all",
-    children: [{ id: "rates.item", name: "nav.rateItem", path: "/rates/item/:rateId", hidden: true }],
+    children: [
+      { id: "rates.item", name: "nav.rateItem", path: "/rates/item/:rateId", hidden: true, skeleton: "detail" },
+    ],
   },
   {
     id: "admin",

@@ -1,5 +1,74 @@
-import { ComingSoon } from "~/components/coming-soon";
+/** One post: its text as paragraphs of plain text (never HTML) and its images. */
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
+import type { RouteHandle } from "~/components/shell/breadcrumbs";
+import { getApi } from "~/middleware/api.server";
+import { rethrowNotFound } from "~/utils/api-errors.server";
+import { formatDate } from "~/utils/format";
+import { mediaPath } from "~/utils/media";
+import type { Route } from "./+types/item";
 
-export default function PostPage() {
-  return <ComingSoon titleKey="nav.posts" />;
+export const handle: RouteHandle = {
+  crumbParams: (loaderData) => ({ title: (loaderData as { post: { title: string } }).post.title }),
+};
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  if (!/^\d{1,12}$/.test(params.postId)) throw data({ message: "not found" }, { status: 404 });
+  const post = await getApi(context).posts.get(params.postId).catch(rethrowNotFound);
+  return { post: { ...post, images: post.images.map((image) => ({ ...image, image: mediaPath(image.image) })) } };
+}
+
+/** Blank lines separate paragraphs; single line breaks stay inside a paragraph. */
+export function paragraphs(text: string) {
+  return text
+    .split(/\r?\n\s*\r?\n/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+export default function PostPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { post } = loaderData;
+  return (
+    <article className="page post">
+      <p className="post__meta">
+        <time dateTime={post.created_at}>{t("posts.published", { date: formatDate(post.created_at) })}</time>
+        {post.is_actual ? <span className="badge badge--success">{t("posts.actual")}</span> : null}
+      </p>
+      <h1>{post.title}</h1>
+      <div className="post__text">
+        {paragraphs(post.text).map((paragraph, index) => (
+          <p key={index}>{paragraph}</p>
+        ))}
+      </div>
+      {post.images.length > 0 ? (
+        <section aria-labelledby="post-images">
+          <h2 id="post-images">{t("posts.images")}</h2>
+          <ul className="post__images">
+            {post.images.map((image, index) => (
+              <li key={image.id}>
+                <a href={image.image}>
+                  <img
+                    src={image.image}
+                    alt={t("posts.imageAlt", { title: post.title, n: index + 1 })}
+                    width={640}
+                    height={427}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <p>
+        <Link to="/posts" className="btn btn--mainSecondary btn--md">
+          <Icon name="arrow-left" />
+          {t("posts.back")}
+        </Link>
+      </p>
+    </article>
+  );
 }

@@ -1,0 +1,89 @@
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import { Icon } from "~/components/ui/icon";
+import { pageWindow, withParams } from "~/utils/list-query";
+
+/** Previous / next and page numbers as plain links that keep the filters. */
+export function Pagination({ page, pages }: { page: number; pages: number }) {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  if (pages <= 1) return null;
+  const href = (target: number) => withParams(search, { page: target === 1 ? undefined : target });
+  return (
+    <nav className="pagination" aria-label={t("list.pages")}>
+      {page > 1 ? (
+        <Link to={href(page - 1)} className="btn btn--mainSecondary btn--sm" rel="prev">
+          <Icon name="chevron-left" />
+          {t("list.previous")}
+        </Link>
+      ) : (
+        <span className="btn btn--mainSecondary btn--sm" aria-disabled="true">
+          <Icon name="chevron-left" />
+          {t("list.previous")}
+        </span>
+      )}
+      <ol className="pagination__pages">
+        {pageWindow(page, pages).map((number, index) =>
+          number === null ? (
+            <li key={`gap-${index}`} className="pagination__gap" aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={number}>
+              {number === page ? (
+                <span className="pagination__page pagination__page--current" aria-current="page">
+                  <span className="visually-hidden">{t("list.page")} </span>
+                  {number}
+                </span>
+              ) : (
+                <Link to={href(number)} className="pagination__page">
+                  <span className="visually-hidden">{t("list.page")} </span>
+                  {number}
+                </Link>
+              )}
+            </li>
+          ),
+        )}
+      </ol>
+      {page < pages ? (
+        <Link to={href(page + 1)} className="btn btn--mainSecondary btn--sm" rel="next">
+          {t("list.next")}
+          <Icon name="chevron-right" />
+        </Link>
+      ) : (
+        <span className="btn btn--mainSecondary btn--sm" aria-disabled="true">
+          {t("list.next")}
+          <Icon name="chevron-right" />
+        </span>
+      )}
+    </nav>
+  );
+}
+
+/** An empty result says so and offers to reset the filters. */
+export function EmptyResult({ resetTo, filtered }: { resetTo: string; filtered: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="empty-state" role="status">
+      <Icon name="search" size="xl" color="main" />
+      <p className="empty-state__title">{filtered ? t("list.emptyFiltered") : t("list.empty")}</p>
+      {filtered ? (
+        <Link to={resetTo} className="btn btn--mainSecondary btn--md">
+          {t("list.reset")}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+/** Notes about URL values that were ignored. */
+export function IgnoredParams({ ignored }: { ignored: string[] }) {
+  const { t } = useTranslation();
+  if (ignored.length === 0) return null;
+  return (
+    <p className="notice" role="status">
+      <Icon name="info" />
+      {t("list.ignored", { params: ignored.join(", ") })}
+    </p>
+  );
+}

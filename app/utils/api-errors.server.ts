@@ -1,0 +1,13 @@
+import { data } from "react-router";
+import { ApiError } from "~/api/errors";
+
+/** A backend 404 becomes the portal's 404 page; other errors go on. */
+export function rethrowNotFound(error: unknown): never {
+  if (error instanceof ApiError && error.status === 404) {
+    throw data({ message: "not found" }, { status: 404 });
+  }
+  if (error instanceof ApiError && error.status === 400) {
+    throw data({ message: error.detail(0) }, { status: 400 });
+  }
+  throw error;
+}
