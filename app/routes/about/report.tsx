@@ -1,5 +1,57 @@
-import { ComingSoon } from "~/components/coming-soon";
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import type { RouteHandle } from "~/components/shell/breadcrumbs";
+import { Icon } from "~/components/ui/icon";
+import { getApi } from "~/middleware/api.server";
+import { rethrowNotFound } from "~/utils/api-errors.server";
+import { formatDate } from "~/utils/format";
+import { mediaPath } from "~/utils/media";
+import type { Route } from "./+types/report";
 
-export default function ReportPage() {
-  return <ComingSoon titleKey="nav.info" />;
+export const handle: RouteHandle = {
+  crumbParams: (loaderData) => ({ name: (loaderData as { report: { name: string } }).report.name }),
+};
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  if (!/^\d{1,12}$/.test(params.reportId)) throw data({ message: "not found" }, { status: 404 });
+  const report = await getApi(context).reports.get(params.reportId).catch(rethrowNotFound);
+  return { report: { ...report, file: report.file ? mediaPath(report.file) : null } };
+}
+
+export default function ReportPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { report } = loaderData;
+  return (
+    <article className="page">
+      <h1>{report.name}</h1>
+      <dl className="details card">
+        <div>
+          <dt>{t("reports.year")}</dt>
+          <dd>{report.year}</dd>
+        </div>
+        <div>
+          <dt>{t("rates.description")}</dt>
+          <dd>{report.description}</dd>
+        </div>
+        <div>
+          <dt>{t("reports.created")}</dt>
+          <dd>{formatDate(report.created_at)}</dd>
+        </div>
+      </dl>
+      <p className="form__actions">
+        {report.file ? (
+          <a href={report.file} className="btn btn--mainPrimary btn--md" download>
+            <Icon name="download" />
+            {t("reports.download")}
+          </a>
+        ) : (
+          <span className="muted">{t("reports.noFile")}</span>
+        )}
+        <Link to="/about/info" className="btn btn--mainSecondary btn--md">
+          <Icon name="arrow-left" />
+          {t("reports.back")}
+        </Link>
+      </p>
+    </article>
+  );
 }

@@ -1,5 +1,48 @@
-import { ComingSoon } from "~/components/coming-soon";
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import type { RouteHandle } from "~/components/shell/breadcrumbs";
+import { Icon } from "~/components/ui/icon";
+import { getApi } from "~/middleware/api.server";
+import { rethrowNotFound } from "~/utils/api-errors.server";
+import { formatDate, formatRoubles } from "~/utils/format";
+import type { Route } from "./+types/item";
 
-export default function RatePage() {
-  return <ComingSoon titleKey="nav.rates" />;
+export const handle: RouteHandle = {
+  crumbParams: (loaderData) => ({ name: (loaderData as { rate: { name: string } }).rate.name }),
+};
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  if (!/^\d{1,12}$/.test(params.rateId)) throw data({ message: "not found" }, { status: 404 });
+  const rate = await getApi(context).rates.get(params.rateId).catch(rethrowNotFound);
+  return { rate };
+}
+
+export default function RatePage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { rate } = loaderData;
+  return (
+    <article className="page">
+      <h1>{rate.name}</h1>
+      <dl className="details card">
+        <div>
+          <dt>{t("rates.value")}</dt>
+          <dd className="details__big">{t("rates.perUnit", { value: formatRoubles(rate.value), unit: rate.unit })}</dd>
+        </div>
+        <div>
+          <dt>{t("rates.description")}</dt>
+          <dd>{rate.description}</dd>
+        </div>
+        <div>
+          <dt>{t("rates.created")}</dt>
+          <dd>{formatDate(rate.created_at)}</dd>
+        </div>
+      </dl>
+      <p>
+        <Link to="/rates" className="btn btn--mainSecondary btn--md">
+          <Icon name="arrow-left" />
+          {t("rates.back")}
+        </Link>
+      </p>
+    </article>
+  );
 }
