@@ -32,6 +32,7 @@ export default [
     ...prefix("profile", [
       index("routes/profile/index.tsx"),
       route("accounts", "routes/profile/accounts.tsx"),
+      route("accounts/:accountId/detach", "routes/profile/detach.tsx"),
       route("altpayment", "routes/profile/altpayment.tsx"),
     ]),
     ...prefix("posts", [

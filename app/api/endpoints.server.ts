@@ -28,6 +28,8 @@ const id = (value: string | number) => encodeURIComponent(String(value));
 export function createApi(client: ApiClient) {
   const { request } = client;
   return {
+    /** A new token pair now (e.g. so the access token carries changed names). */
+    refreshTokens: () => client.refreshTokens(),
     users: {
       login: async (body: { email: string; password: string }) =>
         request<TokenPair>("clientUsersLogin", "POST", "client/users/login/", { auth: false, json: body }),

@@ -88,7 +88,15 @@ export const siteMap: SiteEntry[] = [
     icon: "user",
     access: "auth",
     children: [
-      { id: "profile.accounts", name: "nav.accounts", path: "/profile/accounts", icon: "wallet" },
+      {
+        id: "profile.accounts",
+        name: "nav.accounts",
+        path: "/profile/accounts",
+        icon: "wallet",
+        children: [
+          { id: "profile.accounts.detach", name: "nav.detach", path: "/profile/accounts/:accountId/detach", hidden: true },
+        ],
+      },
       {
         id: "profile.altpayment",
         name: "nav.altpayment",

@@ -9,7 +9,10 @@ export function useIsPending({
   formAction,
   formMethod = "POST",
   state = "non-idle",
+  intent,
 }: {
+  /** Only a submission with this `intent` value (pages with several forms). */
+  intent?: string;
   formAction?: string;
   formMethod?: "POST" | "GET" | "PUT" | "PATCH" | "DELETE";
   state?: "submitting" | "loading" | "non-idle";
@@ -20,6 +23,7 @@ export function useIsPending({
   return (
     isPendingState &&
     navigation.formAction === (formAction ?? contextual) &&
-    navigation.formMethod === formMethod
+    navigation.formMethod === formMethod &&
+    (intent === undefined || navigation.formData?.get("intent") === intent)
   );
 }

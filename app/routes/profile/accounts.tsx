@@ -1,5 +1,257 @@
-import { ComingSoon } from "~/components/coming-soon";
+/**
+ * Personal accounts: the attached ones with filters, sorting and pages; a
+ * form to attach one by number and the holder's surname; a detach control
+ * that asks first (a dialog with JavaScript, a confirmation page without).
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect } from "react-router";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { ApiError } from "~/api/errors";
+import type { Account } from "~/api/types";
+import { Balance } from "~/components/balance";
+import { FormErrors } from "~/components/form-errors";
+import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/fields";
+import { Icon } from "~/components/ui/icon";
+import { getI18n } from "~/i18n/i18next.server";
+import { getApi, isBackendFailure } from "~/middleware/api.server";
+import { AttachSchema } from "~/schemas/profile";
+import { replyWithApiError } from "~/utils/auth-flow.server";
+import { formatDate } from "~/utils/format";
+import { checkHoneypot } from "~/utils/honeypot.server";
+import { pageCount, parseChoice, parsePage, parseText, withParams } from "~/utils/list-query";
+import { useIsPending } from "~/utils/pending";
+import { createToastHeaders } from "~/utils/toast.server";
+import type { Route } from "./+types/accounts";
 
-export default function AccountsPage() {
-  return <ComingSoon titleKey="nav.accounts" />;
+const pageSize = 10;
+const sorts = { number: "id", address: "address", debt: "-balance", prepaid: "balance" } as const;
+type Sort = keyof typeof sorts;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const params = url.searchParams;
+  const ignored: string[] = [];
+  const page = parsePage(params.get("page")) ?? (ignored.push("page"), 1);
+  const sort = parseChoice(params.get("sort"), Object.keys(sorts) as Sort[], "number") ?? (ignored.push("sort"), "number");
+  const address = parseText(params.get("address"));
+  const numberParam = parseText(params.get("number"), 10);
+  const number = /^\d*$/.test(numberParam) ? numberParam : "";
+  if (numberParam && !number) ignored.push("number");
+  const query = { address__icontains: address, id_starts_with: number, ordering: sorts[sort], page, page_size: pageSize };
+  const api = getApi(context);
+  try {
+    const result = await api.accounts.list(query);
+    return {
+      accounts: result.results,
+      count: result.count,
+      page,
+      pages: pageCount(result.count, pageSize),
+      filters: { address, number, sort },
+      ignored,
+    };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404 && page > 1) {
+      const first = await api.accounts.list({ ...query, page: 1 });
+      const last = pageCount(first.count, pageSize);
+      throw redirect(`${url.pathname}${withParams(params, { page: last > 1 ? last : undefined })}`);
+    }
+    throw error;
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  await checkHoneypot(formData);
+  const { t } = getI18n(context);
+  const submission = parseWithZod(formData, { schema: AttachSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    await getApi(context).accounts.attach(submission.value);
+  } catch (error) {
+    if (error instanceof ApiError) {
+      return data({ result: replyWithApiError(submission.reply, error, ["id", "customer"], t) }, { status: 400 });
+    }
+    if (isBackendFailure(error)) return data({ result: submission.reply({ formErrors: [t("errors:unavailable")] }) }, { status: 503 });
+    throw error;
+  }
+  return data(
+    { result: submission.reply({ resetForm: true }) },
+    { headers: await createToastHeaders({ type: "success", description: t("accounts.attached", { id: submission.value.id }) }) },
+  );
+}
+
+function AttachForm({ result }: { result: Route.ComponentProps["actionData"] extends infer A ? (A extends { result: infer R } ? R : undefined) : undefined }) {
+  const { t } = useTranslation();
+  const pending = useIsPending();
+  const [form, fields] = useForm({
+    id: "attach-account",
+    constraint: getZodConstraint(AttachSchema),
+    lastResult: result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AttachSchema }),
+  });
+  return (
+    <Form method="POST" className="form" {...getFormProps(form)} aria-labelledby="attach-title">
+      <h2 id="attach-title">{t("accounts.attachTitle")}</h2>
+      <p className="muted">{t("accounts.attachLead")}</p>
+      <HoneypotInputs label={t("forms.honeypot")} />
+      <Field
+        labelProps={{ children: t("accounts.attachNumber") }}
+        inputProps={{ ...getInputProps(fields.id, { type: "text" }), inputMode: "numeric", autoComplete: "off", autoFocus: Boolean(fields.id.errors) }}
+        hint={t("accounts.attachNumberHint")}
+        errors={fields.id.errors}
+      />
+      <Field
+        labelProps={{ children: t("accounts.attachSurname") }}
+        inputProps={{ ...getInputProps(fields.customer, { type: "text" }), autoComplete: "family-name", autoFocus: !fields.id.errors && Boolean(fields.customer.errors) }}
+        errors={fields.customer.errors}
+      />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Button type="submit" pending={pending}>
+        <Icon name="plus" />
+        {t("accounts.attach")}
+      </Button>
+    </Form>
+  );
+}
+
+/** With JavaScript the link opens a dialog; without it, it leads to a confirmation page. */
+function DetachControl({ account }: { account: Account }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
+  const href = `/profile/accounts/${account.id}/detach`;
+  return (
+    <>
+      <Link
+        to={href}
+        className="btn btn--dangerTertiary btn--sm"
+        aria-label={t("accounts.detachLabel", { id: account.id })}
+        onClick={(event) => {
+          if (!hydrated) return;
+          event.preventDefault();
+          setOpen(true);
+          dialog.current?.showModal();
+        }}
+      >
+        <Icon name="trash-2" />
+        {t("accounts.detach")}
+      </Link>
+      {hydrated ? (
+        <dialog ref={dialog} className="dialog" aria-labelledby={`detach-${account.id}`} onClose={() => setOpen(false)}>
+          {open ? (
+            <Form method="POST" action={href} className="dialog__body">
+              <h2 id={`detach-${account.id}`}>{t("accounts.detachTitle", { id: account.id })}</h2>
+              <p>{t("accounts.detachText", { address: account.address })}</p>
+              <div className="form__actions">
+                <button type="submit" className="btn btn--dangerPrimary btn--md">
+                  {t("accounts.detachConfirm")}
+                </button>
+                <button type="button" className="btn btn--mainSecondary btn--md" autoFocus onClick={() => dialog.current?.close()}>
+                  {t("accounts.cancel")}
+                </button>
+              </div>
+            </Form>
+          ) : null}
+        </dialog>
+      ) : null}
+    </>
+  );
+}
+
+export default function AccountsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { accounts, filters, page, pages, count, ignored } = loaderData;
+  const filtered = Boolean(filters.address || filters.number);
+  return (
+    <div className="page">
+      <h1>{t("accounts.title")}</h1>
+      <p className="muted">{t("accounts.lead")}</p>
+      <Form method="get" className="filters" aria-label={t("list.filters")}>
+        <div className="field">
+          <label htmlFor="accounts-address" className="field__label">
+            {t("accounts.address")}
+          </label>
+          <input id="accounts-address" name="address" type="search" className="input" defaultValue={filters.address} maxLength={100} />
+        </div>
+        <div className="field">
+          <label htmlFor="accounts-number" className="field__label">
+            {t("accounts.number")}
+          </label>
+          <input id="accounts-number" name="number" type="search" inputMode="numeric" className="input" defaultValue={filters.number} maxLength={10} />
+        </div>
+        <div className="field">
+          <label htmlFor="accounts-sort" className="field__label">
+            {t("list.sort")}
+          </label>
+          <select id="accounts-sort" name="sort" className="select" defaultValue={filters.sort}>
+            <option value="number">{t("accounts.sortNumber")}</option>
+            <option value="address">{t("accounts.sortAddress")}</option>
+            <option value="debt">{t("accounts.sortBalanceDesc")}</option>
+            <option value="prepaid">{t("accounts.sortBalanceAsc")}</option>
+          </select>
+        </div>
+        <div className="filters__actions">
+          <button type="submit" className="btn btn--mainPrimary btn--md">
+            <Icon name="search" />
+            {t("list.apply")}
+          </button>
+          {filtered ? (
+            <Link to="/profile/accounts" className="btn btn--mainTertiary btn--md">
+              {t("list.reset")}
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+      <IgnoredParams ignored={ignored} />
+      {accounts.length === 0 ? (
+        filtered ? (
+          <EmptyResult filtered resetTo="/profile/accounts" />
+        ) : (
+          <div className="empty-state" role="status">
+            <Icon name="wallet" size="xl" color="main" />
+            <p className="empty-state__title">{t("accounts.empty")}</p>
+          </div>
+        )
+      ) : (
+        <>
+          <p className="muted" role="status">
+            {t("list.found", { count })}
+          </p>
+          <ul className="account-list">
+            {accounts.map((account) => (
+              <li key={account.id} className="card account-card">
+                <div className="account-card__head">
+                  <h2 className="account-card__number">
+                    <span className="visually-hidden">{t("accounts.colNumber")} </span>
+                    {account.id}
+                  </h2>
+                  <Balance value={account.balance} />
+                </div>
+                <p className="account-card__address">
+                  <Icon name="map-pin" /> {account.address}
+                </p>
+                <p className="muted small">
+                  {t("accounts.colHolder")}: {account.customer} · {t("accounts.updated", { date: formatDate(account.updated_at) })}
+                </p>
+                <DetachControl account={account} />
+              </li>
+            ))}
+          </ul>
+          <Pagination page={page} pages={pages} />
+        </>
+      )}
+      <section className="card attach-card">
+        <AttachForm result={actionData?.result} />
+      </section>
+    </div>
+  );
 }

@@ -1,5 +1,55 @@
-import { ComingSoon } from "~/components/coming-soon";
+/** The alternative payment service: what it is, its benefits, the accounts to pay, and «Перейти». */
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Balance } from "~/components/balance";
+import { Icon } from "~/components/ui/icon";
+import { getApi } from "~/middleware/api.server";
+import { BenefitList, PaymentButton } from "~/routes/home";
+import { getPublicConfig } from "~/utils/env.server";
+import type { Route } from "./+types/altpayment";
 
-export default function AltPaymentPage() {
-  return <ComingSoon titleKey="nav.altpayment" />;
+export async function loader({ context }: Route.LoaderArgs) {
+  const { results, count } = await getApi(context).accounts.list({ ordering: "id", page_size: 100 });
+  return { accounts: results, count, paymentUrl: getPublicConfig().paymentUrl };
+}
+
+export default function AltPaymentPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { accounts, paymentUrl } = loaderData;
+  return (
+    <div className="page">
+      <h1>{t("altpayment.title")}</h1>
+      <p className="hero__lead">{t("altpayment.lead")}</p>
+      <section className="card" aria-labelledby="altpayment-accounts">
+        <h2 id="altpayment-accounts">{t("altpayment.accountsTitle")}</h2>
+        {accounts.length === 0 ? (
+          <p>
+            {t("altpayment.noAccounts")} <Link to="/profile/accounts">{t("altpayment.goAccounts")}</Link>
+          </p>
+        ) : (
+          <>
+            <p className="muted">{t("altpayment.howTo")}</p>
+            <ul className="account-list">
+              {accounts.map((account) => (
+                <li key={account.id} className="account-card">
+                  <div className="account-card__head">
+                    <strong className="account-card__number">{account.id}</strong>
+                    <Balance value={account.balance} />
+                  </div>
+                  <p className="account-card__address">
+                    <Icon name="map-pin" /> {account.address}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        <PaymentButton href={paymentUrl} />
+      </section>
+      <section aria-labelledby="altpayment-benefits">
+        <h2 id="altpayment-benefits">{t("altpayment.benefitsTitle")}</h2>
+        <BenefitList />
+      </section>
+    </div>
+  );
 }

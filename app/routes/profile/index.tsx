@@ -1,5 +1,224 @@
-import { ComingSoon } from "~/components/coming-soon";
+/**
+ * The profile: the resident's data from users/me, a form to change names and
+ * phone (update_me) and one to change the password (update_password), told
+ * apart by `intent`. Both work without JavaScript.
+ */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form } from "react-router";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { ApiError } from "~/api/errors";
+import type { User } from "~/api/types";
+import { PhoneField } from "~/components/auth/phone-input";
+import { FormErrors } from "~/components/form-errors";
+import { Button } from "~/components/ui/button";
+import { Field, PasswordField } from "~/components/ui/fields";
+import { Icon } from "~/components/ui/icon";
+import { getI18n } from "~/i18n/i18next.server";
+import { getApi, isBackendFailure } from "~/middleware/api.server";
+import { PasswordSchema, ProfileSchema } from "~/schemas/profile";
+import { replyWithApiError } from "~/utils/auth-flow.server";
+import { formatDate } from "~/utils/format";
+import { firstInvalidField } from "~/utils/forms";
+import { checkHoneypot } from "~/utils/honeypot.server";
+import { useIsPending } from "~/utils/pending";
+import { createToastHeaders } from "~/utils/toast.server";
+import type { Route } from "./+types/index";
 
-export default function ProfilePage() {
-  return <ComingSoon titleKey="nav.profile" />;
+export async function loader({ context }: Route.LoaderArgs) {
+  const me: User = await getApi(context).users.me();
+  return {
+    me: {
+      email: me.email,
+      first_name: me.first_name,
+      middle_name: me.middle_name,
+      last_name: me.last_name,
+      phone: me.phone,
+      date_joined: me.date_joined,
+    },
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  await checkHoneypot(formData);
+  const intent = formData.get("intent");
+  const api = getApi(context);
+  const { t } = getI18n(context);
+
+  if (intent === "profile") {
+    const submission = parseWithZod(formData, { schema: ProfileSchema });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    const { middle_name, phone, ...names } = submission.value;
+    try {
+      await api.users.updateMe({ ...names, middle_name: middle_name ?? "", phone: phone ?? null });
+      // The top bar's names come from the access token: fetch one with the new names.
+      await api.refreshTokens();
+    } catch (error) {
+      if (error instanceof ApiError) {
+        return data({ intent, result: replyWithApiError(submission.reply, error, ["first_name", "middle_name", "last_name", "phone"], t) }, { status: 400 });
+      }
+      if (isBackendFailure(error)) return data({ intent, result: submission.reply({ formErrors: [t("errors:unavailable")] }) }, { status: 503 });
+      throw error;
+    }
+    return data(
+      { intent, result: submission.reply({ resetForm: false }) },
+      { headers: await createToastHeaders({ type: "success", description: t("success.profile") }) },
+    );
+  }
+
+  if (intent === "password") {
+    const submission = parseWithZod(formData, { schema: PasswordSchema });
+    const hide = ["old_password", "password", "password_confirmation"];
+    if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: hide }) }, { status: 400 });
+    try {
+      await api.users.updatePassword(submission.value);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        return data(
+          { intent, result: replyWithApiError(submission.reply, error, ["old_password", "password", "password_confirmation"], t, hide) },
+          { status: 400 },
+        );
+      }
+      if (isBackendFailure(error)) return data({ intent, result: submission.reply({ formErrors: [t("errors:unavailable")], hideFields: hide }) }, { status: 503 });
+      throw error;
+    }
+    return data(
+      { intent, result: submission.reply({ resetForm: true }) },
+      { headers: await createToastHeaders({ type: "success", description: t("success.password") }) },
+    );
+  }
+  return data({ intent: null, result: undefined }, { status: 400 });
+}
+
+type ActionData = Route.ComponentProps["actionData"];
+type Me = Route.ComponentProps["loaderData"]["me"];
+
+function ProfileForm({ me, actionData }: { me: Me; actionData: ActionData }) {
+  const { t } = useTranslation();
+  const pending = useIsPending({ intent: "profile" });
+  const result = actionData?.intent === "profile" ? actionData.result : undefined;
+  const [form, fields] = useForm({
+    id: "profile-data",
+    constraint: getZodConstraint(ProfileSchema),
+    lastResult: result,
+    defaultValue: { first_name: me.first_name, middle_name: me.middle_name, last_name: me.last_name, phone: me.phone ?? "" },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+  });
+  const focus = firstInvalidField(result, ["last_name", "first_name", "middle_name", "phone"]);
+  return (
+    <Form method="POST" className="form" {...getFormProps(form)} aria-labelledby="profile-data-title">
+      <h2 id="profile-data-title">{t("profile.edit")}</h2>
+      <HoneypotInputs label={t("forms.honeypot")} />
+      <Field
+        labelProps={{ children: t("register.lastName") }}
+        inputProps={{ ...getInputProps(fields.last_name, { type: "text" }), autoComplete: "family-name", autoFocus: focus === "last_name" }}
+        errors={fields.last_name.errors}
+      />
+      <Field
+        labelProps={{ children: t("register.firstName") }}
+        inputProps={{ ...getInputProps(fields.first_name, { type: "text" }), autoComplete: "given-name", autoFocus: focus === "first_name" }}
+        errors={fields.first_name.errors}
+      />
+      <Field
+        labelProps={{ children: t("register.middleName") }}
+        inputProps={{ ...getInputProps(fields.middle_name, { type: "text" }), autoComplete: "additional-name", autoFocus: focus === "middle_name" }}
+        errors={fields.middle_name.errors}
+      />
+      <PhoneField
+        label={t("register.phone")}
+        inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), placeholder: t("register.phonePlaceholder"), autoFocus: focus === "phone" }}
+        errors={fields.phone.errors}
+      />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Button type="submit" name="intent" value="profile" pending={pending}>
+        <Icon name="check" />
+        {t("profile.save")}
+      </Button>
+    </Form>
+  );
+}
+
+function PasswordForm({ actionData }: { actionData: ActionData }) {
+  const { t } = useTranslation();
+  const pending = useIsPending({ intent: "password" });
+  const result = actionData?.intent === "password" ? actionData.result : undefined;
+  const [form, fields] = useForm({
+    id: "profile-password",
+    constraint: getZodConstraint(PasswordSchema),
+    lastResult: result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordSchema }),
+  });
+  const focus = firstInvalidField(result, ["old_password", "password", "password_confirmation"]);
+  return (
+    <Form method="POST" className="form" {...getFormProps(form)} aria-labelledby="profile-password-title">
+      <h2 id="profile-password-title">{t("profile.passwordTitle")}</h2>
+      <HoneypotInputs label={t("forms.honeypot")} />
+      <PasswordField
+        labelProps={{ children: t("profile.oldPassword") }}
+        inputProps={{ ...getInputProps(fields.old_password, { type: "password" }), autoComplete: "current-password", autoFocus: focus === "old_password" }}
+        errors={fields.old_password.errors}
+      />
+      <PasswordField
+        labelProps={{ children: t("profile.newPassword") }}
+        inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password", autoFocus: focus === "password" }}
+        hint={t("register.passwordHint")}
+        errors={fields.password.errors}
+      />
+      <PasswordField
+        labelProps={{ children: t("register.passwordConfirmation") }}
+        inputProps={{ ...getInputProps(fields.password_confirmation, { type: "password" }), autoComplete: "new-password", autoFocus: focus === "password_confirmation" }}
+        errors={fields.password_confirmation.errors}
+      />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Button type="submit" name="intent" value="password" variant="mainSecondary" pending={pending}>
+        <Icon name="shield-check" />
+        {t("profile.changePassword")}
+      </Button>
+    </Form>
+  );
+}
+
+export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { me } = loaderData;
+  const fullName = [me.last_name, me.first_name, me.middle_name].filter(Boolean).join(" ");
+  return (
+    <div className="page">
+      <h1>{t("profile.title")}</h1>
+      <section className="card profile-summary" aria-labelledby="profile-summary-title">
+        <h2 id="profile-summary-title" className="visually-hidden">
+          {t("profile.dataTitle")}
+        </h2>
+        <dl className="details">
+          <div>
+            <dt>{t("profile.name")}</dt>
+            <dd>{fullName}</dd>
+          </div>
+          <div>
+            <dt>{t("profile.email")}</dt>
+            <dd>{me.email}</dd>
+          </div>
+          <div>
+            <dt>{t("profile.phone")}</dt>
+            <dd>{me.phone ? `+${me.phone}` : t("profile.noPhone")}</dd>
+          </div>
+        </dl>
+        <p className="muted small">{t("profile.joined", { date: formatDate(me.date_joined) })}</p>
+      </section>
+      <div className="two-columns">
+        <section className="card">
+          <ProfileForm key={`${me.first_name}|${me.last_name}|${me.middle_name}|${me.phone}`} me={me} actionData={actionData} />
+        </section>
+        <section className="card">
+          <PasswordForm actionData={actionData} />
+        </section>
+      </div>
+    </div>
+  );
 }

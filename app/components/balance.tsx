@@ -1,0 +1,23 @@
+import { useTranslation } from "react-i18next";
+import { formatRoubles } from "~/utils/format";
+
+/** What the holder owes (positive), has paid in advance (negative), or nothing. */
+export function Balance({ value }: { value: string }) {
+  const { t } = useTranslation();
+  const amount = Number(value);
+  if (!Number.isFinite(amount) || amount === 0) {
+    return <span className="balance balance--settled">{t("accounts.settled")}</span>;
+  }
+  if (amount > 0) {
+    return (
+      <span className="balance balance--due">
+        {t("accounts.toPay")}: <strong>{formatRoubles(value)}</strong>
+      </span>
+    );
+  }
+  return (
+    <span className="balance balance--prepaid">
+      {t("accounts.prepaid")}: <strong>{formatRoubles(String(-amount))}</strong>
+    </span>
+  );
+}

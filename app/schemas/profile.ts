@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { nameField, newPasswordField, optionalNameField, optionalPhoneField, requiredText } from "./fields";
+
+export const ProfileSchema = z.object({
+  first_name: nameField,
+  middle_name: optionalNameField,
+  last_name: nameField,
+  phone: optionalPhoneField,
+});
+
+export const PasswordSchema = z
+  .object({
+    old_password: requiredText,
+    password: newPasswordField,
+    password_confirmation: requiredText,
+  })
+  .superRefine((value, ctx) => {
+    if (value.password !== value.password_confirmation) {
+      ctx.addIssue({ code: "custom", path: ["password_confirmation"], message: "passwordsMismatch" });
+    }
+  });
+
+export const AttachSchema = z.object({
+  id: z
+    .string({ error: "required" })
+    .trim()
+    .regex(/^\d{10}$/, { error: "accountNumber" }),
+  customer: z.string({ error: "required" }).trim().min(2, { error: "nameMin" }).max(120, { error: "max" }),
+});
