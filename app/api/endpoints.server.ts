@@ -119,19 +119,15 @@ export function createApi(client: ApiClient) {
             "GET",
             `admin/posts/images/${id(required(imageId, "id", "adminPostsImagesRetrieve"))}/`,
           ),
-        /** `body` is a multipart stream; its content type carries the boundary. */
-        create: async (body: BodyInit, contentType: string) =>
-          request<PostImage>("adminPostsImagesCreate", "POST", "admin/posts/images/", {
-            body,
-            headers: { "Content-Type": contentType },
-            retryable: false,
-          }),
-        patch: async (imageId: number, body: BodyInit, contentType: string) =>
+        /** Multipart: `image` (a checked file) and `post` (the post's id). */
+        create: async (form: FormData) =>
+          request<PostImage>("adminPostsImagesCreate", "POST", "admin/posts/images/", { body: form }),
+        patch: async (imageId: number, form: FormData) =>
           request<PostImage>(
             "adminPostsImagesPartialUpdate",
             "PATCH",
             `admin/posts/images/${id(required(imageId, "id", "adminPostsImagesPartialUpdate"))}/`,
-            { body, headers: { "Content-Type": contentType }, retryable: false },
+            { body: form },
           ),
         delete: async (imageId: number) =>
           request<void>(

@@ -165,9 +165,37 @@ export const siteMap: SiteEntry[] = [
     access: "auth",
     roles: ["admin"],
     children: [
-      { id: "admin.posts", name: "nav.adminPosts", path: "/admin/posts", icon: "newspaper" },
-      { id: "admin.images", name: "nav.adminImages", path: "/admin/images", icon: "image" },
-      { id: "admin.users", name: "nav.adminUsers", path: "/admin/users", icon: "users" },
+      {
+        id: "admin.posts",
+        name: "nav.adminPosts",
+        path: "/admin/posts",
+        icon: "newspaper",
+        children: [
+          { id: "admin.posts.edit", name: "nav.adminPostEdit", path: "/admin/posts/:postId/edit", hidden: true },
+          { id: "admin.posts.delete", name: "nav.adminPostDelete", path: "/admin/posts/:postId/delete", hidden: true },
+          { id: "admin.posts.images", name: "nav.adminImages", path: "/admin/posts/:postId/images", hidden: true, resource: true },
+        ],
+      },
+      {
+        id: "admin.images",
+        name: "nav.adminImages",
+        path: "/admin/images",
+        icon: "image",
+        children: [
+          { id: "admin.images.delete", name: "nav.adminImageDelete", path: "/admin/images/:imageId/delete", hidden: true },
+        ],
+      },
+      {
+        id: "admin.users",
+        name: "nav.adminUsers",
+        path: "/admin/users",
+        icon: "users",
+        children: [
+          { id: "admin.users.new", name: "nav.adminUserNew", path: "/admin/users/new", hidden: true },
+          { id: "admin.users.edit", name: "nav.adminUserEdit", path: "/admin/users/:userId/edit", hidden: true },
+          { id: "admin.users.delete", name: "nav.adminUserDelete", path: "/admin/users/:userId/delete", hidden: true },
+        ],
+      },
     ],
   },
   // Resource routes: forms that post here work without JavaScript.

@@ -7,11 +7,11 @@
 import { data, redirect, type MiddlewareFunction } from "react-router";
 import { getUser } from "~/middleware/user.server";
 import { currentPath } from "~/utils/redirect";
-import { decideAccess, findEntry } from "~/utils/site-map";
+import { decideAccess, findGoverningEntry } from "~/utils/site-map";
 
 export const accessMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const url = new URL(request.url);
-  const decision = decideAccess(findEntry(url.pathname), getUser(context));
+  const decision = decideAccess(findGoverningEntry(url.pathname), getUser(context));
   switch (decision.kind) {
     case "sign-in":
       throw redirect(`/auth?${new URLSearchParams({ redirectTo: currentPath(url) })}`);

@@ -4,6 +4,7 @@ import {
   decideAccess,
   documentTitle,
   findEntry,
+  findGoverningEntry,
   menuEntries,
   sectionOf,
   siteRoots,
@@ -43,6 +44,12 @@ describe("the site map", () => {
     expect(findEntry("/profile/accounts")?.access).toBe("auth");
     expect(findEntry("/auth/registration")?.access).toBe("guest");
     expect(findEntry("/admin/users")?.roles).toEqual(["admin"]);
+  });
+
+  it("governs undeclared paths by their section", () => {
+    expect(findGoverningEntry("/admin/posts/5/images")?.id).toBe("admin.posts");
+    expect(decideAccess(findGoverningEntry("/admin/whatever"), customer)).toEqual({ kind: "forbidden" });
+    expect(findGoverningEntry("/nowhere")).toBeUndefined();
   });
 
   it("decides access for signed-out users, residents and administrators", () => {

@@ -61,6 +61,24 @@ export function findEntry(pathname: string, idx = index): ResolvedEntry | undefi
   return undefined;
 }
 
+/**
+ * The entry for a path, or else the deepest entry whose path is a prefix of
+ * it: a path nobody declared still gets its section's access rules
+ * (`/admin/anything` stays administrators only).
+ */
+export function findGoverningEntry(pathname: string, idx = index): ResolvedEntry | undefined {
+  const exact = findEntry(pathname, idx);
+  if (exact) return exact;
+  let best: ResolvedEntry | undefined;
+  for (const entry of idx.byId.values()) {
+    if (entry.path === "/") continue;
+    if (matchPath({ path: entry.path, end: false }, pathname) && (!best || entry.path.length > best.path.length)) {
+      best = entry;
+    }
+  }
+  return best;
+}
+
 /** The entry and its ancestors, top first. */
 export function trailOf(entry: ResolvedEntry | undefined, idx = index): ResolvedEntry[] {
   const trail: ResolvedEntry[] = [];

@@ -1,5 +1,41 @@
-import { ComingSoon } from "~/components/coming-soon";
+/** A new post (administrators only: the site map says so, the server checks). */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { ApiError } from "~/api/errors";
+import { PostForm } from "~/components/admin/post-form";
+import { getI18n } from "~/i18n/i18next.server";
+import { getApi, isBackendFailure } from "~/middleware/api.server";
+import { PostSchema } from "~/schemas/admin";
+import { replyWithApiError } from "~/utils/auth-flow.server";
+import { checkHoneypot } from "~/utils/honeypot.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import type { Route } from "./+types/create";
 
-export default function PostCreatePage() {
-  return <ComingSoon titleKey="nav.postCreate" />;
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  await checkHoneypot(formData);
+  const { t } = getI18n(context);
+  const submission = parseWithZod(formData, { schema: PostSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    const post = await getApi(context).admin.posts.create(submission.value);
+    return redirectWithToast(`/admin/posts/${post.id}/edit`, { type: "success", description: t("admin.posts.created", { title: post.title }) });
+  } catch (error) {
+    if (error instanceof ApiError) return data({ result: replyWithApiError(submission.reply, error, ["title", "text", "is_actual"], t) }, { status: 400 });
+    if (isBackendFailure(error)) return data({ result: submission.reply({ formErrors: [t("errors:unavailable")] }) }, { status: 503 });
+    throw error;
+  }
+}
+
+export default function PostCreatePage({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="page">
+      <h1>{t("admin.posts.create")}</h1>
+      <section className="card">
+        <PostForm id="post-create" result={actionData?.result} submitLabel={t("admin.posts.createSubmit")} />
+      </section>
+    </div>
+  );
 }

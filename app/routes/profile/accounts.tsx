@@ -5,14 +5,13 @@
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { ApiError } from "~/api/errors";
 import type { Account } from "~/api/types";
 import { Balance } from "~/components/balance";
+import { ConfirmLink } from "~/components/confirm-link";
 import { FormErrors } from "~/components/form-errors";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
 import { Button } from "~/components/ui/button";
@@ -122,48 +121,17 @@ function AttachForm({ result }: { result: Route.ComponentProps["actionData"] ext
   );
 }
 
-/** With JavaScript the link opens a dialog; without it, it leads to a confirmation page. */
 function DetachControl({ account }: { account: Account }) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [open, setOpen] = useState(false);
-  const href = `/profile/accounts/${account.id}/detach`;
   return (
-    <>
-      <Link
-        to={href}
-        className="btn btn--dangerTertiary btn--sm"
-        aria-label={t("accounts.detachLabel", { id: account.id })}
-        onClick={(event) => {
-          if (!hydrated) return;
-          event.preventDefault();
-          setOpen(true);
-          dialog.current?.showModal();
-        }}
-      >
-        <Icon name="trash-2" />
-        {t("accounts.detach")}
-      </Link>
-      {hydrated ? (
-        <dialog ref={dialog} className="dialog" aria-labelledby={`detach-${account.id}`} onClose={() => setOpen(false)}>
-          {open ? (
-            <Form method="POST" action={href} className="dialog__body">
-              <h2 id={`detach-${account.id}`}>{t("accounts.detachTitle", { id: account.id })}</h2>
-              <p>{t("accounts.detachText", { address: account.address })}</p>
-              <div className="form__actions">
-                <button type="submit" className="btn btn--dangerPrimary btn--md">
-                  {t("accounts.detachConfirm")}
-                </button>
-                <button type="button" className="btn btn--mainSecondary btn--md" autoFocus onClick={() => dialog.current?.close()}>
-                  {t("accounts.cancel")}
-                </button>
-              </div>
-            </Form>
-          ) : null}
-        </dialog>
-      ) : null}
-    </>
+    <ConfirmLink
+      href={`/profile/accounts/${account.id}/detach`}
+      label={t("accounts.detach")}
+      ariaLabel={t("accounts.detachLabel", { id: account.id })}
+      title={t("accounts.detachTitle", { id: account.id })}
+      text={<p>{t("accounts.detachText", { address: account.address })}</p>}
+      confirmLabel={t("accounts.detachConfirm")}
+    />
   );
 }
 

@@ -1,0 +1,97 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { PhoneField } from "~/components/auth/phone-input";
+import { FormErrors } from "~/components/form-errors";
+import { Button } from "~/components/ui/button";
+import { CheckboxField, Field, PasswordField } from "~/components/ui/fields";
+import { Icon } from "~/components/ui/icon";
+import { UserCreateSchema, UserEditSchema } from "~/schemas/admin";
+import { firstInvalidField } from "~/utils/forms";
+import { useIsPending } from "~/utils/pending";
+
+export interface UserFormValues {
+  email: string;
+  first_name: string;
+  middle_name: string;
+  last_name: string;
+  phone: string | null;
+  is_admin: boolean;
+  is_active: boolean;
+}
+
+export function UserForm({
+  mode,
+  result,
+  defaultValue,
+}: {
+  mode: "create" | "edit";
+  result?: SubmissionResult<string[]>;
+  defaultValue?: UserFormValues;
+}) {
+  const { t } = useTranslation();
+  const pending = useIsPending();
+  const schema = mode === "create" ? UserCreateSchema : UserEditSchema;
+  const [form, fields] = useForm({
+    id: `user-${mode}`,
+    constraint: getZodConstraint(schema),
+    lastResult: result,
+    defaultValue: defaultValue
+      ? {
+          ...defaultValue,
+          phone: defaultValue.phone ?? "",
+          is_admin: defaultValue.is_admin ? "on" : undefined,
+          is_active: defaultValue.is_active ? "on" : undefined,
+        }
+      : { is_active: "on" },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const focus = firstInvalidField(result, ["email", "password", "last_name", "first_name", "middle_name", "phone"]);
+  return (
+    <Form method="POST" className="form" {...getFormProps(form)}>
+      <HoneypotInputs label={t("forms.honeypot")} />
+      <Field
+        labelProps={{ children: t("admin.users.formEmail") }}
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off", autoFocus: focus === "email" }}
+        errors={fields.email.errors}
+      />
+      <PasswordField
+        labelProps={{ children: mode === "create" ? t("admin.users.formPassword") : t("admin.users.formPasswordEdit") }}
+        inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password", autoFocus: focus === "password" }}
+        hint={mode === "create" ? t("register.passwordHint") : t("admin.users.formPasswordEditHint")}
+        errors={fields.password.errors}
+      />
+      <Field
+        labelProps={{ children: t("register.lastName") }}
+        inputProps={{ ...getInputProps(fields.last_name, { type: "text" }), autoFocus: focus === "last_name" }}
+        errors={fields.last_name.errors}
+      />
+      <Field
+        labelProps={{ children: t("register.firstName") }}
+        inputProps={{ ...getInputProps(fields.first_name, { type: "text" }), autoFocus: focus === "first_name" }}
+        errors={fields.first_name.errors}
+      />
+      <Field
+        labelProps={{ children: t("register.middleName") }}
+        inputProps={{ ...getInputProps(fields.middle_name, { type: "text" }), autoFocus: focus === "middle_name" }}
+        errors={fields.middle_name.errors}
+      />
+      <PhoneField
+        label={t("register.phone")}
+        inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), placeholder: t("register.phonePlaceholder"), autoFocus: focus === "phone" }}
+        errors={fields.phone.errors}
+      />
+      <CheckboxField labelProps={{ children: t("admin.users.formAdmin") }} inputProps={getInputProps(fields.is_admin, { type: "checkbox" })} errors={fields.is_admin.errors} />
+      <CheckboxField labelProps={{ children: t("admin.users.formActive") }} inputProps={getInputProps(fields.is_active, { type: "checkbox" })} errors={fields.is_active.errors} />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Button type="submit" pending={pending}>
+        <Icon name="check" />
+        {mode === "create" ? t("admin.users.createSubmit") : t("admin.users.save")}
+      </Button>
+    </Form>
+  );
+}

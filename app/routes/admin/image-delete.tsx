@@ -1,0 +1,52 @@
+/** Deleting one image: a confirmation page (GET); POST deletes and returns where it came from. */
+import { useTranslation } from "react-i18next";
+import { data, useSearchParams } from "react-router";
+import { ApiError } from "~/api/errors";
+import { ConfirmPage } from "~/components/admin/confirm";
+import { getI18n } from "~/i18n/i18next.server";
+import { getApi } from "~/middleware/api.server";
+import { rethrowNotFound } from "~/utils/api-errors.server";
+import { mediaPath } from "~/utils/media";
+import { safeRedirect } from "~/utils/redirect";
+import { redirectWithToast } from "~/utils/toast.server";
+import type { Route } from "./+types/image-delete";
+
+function imageIdOf(params: { imageId: string }) {
+  if (!/^\d{1,12}$/.test(params.imageId)) throw data({ message: "not found" }, { status: 404 });
+  return Number(params.imageId);
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const image = await getApi(context).admin.images.get(imageIdOf(params)).catch(rethrowNotFound);
+  return { image: { id: image.id, image: mediaPath(image.image), post: image.post } };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const imageId = imageIdOf(params);
+  const { t } = getI18n(context);
+  const returnTo = safeRedirect(new URL(request.url).searchParams.get("returnTo"), "/admin/images");
+  try {
+    await getApi(context).admin.images.delete(imageId);
+  } catch (error) {
+    if (error instanceof ApiError) return redirectWithToast(returnTo, { type: "error", description: error.detail(0, t("errors:generic")) });
+    throw error;
+  }
+  return redirectWithToast(returnTo, { type: "success", description: t("admin.images.deleted") });
+}
+
+export default function ImageDeletePage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const { image } = loaderData;
+  return (
+    <ConfirmPage
+      title={t("admin.images.deleteTitle")}
+      confirmLabel={t("admin.posts.deleteConfirm")}
+      cancelTo={params.get("returnTo")?.startsWith("/admin/") ? params.get("returnTo")! : "/admin/images"}
+      cancelLabel={t("admin.posts.cancel")}
+    >
+      <img src={image.image} alt={t("admin.images.alt", { n: 1, title: `#${image.post}` })} width={240} height={160} className="confirm-image" />
+      <p>{t("admin.images.deleteText")}</p>
+    </ConfirmPage>
+  );
+}

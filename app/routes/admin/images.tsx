@@ -1,0 +1,77 @@
+/** Every post image, paged, with the post each belongs to. */
+import { useTranslation } from "react-i18next";
+import { Link, redirect, useLocation } from "react-router";
+import { ApiError } from "~/api/errors";
+import { ConfirmLink } from "~/components/confirm-link";
+import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
+import { getApi } from "~/middleware/api.server";
+import { mediaPath } from "~/utils/media";
+import { pageCount, parsePage, withParams } from "~/utils/list-query";
+import type { Route } from "./+types/images";
+
+const pageSize = 24;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const ignored: string[] = [];
+  const page = parsePage(url.searchParams.get("page")) ?? (ignored.push("page"), 1);
+  const api = getApi(context);
+  try {
+    const result = await api.admin.images.list({ page, page_size: pageSize });
+    return {
+      images: result.results.map((image) => ({ ...image, image: mediaPath(image.image) })),
+      count: result.count,
+      page,
+      pages: pageCount(result.count, pageSize),
+      ignored,
+    };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404 && page > 1) {
+      const first = await api.admin.images.list({ page: 1, page_size: pageSize });
+      const last = pageCount(first.count, pageSize);
+      throw redirect(`${url.pathname}${withParams(url.searchParams, { page: last > 1 ? last : undefined })}`);
+    }
+    throw error;
+  }
+}
+
+export default function AdminImagesPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { images, page, pages, count, ignored } = loaderData;
+  const here = `${location.pathname}${location.search}`;
+  return (
+    <div className="page">
+      <h1>{t("admin.images.allTitle")}</h1>
+      <IgnoredParams ignored={ignored} />
+      {images.length === 0 ? (
+        <EmptyResult filtered={false} resetTo="/admin/images" />
+      ) : (
+        <>
+          <p className="muted" role="status">
+            {t("list.found", { count })}
+          </p>
+          <ul className="image-admin-list">
+            {images.map((image) => (
+              <li key={image.id} className="image-admin card">
+                <img src={image.image} alt={t("admin.images.alt", { n: image.id, title: `#${image.post}` })} width={240} height={160} loading="lazy" />
+                <p className="small">
+                  {t("admin.images.post")}: <Link to={`/admin/posts/${image.post}/edit`}>#{image.post}</Link>
+                </p>
+                <ConfirmLink
+                  href={`/admin/images/${image.id}/delete?returnTo=${encodeURIComponent(here)}`}
+                  label={t("admin.images.delete")}
+                  ariaLabel={t("admin.images.deleteLabel", { n: image.id })}
+                  title={t("admin.images.deleteTitle")}
+                  text={<p>{t("admin.images.deleteText")}</p>}
+                  confirmLabel={t("admin.posts.deleteConfirm")}
+                />
+              </li>
+            ))}
+          </ul>
+          <Pagination page={page} pages={pages} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+/** Deleting a post: a confirmation page (GET) that says its images go too; POST deletes. */
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { ApiError } from "~/api/errors";
+import { ConfirmPage } from "~/components/admin/confirm";
+import type { RouteHandle } from "~/components/shell/breadcrumbs";
+import { getI18n } from "~/i18n/i18next.server";
+import { getApi } from "~/middleware/api.server";
+import { rethrowNotFound } from "~/utils/api-errors.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import type { Route } from "./+types/post-delete";
+
+export const handle: RouteHandle = {
+  crumbParams: (loaderData) => ({ title: (loaderData as { post: { title: string } }).post.title }),
+};
+
+function postIdOf(params: { postId: string }) {
+  if (!/^\d{1,12}$/.test(params.postId)) throw data({ message: "not found" }, { status: 404 });
+  return Number(params.postId);
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const post = await getApi(context).posts.get(postIdOf(params)).catch(rethrowNotFound);
+  return { post: { id: post.id, title: post.title, images: post.images.length } };
+}
+
+export async function action({ params, context }: Route.ActionArgs) {
+  const postId = postIdOf(params);
+  const api = getApi(context);
+  const { t } = getI18n(context);
+  const post = await api.posts.get(postId).catch(rethrowNotFound);
+  try {
+    await api.admin.posts.delete(postId);
+  } catch (error) {
+    if (error instanceof ApiError) return redirectWithToast("/admin/posts", { type: "error", description: error.detail(0, t("errors:generic")) });
+    throw error;
+  }
+  return redirectWithToast("/admin/posts", { type: "success", description: t("admin.posts.deleted", { title: post.title }) });
+}
+
+export default function PostDeletePage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { post } = loaderData;
+  return (
+    <ConfirmPage
+      title={t("admin.posts.deleteTitle", { title: post.title })}
+      confirmLabel={t("admin.posts.deleteConfirm")}
+      cancelTo="/admin/posts"
+      cancelLabel={t("admin.posts.cancel")}
+    >
+      <p>{t("admin.posts.deleteText", { count: post.images })}</p>
+    </ConfirmPage>
+  );
+}

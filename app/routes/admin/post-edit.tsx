@@ -1,0 +1,181 @@
+/**
+ * Editing a post (PUT of the whole form) and managing its images: upload
+ * several at once, replace one (PATCH), delete one. Everything works as
+ * plain forms; JavaScript adds previews and upload progress.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link } from "react-router";
+import { ApiError } from "~/api/errors";
+import { ImageUploadForm } from "~/components/admin/image-upload";
+import { PostForm } from "~/components/admin/post-form";
+import { ConfirmLink } from "~/components/confirm-link";
+import type { RouteHandle } from "~/components/shell/breadcrumbs";
+import { Button } from "~/components/ui/button";
+import { ErrorList } from "~/components/ui/fields";
+import { Icon } from "~/components/ui/icon";
+import { getI18n } from "~/i18n/i18next.server";
+import { getApi, isBackendFailure } from "~/middleware/api.server";
+import { PostSchema } from "~/schemas/admin";
+import { rethrowNotFound } from "~/utils/api-errors.server";
+import { replyWithApiError } from "~/utils/auth-flow.server";
+import { checkHoneypot } from "~/utils/honeypot.server";
+import { mediaPath } from "~/utils/media";
+import { replacePostImage, uploadPostImages } from "~/utils/post-images.server";
+import { useIsPending } from "~/utils/pending";
+import { createToastHeaders } from "~/utils/toast.server";
+import { parseImageUpload } from "~/utils/uploads.server";
+import type { Route } from "./+types/post-edit";
+
+export const handle: RouteHandle = {
+  crumbParams: (loaderData) => ({ title: (loaderData as { post: { title: string } }).post.title }),
+};
+
+function postIdOf(params: { postId: string }) {
+  if (!/^\d{1,12}$/.test(params.postId)) throw data({ message: "not found" }, { status: 404 });
+  return Number(params.postId);
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const postId = postIdOf(params);
+  const api = getApi(context);
+  const [post, images] = await Promise.all([
+    api.posts.get(postId).catch(rethrowNotFound),
+    api.admin.images.list({ post: postId, page_size: 100 }).catch(rethrowNotFound),
+  ]);
+  return {
+    post: { id: post.id, title: post.title, text: post.text, is_actual: post.is_actual },
+    images: images.results.map((image) => ({ id: image.id, image: mediaPath(image.image) })),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const postId = postIdOf(params);
+  const api = getApi(context);
+  const { t } = getI18n(context);
+  const multipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
+
+  if (multipart) {
+    const url = new URL(request.url);
+    if (url.searchParams.get("intent") === "replace") {
+      const parsed = await parseImageUpload(request, "image");
+      const imageId = Number(parsed.fields.get("imageId"));
+      const errors = parsed.errors.length ? parsed.errors : Number.isInteger(imageId) && imageId > 0 ? await replacePostImage(api, imageId, parsed.fields, parsed.files) : ["Не указано изображение"];
+      if (errors.length) return data({ intent: "replace" as const, imageId, errors, result: undefined }, { status: 400 });
+      return data(
+        { intent: "replace" as const, imageId, errors: [], result: undefined },
+        { headers: await createToastHeaders({ type: "success", description: t("admin.images.replaced") }) },
+      );
+    }
+    const outcome = await uploadPostImages(api, postId, request);
+    const headers = outcome.uploaded
+      ? await createToastHeaders({ type: "success", description: t("admin.images.uploaded", { count: outcome.uploaded }) })
+      : undefined;
+    return data(
+      { intent: "upload" as const, imageId: null, errors: outcome.errors, result: undefined },
+      { status: outcome.uploaded === 0 && outcome.errors.length ? 400 : 200, headers },
+    );
+  }
+
+  const formData = await request.formData();
+  await checkHoneypot(formData);
+  const submission = parseWithZod(formData, { schema: PostSchema });
+  if (submission.status !== "success") return data({ intent: "save" as const, imageId: null, errors: [], result: submission.reply() }, { status: 400 });
+  try {
+    const post = await api.admin.posts.update(postId, submission.value);
+    return data(
+      { intent: "save" as const, imageId: null, errors: [], result: submission.reply() },
+      { headers: await createToastHeaders({ type: "success", description: t("admin.posts.saved", { title: post.title }) }) },
+    );
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) rethrowNotFound(error);
+    if (error instanceof ApiError) {
+      return data({ intent: "save" as const, imageId: null, errors: [], result: replyWithApiError(submission.reply, error, ["title", "text", "is_actual"], t) }, { status: 400 });
+    }
+    if (isBackendFailure(error)) {
+      return data({ intent: "save" as const, imageId: null, errors: [], result: submission.reply({ formErrors: [t("errors:unavailable")] }) }, { status: 503 });
+    }
+    throw error;
+  }
+}
+
+function ReplaceForm({ postId, imageId, n, errors }: { postId: number; imageId: number; n: number; errors?: string[] }) {
+  const { t } = useTranslation();
+  const pending = useIsPending({ formAction: `/admin/posts/${postId}/edit?intent=replace` });
+  const inputId = `replace-${imageId}`;
+  const errorId = errors?.length ? `${inputId}-error` : undefined;
+  return (
+    <Form method="POST" action={`/admin/posts/${postId}/edit?intent=replace`} encType="multipart/form-data" className="replace-form">
+      <input type="hidden" name="imageId" value={imageId} />
+      <label htmlFor={inputId} className="field__label small">
+        {t("admin.images.replaceLabel", { n })}
+      </label>
+      <input id={inputId} name="image" type="file" accept="image/jpeg,image/png,image/webp,image/gif" className="input" required aria-invalid={errorId ? true : undefined} aria-describedby={errorId} />
+      <ErrorList id={errorId} errors={errors} />
+      <Button type="submit" size="sm" variant="mainSecondary" pending={pending}>
+        {t("admin.images.replace")}
+      </Button>
+    </Form>
+  );
+}
+
+export default function PostEditPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { post, images } = loaderData;
+  return (
+    <div className="page">
+      <div className="page__head">
+        <h1>{post.title}</h1>
+        <Link to={`/posts/item/${post.id}`} className="btn btn--mainTertiary btn--sm">
+          <Icon name="external-link" />
+          {t("admin.posts.viewOnSite")}
+        </Link>
+      </div>
+      <section className="card">
+        <PostForm
+          key={`${post.title}|${post.text.length}|${post.is_actual}`}
+          id="post-edit"
+          result={actionData?.intent === "save" ? actionData.result : undefined}
+          defaultValue={post}
+          submitLabel={t("admin.posts.save")}
+        />
+      </section>
+      <section className="card images-card" aria-labelledby="post-images-title">
+        <h2 id="post-images-title">{t("admin.images.section")}</h2>
+        {images.length === 0 ? (
+          <p className="muted">{t("admin.images.none")}</p>
+        ) : (
+          <ul className="image-admin-list">
+            {images.map((image, index) => (
+              <li key={image.id} className="image-admin">
+                <img src={image.image} alt={t("admin.images.alt", { n: index + 1, title: post.title })} width={240} height={160} loading="lazy" />
+                <ReplaceForm
+                  postId={post.id}
+                  imageId={image.id}
+                  n={index + 1}
+                  errors={actionData?.intent === "replace" && actionData.imageId === image.id ? actionData.errors : undefined}
+                />
+                <ConfirmLink
+                  href={`/admin/images/${image.id}/delete?returnTo=${encodeURIComponent(`/admin/posts/${post.id}/edit`)}`}
+                  label={t("admin.images.delete")}
+                  ariaLabel={t("admin.images.deleteLabel", { n: index + 1 })}
+                  title={t("admin.images.deleteTitle")}
+                  text={<p>{t("admin.images.deleteText")}</p>}
+                  confirmLabel={t("admin.posts.deleteConfirm")}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+        <h3>{t("admin.images.upload")}</h3>
+        <ImageUploadForm postId={post.id} serverErrors={actionData?.intent === "upload" ? actionData.errors : undefined} />
+      </section>
+      <p>
+        <Link to="/admin/posts" className="btn btn--mainSecondary btn--md">
+          <Icon name="arrow-left" />
+          {t("admin.posts.backToList")}
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+/**
+ * The JavaScript upload path: the edit page sends its files here with
+ * XMLHttpRequest (for the progress bar) and gets JSON back. Without
+ * JavaScript the same files go to the edit page's own action.
+ */
+import { data } from "react-router";
+import { getApi } from "~/middleware/api.server";
+import { uploadPostImages } from "~/utils/post-images.server";
+import type { Route } from "./+types/post-images";
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (!/^\d{1,12}$/.test(params.postId)) throw data({ message: "not found" }, { status: 404 });
+  const outcome = await uploadPostImages(getApi(context), Number(params.postId), request);
+  return Response.json(outcome, { status: outcome.uploaded === 0 && outcome.errors.length > 0 ? 400 : 200 });
+}

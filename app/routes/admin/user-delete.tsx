@@ -1,0 +1,49 @@
+/** Deleting a user: confirmation page (GET), POST deletes. Deleting oneself is not offered; the backend's refusal is shown if forced. */
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { ApiError } from "~/api/errors";
+import { ConfirmPage } from "~/components/admin/confirm";
+import { getI18n } from "~/i18n/i18next.server";
+import { getApi } from "~/middleware/api.server";
+import { rethrowNotFound } from "~/utils/api-errors.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import type { Route } from "./+types/user-delete";
+
+function userIdOf(params: { userId: string }) {
+  if (!/^\d{1,12}$/.test(params.userId)) throw data({ message: "not found" }, { status: 404 });
+  return Number(params.userId);
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const user = await getApi(context).admin.users.get(userIdOf(params)).catch(rethrowNotFound);
+  return { user: { id: user.id, email: user.email } };
+}
+
+export async function action({ params, context }: Route.ActionArgs) {
+  const userId = userIdOf(params);
+  const api = getApi(context);
+  const { t } = getI18n(context);
+  const user = await api.admin.users.get(userId).catch(rethrowNotFound);
+  try {
+    await api.admin.users.delete(userId);
+  } catch (error) {
+    if (error instanceof ApiError) return redirectWithToast("/admin/users", { type: "error", description: error.detail(0, t("errors:generic")) });
+    throw error;
+  }
+  return redirectWithToast("/admin/users", { type: "success", description: t("admin.users.deleted", { email: user.email }) });
+}
+
+export default function UserDeletePage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { user } = loaderData;
+  return (
+    <ConfirmPage
+      title={t("admin.users.deleteTitle", { email: user.email })}
+      confirmLabel={t("admin.users.deleteConfirm")}
+      cancelTo="/admin/users"
+      cancelLabel={t("admin.users.cancel")}
+    >
+      <p>{t("admin.users.deleteText")}</p>
+    </ConfirmPage>
+  );
+}

@@ -1,0 +1,42 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { ApiError } from "~/api/errors";
+import { UserForm } from "~/components/admin/user-form";
+import { getI18n } from "~/i18n/i18next.server";
+import { getApi, isBackendFailure } from "~/middleware/api.server";
+import { UserCreateSchema } from "~/schemas/admin";
+import { toBackendUser, userFormFields } from "~/utils/admin-users.server";
+import { replyWithApiError } from "~/utils/auth-flow.server";
+import { checkHoneypot } from "~/utils/honeypot.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import type { Route } from "./+types/user-new";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  await checkHoneypot(formData);
+  const { t } = getI18n(context);
+  const submission = parseWithZod(formData, { schema: UserCreateSchema });
+  const hide = ["password"];
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: hide }) }, { status: 400 });
+  try {
+    const user = await getApi(context).admin.users.create(toBackendUser(submission.value));
+    return redirectWithToast("/admin/users", { type: "success", description: t("admin.users.created", { email: user.email }) });
+  } catch (error) {
+    if (error instanceof ApiError) return data({ result: replyWithApiError(submission.reply, error, userFormFields, t, hide) }, { status: 400 });
+    if (isBackendFailure(error)) return data({ result: submission.reply({ formErrors: [t("errors:unavailable")], hideFields: hide }) }, { status: 503 });
+    throw error;
+  }
+}
+
+export default function UserNewPage({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="page">
+      <h1>{t("admin.users.create")}</h1>
+      <section className="card">
+        <UserForm mode="create" result={actionData?.result} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { emailField, nameField, newPasswordField, optionalNameField, optionalPhoneField } from "./fields";
+
+export const PostSchema = z.object({
+  title: z.string({ error: "required" }).trim().min(1, { error: "required" }).max(255, { error: "max" }),
+  text: z.string({ error: "required" }).trim().min(1, { error: "required" }),
+  is_actual: z.boolean().default(false),
+});
+
+const userFields = {
+  email: emailField,
+  first_name: nameField,
+  middle_name: optionalNameField,
+  last_name: nameField,
+  phone: optionalPhoneField,
+  is_admin: z.boolean().default(false),
+  is_active: z.boolean().default(false),
+};
+
+export const UserCreateSchema = z.object({ ...userFields, password: newPasswordField });
+
+/** Editing: the password only when a new one is typed. */
+export const UserEditSchema = z.object({ ...userFields, password: newPasswordField.optional() });
