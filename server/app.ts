@@ -78,6 +78,39 @@ function logRequest(req: express.Request, res: express.Response, meta: RequestMe
 
 app.use(compression());
 
+/**
+ * Request bodies are capped before anything reads them: forms at 100 KB,
+ * multipart uploads at 10 files of 10 MB (the streaming parser also stops a
+ * file at 10 MB). Browsers always send Content-Length with a form; a body
+ * without one is refused rather than read blindly.
+ */
+const formLimit = 100 * 1024;
+const uploadLimit = 10 * 10 * 1024 * 1024 + 1024 * 1024;
+
+function refuse(res: express.Response, status: number, message: string) {
+  res
+    .status(status)
+    .type("html")
+    .send(
+      `<!DOCTYPE html><html lang="ru"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${message}</title><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem"><h1>${message}</h1><p><a href="/">Вернуться на главную</a></p></body></html>`,
+    );
+}
+
+app.use((req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  const length = req.headers["content-length"];
+  const multipart = (req.headers["content-type"] ?? "").startsWith("multipart/form-data");
+  if (length === undefined) {
+    if (req.headers["transfer-encoding"]) return refuse(res, 411, "Запрос без длины тела не принимается");
+    return next();
+  }
+  const bytes = Number(length);
+  if (!Number.isFinite(bytes) || bytes > (multipart ? uploadLimit : formLimit)) {
+    return refuse(res, 413, multipart ? "Файлы слишком большие: не больше 10 МБ на файл" : "Слишком большой запрос");
+  }
+  next();
+});
+
 app.get("/healthz", (_req, res) => {
   res.set("Cache-Control", "no-store").json({ status: "ok" });
 });
