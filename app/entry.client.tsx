@@ -4,7 +4,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { defaultLanguage, defaultNS, fallbackLng, isLanguage, namespaces } from "~/i18n/config";
+import { clientLanguages, defaultLanguage, defaultNS, isLanguage, namespaces } from "~/i18n/config";
 
 async function hydrate() {
   // The server rendered the page in this language; the client loads the same
@@ -12,15 +12,18 @@ async function hydrate() {
   // usable as HTML meanwhile. i18next retries failed loads: 5 tries from 350 ms,
   // doubling each time, on network errors and 5xx only (the http backend
   // marks 4xx as final).
-  const lng = document.documentElement.dataset.lng;
+  const dataLng = document.documentElement.dataset.lng;
+  const lng = isLanguage(dataLng) ? dataLng : defaultLanguage;
   await i18next
     .use(initReactI18next)
     .use(HttpBackend)
     .init({
-      lng: isLanguage(lng) ? lng : defaultLanguage,
+      lng,
       ns: [...namespaces],
       defaultNS,
-      fallbackLng,
+      // Only the files this page needs (see clientLanguages); they were preloaded.
+      fallbackLng: (code: string) => (isLanguage(code) ? clientLanguages(code).slice(1) : [defaultLanguage]),
+      supportedLngs: ["rus", "en", "ykt"],
       interpolation: { escapeValue: false },
       maxRetries: 5,
       retryTimeout: 350,

@@ -28,3 +28,12 @@ export function languageChain(lng: Language): Language[] {
   const chain = [lng, ...(fallbackLng[lng as keyof typeof fallbackLng] ?? fallbackLng.default)];
   return [...new Set(chain)] as Language[];
 }
+
+/**
+ * The languages the browser loads for a page in `lng`. Russian is complete,
+ * so it needs nothing else; Sakha is partial and falls back to Russian.
+ * English stays the server's last fallback.
+ */
+export function clientLanguages(lng: Language): Language[] {
+  return lng === "ykt" ? ["ykt", "rus"] : [lng];
+}

@@ -6,7 +6,7 @@
 import type { Context, Hono } from "hono";
 import { authorize, type AuthMode, type Tokens } from "./auth.js";
 import type { AppContext } from "./config.js";
-import { methodNotAllowed } from "./errors.js";
+import { ApiError, errorResponse, methodNotAllowed } from "./errors.js";
 import type { UserRow } from "./user-model.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -56,27 +56,34 @@ export function registerRoute(hono: Hono, table: RouteTable, app: AppContext, to
   table.add(path);
   const allow = allowHeader(route.handlers);
   hono.all(path, async (c) => {
-    const user = await authorize(tokens, route.auth as AuthMode, c.req.header("authorization"));
-    const method = c.req.method.toUpperCase();
-    if (method === "OPTIONS") {
-      return c.json(
-        {
-          name: route.name,
-          description: "",
-          renders: ["application/json"],
-          parses: ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"],
-        },
-        200,
-        { Allow: allow, Vary: "Accept" },
-      );
+    let response: Response;
+    try {
+      response = await dispatch(c);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      response = errorResponse(error);
     }
-    const handler = (route.handlers as Handlers<UserRow | null>)[(method === "HEAD" ? "GET" : method) as HttpMethod];
-    if (!handler) throw methodNotAllowed(method, allow);
-    const response = await handler({ c, app, user, id: c.req.param("id") ?? "" });
-    response.headers.set("Allow", allow);
+    // DRF's finalize_response: every answer of a view carries Allow.
+    if (!response.headers.has("Allow")) response.headers.set("Allow", allow);
     response.headers.set("Vary", "Accept");
     return response;
   });
+
+  async function dispatch(c: Context): Promise<Response> {
+    const user = await authorize(tokens, route.auth as AuthMode, c.req.header("authorization"));
+    const method = c.req.method.toUpperCase();
+    if (method === "OPTIONS") {
+      return c.json({
+        name: route.name,
+        description: "",
+        renders: ["application/json"],
+        parses: ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"],
+      });
+    }
+    const handler = (route.handlers as Handlers<UserRow | null>)[(method === "HEAD" ? "GET" : method) as HttpMethod];
+    if (!handler) throw methodNotAllowed(method, allow);
+    return handler({ c, app, user, id: c.req.param("id") ?? "" });
+  }
 }
 
 /** A detail route's integer id, or a 404 as `get_object_or_404` gives. */
