@@ -5,26 +5,25 @@
  * throttled to one per e-mail and purpose every 60 s. All state is in the DB.
  */
 import { randomInt } from "node:crypto";
-import type { Database } from "./db.js";
+import type { AppContext } from "./config.js";
 import { throttled } from "./errors.js";
 import type { CodePurpose } from "./outbox.js";
 import { nowMicros } from "./time.js";
 
-export const CODE_TTL_SECONDS = 15 * 60;
-export const CODE_THROTTLE_SECONDS = 60;
 export const MAX_RESET_FAILURES = 5;
 const SECOND = 1_000_000;
 
 /** Throws a 429 when a code was requested for this e-mail less than 60 s ago; records this request otherwise. */
-export function throttleCodeRequest(db: Database, purpose: CodePurpose, email: string): void {
+export function throttleCodeRequest({ db, config }: AppContext, purpose: CodePurpose, email: string): void {
   const now = nowMicros();
+  const window = config.codeThrottleSeconds * SECOND;
   db.transaction(() => {
     const row = db.prepare("SELECT requested_at FROM code_requests WHERE purpose = ? AND email = ?").get(purpose, email) as
       | { requested_at: number }
       | undefined;
     if (row) {
       const elapsed = now - row.requested_at;
-      if (elapsed < CODE_THROTTLE_SECONDS * SECOND) throw throttled((CODE_THROTTLE_SECONDS * SECOND - elapsed) / SECOND);
+      if (elapsed < window) throw throttled((window - elapsed) / SECOND);
     }
     db.prepare(
       `INSERT INTO code_requests (purpose, email, requested_at) VALUES (?, ?, ?)
@@ -34,7 +33,7 @@ export function throttleCodeRequest(db: Database, purpose: CodePurpose, email: s
 }
 
 /** Creates (or replaces) the code for this purpose and e-mail. */
-export function issueCode(db: Database, purpose: CodePurpose, email: string): number {
+export function issueCode({ db, config }: AppContext, purpose: CodePurpose, email: string): number {
   const now = nowMicros();
   return db.transaction(() => {
     db.prepare("DELETE FROM codes WHERE expires_at <= ?").run(now);
@@ -50,20 +49,20 @@ export function issueCode(db: Database, purpose: CodePurpose, email: string): nu
       `INSERT INTO codes (purpose, email, code, expires_at, failed_attempts, created_at) VALUES (?, ?, ?, ?, 0, ?)
        ON CONFLICT (purpose, email) DO UPDATE SET code = excluded.code, expires_at = excluded.expires_at,
          failed_attempts = 0, created_at = excluded.created_at`,
-    ).run(purpose, email, code, now + CODE_TTL_SECONDS * SECOND, now);
+    ).run(purpose, email, code, now + config.codeTtlSeconds * SECOND, now);
     return code;
   })();
 }
 
 /** The e-mail of the pending registration with this code, if it is valid. */
-export function pendingRegistration(db: Database, code: number): string | undefined {
+export function pendingRegistration({ db }: AppContext, code: number): string | undefined {
   const row = db
     .prepare("SELECT email FROM codes WHERE purpose = 'register' AND code = ? AND expires_at > ?")
     .get(code, nowMicros()) as { email: string } | undefined;
   return row?.email;
 }
 
-export function deleteCode(db: Database, purpose: CodePurpose, email: string): void {
+export function deleteCode({ db }: AppContext, purpose: CodePurpose, email: string): void {
   db.prepare("DELETE FROM codes WHERE purpose = ? AND email = ?").run(purpose, email);
 }
 
@@ -71,7 +70,7 @@ export function deleteCode(db: Database, purpose: CodePurpose, email: string): v
  * Checks a reset code. A wrong try counts; the 5th wrong try revokes the
  * code. Returns whether the code was right (and still valid).
  */
-export function checkResetCode(db: Database, email: string, code: number): boolean {
+export function checkResetCode({ db }: AppContext, email: string, code: number): boolean {
   const now = nowMicros();
   return db.transaction(() => {
     const row = db.prepare("SELECT code, expires_at, failed_attempts FROM codes WHERE purpose = 'reset' AND email = ?").get(email) as

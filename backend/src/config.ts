@@ -14,6 +14,10 @@ export interface BackendConfig {
   mediaDir: string;
   /** JSON-lines file where "sent" e-mails (codes) are appended. */
   outboxFile: string;
+  /** How long an e-mailed code stays valid (15 minutes). */
+  codeTtlSeconds: number;
+  /** Minimum time between two code requests for one e-mail (60 s). */
+  codeThrottleSeconds: number;
   /** No console output (tests). */
   quiet: boolean;
 }

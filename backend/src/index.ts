@@ -32,6 +32,8 @@ try {
     adminFlag: env("ADMIN_FLAG") ?? "is_portal_admin",
     accessSeconds: integer("BACKEND_ACCESS_SECONDS", 300, 1),
     refreshSeconds: integer("BACKEND_REFRESH_SECONDS", 86400, 1),
+    codeTtlSeconds: integer("BACKEND_CODE_TTL_SECONDS", 900, 1),
+    codeThrottleSeconds: integer("BACKEND_CODE_THROTTLE_SECONDS", 60, 0),
   });
   console.log(
     `Backend stand-in at ${backend.url}/api/v1/ (data: ${dataDir}${backend.seeded ? ", demo data written" : ""}) — ` +

@@ -32,6 +32,10 @@ export interface StartBackendOptions {
   adminFlag?: string;
   /** Default: generated once and kept in the database. */
   jwtSecret?: string;
+  /** Validity of e-mailed codes. Default 900 (15 minutes). */
+  codeTtlSeconds?: number;
+  /** Minimum time between code requests for one e-mail. Default 60. */
+  codeThrottleSeconds?: number;
   /** No console output. */
   quiet?: boolean;
 }
@@ -73,6 +77,8 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
       jwtSecret,
       mediaDir,
       outboxFile,
+      codeTtlSeconds: options.codeTtlSeconds ?? 15 * 60,
+      codeThrottleSeconds: options.codeThrottleSeconds ?? 60,
       quiet: options.quiet ?? false,
     };
     const seeded = await seedIfEmpty(db, config);

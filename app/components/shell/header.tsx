@@ -54,6 +54,9 @@ export function Header({ backHomeOnly }: { backHomeOnly: boolean }) {
           </summary>
           <div className="mobile-menu__panel">
             {backHomeOnly ? <BackHomePanel /> : <SideMenu idPrefix="mobile-menu" onLeafChosen={closeMobile} />}
+            <div className="mobile-menu__language">
+              <LanguageSwitch id="language-mobile" />
+            </div>
           </div>
         </details>
         <Link to="/" className="brand">
@@ -71,7 +74,9 @@ export function Header({ backHomeOnly }: { backHomeOnly: boolean }) {
               <span className="topbar__phone-number">{config.phones.dispatcher}</span>
             </a>
           ) : null}
-          <LanguageSwitch id="language-top" />
+          <div className="topbar__language">
+            <LanguageSwitch id="language-top" />
+          </div>
           <ThemeSwitch />
           {root?.user ? (
             <details className="profile-menu" ref={profileMenu}>

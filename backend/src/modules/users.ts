@@ -101,7 +101,8 @@ export function usersRoutes(tokens: Tokens): RouteDef[] {
         POST: async ({ c, app, user }) => {
           const data = asObject(await readBody(c));
           // The old password is checked asynchronously (scrypt), then all field errors are reported together.
-          const oldPassword = typeof data.old_password === "string" ? data.old_password : null;
+          const rawOld = data.old_password;
+          const oldPassword = typeof rawOld === "string" || typeof rawOld === "number" ? String(rawOld) : null;
           const oldOk = oldPassword !== null && oldPassword !== "" && (await verifyPassword(oldPassword, user.password));
           const body = validate(
             {
@@ -127,8 +128,8 @@ export function usersRoutes(tokens: Tokens): RouteDef[] {
           const body = validate({ email: emailField() }, asObject(await readBody(c)), {
             email: (email) => (emailTaken(app.db, email) ? checkIssue("unique", MSG.emailUnique) : null),
           });
-          throttleCodeRequest(app.db, "register", body.email);
-          const code = issueCode(app.db, "register", body.email);
+          throttleCodeRequest(app, "register", body.email);
+          const code = issueCode(app, "register", body.email);
           sendCode(app.config, body.email, code, "register");
           return json(c, { detail: DETAIL.codeSent });
         },
@@ -141,7 +142,7 @@ export function usersRoutes(tokens: Tokens): RouteDef[] {
       handlers: {
         POST: async ({ c, app }) => {
           validate({ code: integerField() }, asObject(await readBody(c)), {
-            code: (code) => (pendingRegistration(app.db, code) ? null : codeInvalid()),
+            code: (code) => (pendingRegistration(app, code) ? null : codeInvalid()),
           });
           return json(c, { detail: DETAIL.codeValid });
         },
@@ -164,13 +165,13 @@ export function usersRoutes(tokens: Tokens): RouteDef[] {
               phone: phoneField(),
             },
             asObject(await readBody(c)),
-            { code: (code) => (pendingRegistration(app.db, code) ? null : codeInvalid()) },
+            { code: (code) => (pendingRegistration(app, code) ? null : codeInvalid()) },
           );
           if (body.password !== body.password_confirmation) throw mismatch();
           const passwordHash = await hashPassword(body.password);
           const created = app.db.transaction((): UserRow => {
             // Checked again after the (asynchronous) hashing.
-            const email = pendingRegistration(app.db, body.code);
+            const email = pendingRegistration(app, body.code);
             if (!email) throw validationError([fieldError("code", "invalid", MSG.codeInvalid)]);
             if (emailTaken(app.db, email)) throw validationError([fieldError("email", "unique", MSG.emailUnique)]);
             const result = app.db
@@ -179,7 +180,7 @@ export function usersRoutes(tokens: Tokens): RouteDef[] {
                  VALUES (?, ?, ?, ?, ?, ?, 0, 1, ?)`,
               )
               .run(email, passwordHash, body.first_name, body.middle_name ?? "", body.last_name, body.phone ?? null, nowMicros());
-            deleteCode(app.db, "register", email);
+            deleteCode(app, "register", email);
             return getUserById(app.db, Number(result.lastInsertRowid))!;
           })();
           return json(c, userJson(created, app.config.adminFlag), 201);
@@ -194,10 +195,10 @@ export function usersRoutes(tokens: Tokens): RouteDef[] {
         POST: async ({ c, app }) => {
           const body = validate({ email: emailField() }, asObject(await readBody(c)));
           // Throttled for every e-mail, known or not, so a 429 reveals nothing.
-          throttleCodeRequest(app.db, "reset", body.email);
+          throttleCodeRequest(app, "reset", body.email);
           const user = getUserByEmail(app.db, body.email);
           if (user && user.is_active === 1) {
-            const code = issueCode(app.db, "reset", body.email);
+            const code = issueCode(app, "reset", body.email);
             sendCode(app.config, body.email, code, "reset");
           }
           return json(c, { detail: DETAIL.resetSent });
@@ -220,14 +221,14 @@ export function usersRoutes(tokens: Tokens): RouteDef[] {
             },
             data,
           );
-          if (!checkResetCode(app.db, body.email, body.code)) {
+          if (!checkResetCode(app, body.email, body.code)) {
             throw validationError([fieldError("code", "invalid", MSG.codeInvalid)]);
           }
           if (body.password !== body.password_confirmation) throw mismatch();
           const user = getUserByEmail(app.db, body.email);
           if (!user) throw validationError([fieldError("code", "invalid", MSG.codeInvalid)]);
           app.db.prepare("UPDATE users SET password = ? WHERE id = ?").run(await hashPassword(body.password), user.id);
-          deleteCode(app.db, "reset", body.email);
+          deleteCode(app, "reset", body.email);
           return json(c, { detail: DETAIL.passwordReset });
         },
       },
