@@ -8,6 +8,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider } from "react-router";
+import { isCrossOriginRequest } from "~/middleware/origin.server";
 import { getEnv } from "~/utils/env.server";
 import { requestMetaContext, type RequestMeta } from "~/utils/request-context";
 
@@ -95,6 +96,18 @@ function refuse(res: express.Response, status: number, message: string) {
       `<!DOCTYPE html><html lang="ru"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${message}</title><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem"><h1>${message}</h1><p><a href="/">Вернуться на главную</a></p></body></html>`,
     );
 }
+
+// State-changing requests from other sites are refused before anything reads them.
+app.use((req, res, next) => {
+  const header = (name: string) => {
+    const value = req.headers[name.toLowerCase()];
+    return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
+  };
+  if (isCrossOriginRequest(req.method, header, `${req.protocol}://${req.get("host")}`)) {
+    return refuse(res, 403, "Запрос с другого сайта отклонён");
+  }
+  next();
+});
 
 app.use((req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();

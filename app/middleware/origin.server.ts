@@ -9,14 +9,18 @@ import { data, type MiddlewareFunction } from "react-router";
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export function isCrossOrigin(request: Request) {
-  if (safeMethods.has(request.method.toUpperCase())) return false;
-  const site = request.headers.get("Sec-Fetch-Site");
+  return isCrossOriginRequest(request.method, (name) => request.headers.get(name), new URL(request.url).origin);
+}
+
+/** The same check on any request: its method, a header getter and this site's origin. */
+export function isCrossOriginRequest(method: string, header: (name: string) => string | null, own: string) {
+  if (safeMethods.has(method.toUpperCase())) return false;
+  const site = header("Sec-Fetch-Site");
   if (site) return site !== "same-origin" && site !== "none";
-  const own = new URL(request.url).origin;
-  const origin = request.headers.get("Origin");
+  const origin = header("Origin");
   if (origin && origin !== "null") return origin !== own;
   if (origin === "null") return true;
-  const referer = request.headers.get("Referer");
+  const referer = header("Referer");
   if (referer && URL.canParse(referer)) return new URL(referer).origin !== own;
   // No browser signal at all: not a browser form from another site.
   return false;

@@ -117,8 +117,9 @@ export function optionalPasswordField(options: { minLength?: number } = {}): z.Z
   });
 }
 
-// Django's EmailValidator.
+// Django's EmailValidator (its quoted local part allows control characters).
 const EMAIL_USER =
+  // eslint-disable-next-line no-control-regex
   /^([-!#$%&'*+/=?^_`{}|~0-9A-Z]+(\.[-!#$%&'*+/=?^_`{}|~0-9A-Z]+)*$|^"([\x01-\x08\x0b\x0c\x0e-\x1f!#-[\]-\x7f]|\\[\x01-\x09\x0b\x0c\x0d-\x7f])*"$)/i;
 const EMAIL_DOMAIN = /^((?:[A-Z0-9](?:[A-Z0-9-]{0,61}[A-Z0-9])?\.)+)(?:[A-Z0-9-]{2,63}(?<!-))$/i;
 const EMAIL_LITERAL = /^\[([A-F0-9:.]+)\]$/i;

@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { CheckboxField, Field, PasswordField } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
 import { UserCreateSchema, UserEditSchema } from "~/schemas/admin";
-import { firstInvalidField } from "~/utils/forms";
+import { firstInvalidField, useClearPasswords } from "~/utils/forms";
 import { useIsPending } from "~/utils/pending";
 
 export interface UserFormValues {
@@ -50,6 +50,7 @@ export function UserForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
+  useClearPasswords(result, [fields.password.id]);
   const focus = firstInvalidField(result, ["email", "password", "last_name", "first_name", "middle_name", "phone"]);
   return (
     <Form method="POST" className="form" {...getFormProps(form)}>

@@ -1,11 +1,12 @@
 /**
  * Toasts. With JavaScript, sonner shows them with the product's settings;
- * without it, the flashed message is rendered in the page as a polite live
- * region inside <noscript>.
+ * without it, the flashed message rendered by the server stays in the page
+ * as a polite live region (hidden once the page is hydrated).
  */
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Toaster, toast as showToast } from "sonner";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { Icon, type IconName } from "~/components/ui/icon";
 import type { Toast } from "~/utils/toast.server";
 
@@ -19,6 +20,7 @@ const icons: Record<Toast["type"], IconName> = {
 
 export function ToastHost({ toast, theme }: { toast: Toast | null; theme: "light" | "dark" }) {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   useEffect(() => {
     if (!toast) return;
     // The id makes a revalidation of the same page not show it twice.
@@ -47,8 +49,8 @@ export function ToastHost({ toast, theme }: { toast: Toast | null; theme: "light
         closeButton
         containerAriaLabel={t("shell.notifications")}
       />
-      {toast ? (
-        <noscript>
+      {toast && !hydrated ? (
+        <>
           <div className={`inline-toast inline-toast--${toast.type}`} role="status" aria-live="polite">
             <Icon name={icons[toast.type]} size="lg" />
             <div>
@@ -56,7 +58,7 @@ export function ToastHost({ toast, theme }: { toast: Toast | null; theme: "light
               <p>{toast.description}</p>
             </div>
           </div>
-        </noscript>
+        </>
       ) : null}
     </>
   );

@@ -19,7 +19,7 @@ import { getI18n } from "~/i18n/i18next.server";
 import { getApi, isBackendFailure } from "~/middleware/api.server";
 import { LoginSchema } from "~/schemas/auth";
 import { checkHoneypot } from "~/utils/honeypot.server";
-import { firstInvalidField } from "~/utils/forms";
+import { firstInvalidField, useClearPasswords } from "~/utils/forms";
 import { useIsPending } from "~/utils/pending";
 import { safeRedirect } from "~/utils/redirect";
 import { getSession } from "~/utils/session.server";
@@ -78,6 +78,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
     if (actionData?.toast) toast.error(actionData.toast);
   }, [actionData]);
 
+  useClearPasswords(actionData?.result, [fields.password.id]);
   const focus = firstInvalidField(actionData?.result, ["email", "password"]);
   const redirectTo = searchParams.get("redirectTo") ?? "";
 

@@ -23,7 +23,7 @@ import { getApi, isBackendFailure } from "~/middleware/api.server";
 import { CodeStepSchema, EmailStepSchema, ProfileStepSchema } from "~/schemas/auth";
 import { replyWithApiError } from "~/utils/auth-flow.server";
 import { formatCountdown, secondsUntilResend } from "~/utils/countdown";
-import { firstInvalidField } from "~/utils/forms";
+import { firstInvalidField, useClearPasswords, validateWith } from "~/utils/forms";
 import { checkHoneypot } from "~/utils/honeypot.server";
 import { useIsPending } from "~/utils/pending";
 import { getSession, type RegistrationState } from "~/utils/session.server";
@@ -193,8 +193,7 @@ function CodeStep({ email, secondsLeft, actionData }: { email: string; secondsLe
     constraint: getZodConstraint(CodeStepSchema),
     lastResult: result,
     shouldRevalidate: "onInput",
-    // «Назад» and «Отправить повторно» are formNoValidate: conform skips validation for them.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CodeStepSchema }),
+    onValidate: validateWith(CodeStepSchema),
   });
   return (
     <Form method="POST" className="form" {...getFormProps(form)}>
@@ -229,6 +228,7 @@ function ProfileStep({ code, actionData }: { code?: number; actionData: ActionDa
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileStepSchema }),
   });
+  useClearPasswords(result, [fields.password.id, fields.password_confirmation.id]);
   const focus = firstInvalidField(result, ["password", "password_confirmation", "first_name", "middle_name", "last_name", "phone"]);
   return (
     <Form method="POST" className="form" {...getFormProps(form)}>

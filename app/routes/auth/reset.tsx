@@ -20,7 +20,7 @@ import { getApi, isBackendFailure } from "~/middleware/api.server";
 import { EmailStepSchema, ResetSchema } from "~/schemas/auth";
 import { replyWithApiError } from "~/utils/auth-flow.server";
 import { formatCountdown, secondsUntilResend } from "~/utils/countdown";
-import { firstInvalidField } from "~/utils/forms";
+import { firstInvalidField, useClearPasswords, validateWith } from "~/utils/forms";
 import { checkHoneypot } from "~/utils/honeypot.server";
 import { useIsPending } from "~/utils/pending";
 import { getSession, type ResetState } from "~/utils/session.server";
@@ -167,9 +167,9 @@ function CodeStep({ email, secondsLeft, actionData }: { email: string; secondsLe
     lastResult: result,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    // «Назад» and «Отправить повторно» are formNoValidate: conform skips validation for them.
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetSchema }),
+    onValidate: validateWith(ResetSchema),
   });
+  useClearPasswords(result, [fields.password.id, fields.password_confirmation.id]);
   const focus = firstInvalidField(result, ["code", "password", "password_confirmation"]);
   return (
     <Form method="POST" className="form" {...getFormProps(form)}>

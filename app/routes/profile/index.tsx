@@ -20,7 +20,7 @@ import { getApi, isBackendFailure } from "~/middleware/api.server";
 import { PasswordSchema, ProfileSchema } from "~/schemas/profile";
 import { replyWithApiError } from "~/utils/auth-flow.server";
 import { formatDate } from "~/utils/format";
-import { firstInvalidField } from "~/utils/forms";
+import { firstInvalidField, useClearPasswords } from "~/utils/forms";
 import { checkHoneypot } from "~/utils/honeypot.server";
 import { useIsPending } from "~/utils/pending";
 import { createToastHeaders } from "~/utils/toast.server";
@@ -154,6 +154,7 @@ function PasswordForm({ actionData }: { actionData: ActionData }) {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordSchema }),
   });
+  useClearPasswords(result, [fields.old_password.id, fields.password.id, fields.password_confirmation.id]);
   const focus = firstInvalidField(result, ["old_password", "password", "password_confirmation"]);
   return (
     <Form method="POST" className="form" {...getFormProps(form)} aria-labelledby="profile-password-title">
