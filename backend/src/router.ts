@@ -64,9 +64,11 @@ export function registerRoute(hono: Hono, table: RouteTable, app: AppContext, to
       response = errorResponse(error);
     }
     // DRF's finalize_response: every answer of a view carries Allow.
-    if (!response.headers.has("Allow")) response.headers.set("Allow", allow);
-    response.headers.set("Vary", "Accept");
-    return response;
+    const headers = new Headers(response.headers);
+    if (!headers.has("Allow")) headers.set("Allow", allow);
+    headers.set("Vary", "Accept");
+    const body = response.status === 204 ? null : await response.arrayBuffer();
+    return new Response(body, { status: response.status, headers });
   });
 
   async function dispatch(c: Context): Promise<Response> {

@@ -85,7 +85,13 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
     new Tokens(db, config).flushExpired();
 
     const app = createApp({ db, config, logError: (error) => console.error("[backend] unexpected error:", error) });
-    const server = createAdaptorServer({ fetch: app.fetch });
+    // HEAD is GET without a body, with GET's headers (Hono's own HEAD handling drops them under node-server).
+    const fetch = async (request: Request): Promise<Response> => {
+      if (request.method !== "HEAD") return app.fetch(request);
+      const response = await app.fetch(new Request(request, { method: "GET" }));
+      return new Response(null, { status: response.status, statusText: response.statusText, headers: new Headers(response.headers) });
+    };
+    const server = createAdaptorServer({ fetch });
     const host = options.host ?? "127.0.0.1";
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);

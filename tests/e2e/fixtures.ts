@@ -59,3 +59,31 @@ export async function expectNoAxeViolations(page: Page) {
   const summary = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
   expect(summary).toEqual([]);
 }
+
+/** A new resident registered straight through the backend, for tests that change a user. */
+export async function createResident(prefix = "resident") {
+  const email = uniqueEmail(prefix);
+  const password = "test-password-1";
+  const api = `${backendUrl()}/api/v1/client/users`;
+  const post = (path: string, body: unknown) =>
+    fetch(`${api}/${path}/`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const sent = await post("register_email", { email });
+  if (sent.status !== 200) throw new Error(`register_email answered ${sent.status}`);
+  const code = Number(await latestCode(email, "register"));
+  const created = await post("register_profile", {
+    code,
+    password,
+    password_confirmation: password,
+    first_name: "Мария",
+    last_name: "Тестова",
+  });
+  if (created.status !== 201) throw new Error(`register_profile answered ${created.status}: ${await created.text()}`);
+  return { email, password };
+}
+
+/** The backend's own answer, to compare pages with. */
+export async function backendGet<T>(path: string): Promise<T> {
+  const response = await fetch(`${backendUrl()}/api/v1/${path}`);
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+  return (await response.json()) as T;
+}
