@@ -88,6 +88,15 @@ describe("error shape", () => {
     expect(expectError(del, 405, "method_not_allowed").errors[0]!.detail).toBe('Метод "DELETE" не разрешен.');
   });
 
+  test("HEAD answers like GET without a body; every answer carries Allow", async () => {
+    const head = await call("HEAD", "client/rates/");
+    expect(head.status).toBe(200);
+    expect(head.text).toBe("");
+    expect(head.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    expect((await get("client/rates/")).headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    expect((await post("client/users/login/", {})).headers.get("allow")).toBe("POST, OPTIONS");
+  });
+
   test("a path without its trailing slash is redirected to it (Django's APPEND_SLASH)", async () => {
     const response = await get("client/rates", { query: { page_size: 1 } });
     expect(response.status).toBe(301);

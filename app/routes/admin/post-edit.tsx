@@ -23,7 +23,7 @@ import { checkHoneypot } from "~/utils/honeypot.server";
 import { mediaPath } from "~/utils/media";
 import { replacePostImage, uploadPostImages } from "~/utils/post-images.server";
 import { useIsPending } from "~/utils/pending";
-import { createToastHeaders } from "~/utils/toast.server";
+import { createToastHeaders, redirectWithToast } from "~/utils/toast.server";
 import { parseImageUpload } from "~/utils/uploads.server";
 import type { Route } from "./+types/post-edit";
 
@@ -62,19 +62,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const imageId = Number(parsed.fields.get("imageId"));
       const errors = parsed.errors.length ? parsed.errors : Number.isInteger(imageId) && imageId > 0 ? await replacePostImage(api, imageId, parsed.fields, parsed.files) : ["Не указано изображение"];
       if (errors.length) return data({ intent: "replace" as const, imageId, errors, result: undefined }, { status: 400 });
-      return data(
-        { intent: "replace" as const, imageId, errors: [], result: undefined },
-        { headers: await createToastHeaders({ type: "success", description: t("admin.images.replaced") }) },
-      );
+      return redirectWithToast(`/admin/posts/${postId}/edit`, { type: "success", description: t("admin.images.replaced") });
     }
     const outcome = await uploadPostImages(api, postId, request);
+    if (outcome.errors.length === 0) {
+      return redirectWithToast(`/admin/posts/${postId}/edit`, { type: "success", description: t("admin.images.uploaded", { count: outcome.uploaded }) });
+    }
+    // Some files were refused: stay on the page and say which, beside the field.
     const headers = outcome.uploaded
       ? await createToastHeaders({ type: "success", description: t("admin.images.uploaded", { count: outcome.uploaded }) })
       : undefined;
-    return data(
-      { intent: "upload" as const, imageId: null, errors: outcome.errors, result: undefined },
-      { status: outcome.uploaded === 0 && outcome.errors.length ? 400 : 200, headers },
-    );
+    return data({ intent: "upload" as const, imageId: null, errors: outcome.errors, result: undefined }, { status: 400, headers });
   }
 
   const formData = await request.formData();
@@ -83,10 +81,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ intent: "save" as const, imageId: null, errors: [], result: submission.reply() }, { status: 400 });
   try {
     const post = await api.admin.posts.update(postId, submission.value);
-    return data(
-      { intent: "save" as const, imageId: null, errors: [], result: submission.reply() },
-      { headers: await createToastHeaders({ type: "success", description: t("admin.posts.saved", { title: post.title }) }) },
-    );
+    return redirectWithToast(`/admin/posts/${postId}/edit`, { type: "success", description: t("admin.posts.saved", { title: post.title }) });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) rethrowNotFound(error);
     if (error instanceof ApiError) {

@@ -25,7 +25,7 @@ import { formatDate } from "~/utils/format";
 import { checkHoneypot } from "~/utils/honeypot.server";
 import { pageCount, parseChoice, parsePage, parseText, withParams } from "~/utils/list-query";
 import { useIsPending } from "~/utils/pending";
-import { createToastHeaders } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/accounts";
 
 const pageSize = 10;
@@ -79,10 +79,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (isBackendFailure(error)) return data({ result: submission.reply({ formErrors: [t("errors:unavailable")] }) }, { status: 503 });
     throw error;
   }
-  return data(
-    { result: submission.reply({ resetForm: true }) },
-    { headers: await createToastHeaders({ type: "success", description: t("accounts.attached", { id: submission.value.id }) }) },
-  );
+  const url = new URL(request.url);
+  return redirectWithToast(`${url.pathname}${url.search}`, { type: "success", description: t("accounts.attached", { id: submission.value.id }) });
 }
 
 function AttachForm({ result }: { result: Route.ComponentProps["actionData"] extends infer A ? (A extends { result: infer R } ? R : undefined) : undefined }) {
@@ -218,7 +216,8 @@ export default function AccountsPage({ loaderData, actionData }: Route.Component
         </>
       )}
       <section className="card attach-card">
-        <AttachForm result={actionData?.result} />
+        {/* A new key after each change of the list clears the form once an account is attached. */}
+        <AttachForm key={count} result={actionData?.result} />
       </section>
     </div>
   );

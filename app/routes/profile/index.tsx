@@ -23,7 +23,7 @@ import { formatDate } from "~/utils/format";
 import { firstInvalidField, useClearPasswords } from "~/utils/forms";
 import { checkHoneypot } from "~/utils/honeypot.server";
 import { useIsPending } from "~/utils/pending";
-import { createToastHeaders } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/index";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -62,10 +62,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (isBackendFailure(error)) return data({ intent, result: submission.reply({ formErrors: [t("errors:unavailable")] }) }, { status: 503 });
       throw error;
     }
-    return data(
-      { intent, result: submission.reply({ resetForm: false }) },
-      { headers: await createToastHeaders({ type: "success", description: t("success.profile") }) },
-    );
+    // Post, then redirect: the toast shows on the next page, with or without JavaScript.
+    return redirectWithToast("/profile", { type: "success", description: t("success.profile") });
   }
 
   if (intent === "password") {
@@ -84,10 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (isBackendFailure(error)) return data({ intent, result: submission.reply({ formErrors: [t("errors:unavailable")], hideFields: hide }) }, { status: 503 });
       throw error;
     }
-    return data(
-      { intent, result: submission.reply({ resetForm: true }) },
-      { headers: await createToastHeaders({ type: "success", description: t("success.password") }) },
-    );
+    return redirectWithToast("/profile", { type: "success", description: t("success.password") });
   }
   return data({ intent: null, result: undefined }, { status: 400 });
 }

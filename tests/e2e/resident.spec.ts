@@ -1,0 +1,143 @@
+import { createResident, expect, resident, signIn, test } from "./fixtures";
+
+test.describe("the profile", () => {
+  test("shows the resident's data from the backend", async ({ page }) => {
+    await signIn(page, resident);
+    await expect(page.locator(".profile-summary")).toContainText("Иванов Иван Иванович");
+    await expect(page.locator(".profile-summary")).toContainText(resident.email);
+  });
+
+  test("changes names and phone; the top bar follows at once", async ({ page }) => {
+    const user = await createResident("profile");
+    await signIn(page, user);
+    const form = page.locator("form#profile-data");
+    await form.getByLabel("Имя", { exact: true }).fill("Светлана");
+    await form.getByLabel("Отчество (если есть)").fill("Петровна");
+    await form.getByLabel("Телефон (необязательно)").fill("8 914 222-33-44");
+    await form.getByRole("button", { name: "Сохранить" }).click();
+    await expect(page.getByText("Данные профиля сохранены")).toBeVisible();
+    await expect(page.locator(".profile-summary")).toContainText("Тестова Светлана Петровна");
+    await expect(page.locator(".profile-summary")).toContainText("+79142223344");
+    await expect(page.locator(".profile-menu > summary")).toContainText("Светлана");
+  });
+
+  test("refuses bad names and phones beside the fields, keeping what was typed", async ({ page }) => {
+    const user = await createResident("profilebad");
+    await signIn(page, user);
+    const form = page.locator("form#profile-data");
+    await form.evaluate((element) => element.setAttribute("novalidate", ""));
+    await form.getByLabel("Фамилия").fill("Я");
+    await form.getByLabel("Телефон (необязательно)").fill("123");
+    await form.getByRole("button", { name: "Сохранить" }).click();
+    await expect(form.getByText("Минимальное кол-во символов: 2")).toBeVisible();
+    await expect(form.getByText("Номер должен состоять из 11 цифр")).toBeVisible();
+    await expect(form.getByLabel("Фамилия")).toHaveValue("Я");
+  });
+
+  test("changes the password, which then signs in", async ({ page }) => {
+    const user = await createResident("password");
+    await signIn(page, user);
+    const form = page.locator("form#profile-password");
+    await form.getByLabel("Текущий пароль").fill("not-the-password");
+    await form.getByLabel("Новый пароль").fill("brand-new-password");
+    await form.getByLabel("Повторите пароль").fill("brand-new-password");
+    await form.getByRole("button", { name: "Сменить пароль" }).click();
+    await expect(form.locator(".field__errors")).toBeVisible();
+    await expect(form.getByLabel("Текущий пароль")).toHaveValue("");
+
+    await form.getByLabel("Текущий пароль").fill(user.password);
+    await form.getByLabel("Новый пароль").fill("brand-new-password");
+    await form.getByLabel("Повторите пароль").fill("brand-new-password");
+    await form.getByRole("button", { name: "Сменить пароль" }).click();
+    await expect(page.getByText("Пароль изменён")).toBeVisible();
+
+    await page.locator(".profile-menu > summary").click();
+    await page.getByRole("button", { name: "Выйти" }).click();
+    await signIn(page, { email: user.email, password: "brand-new-password" });
+    await expect(page).toHaveURL("/profile");
+  });
+});
+
+test.describe("personal accounts", () => {
+  test("lists the attached accounts with balances, filters and sorting", async ({ page }) => {
+    await signIn(page, resident, "/profile/accounts");
+    const cards = page.locator(".account-card");
+    await expect(cards).toHaveCount(2);
+    await expect(cards.first()).toContainText("1000000001");
+    await expect(page.locator(".balance--due, .balance--prepaid")).toHaveCount(2);
+    await page.getByLabel("Номер начинается с").fill("1000000002");
+    await page.getByRole("button", { name: "Показать" }).click();
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText("1000000002");
+    await page.goto("/profile/accounts?address=нет-такого-адреса");
+    await expect(page.getByText("По вашему запросу ничего не найдено.")).toBeVisible();
+  });
+
+  test("attaching: wrong number, wrong surname, then rightly, then already attached", async ({ page }) => {
+    const user = await createResident("attach");
+    await signIn(page, user, "/profile/accounts");
+    await expect(page.getByText("У вас пока нет привязанных лицевых счетов.")).toBeVisible();
+    const form = page.locator("form#attach-account");
+    const number = form.getByLabel("Номер лицевого счёта");
+    const surname = form.getByLabel("Фамилия владельца");
+
+    await number.fill("1999999999");
+    await surname.fill("Петров");
+    await form.getByRole("button", { name: "Привязать" }).click();
+    await expect(number).toHaveAttribute("aria-invalid", "true");
+    await expect(form.locator(".field__errors")).toHaveCount(1);
+    await expect(number).toHaveValue("1999999999");
+
+    await number.fill("1000000003");
+    await surname.fill("Сидоров");
+    await form.getByRole("button", { name: "Привязать" }).click();
+    await expect(surname).toHaveAttribute("aria-invalid", "true");
+
+    await number.fill("1000000003");
+    await surname.fill("петров");
+    await form.getByRole("button", { name: "Привязать" }).click();
+    await expect(page.getByText("Лицевой счёт 1000000003 привязан")).toBeVisible();
+    await expect(page.locator(".account-card")).toHaveCount(1);
+
+    await number.fill("1000000003");
+    await surname.fill("Петров");
+    await form.getByRole("button", { name: "Привязать" }).click();
+    await expect(number).toHaveAttribute("aria-invalid", "true");
+  });
+
+  test("detaching asks first, then says it is done", async ({ page, jsEnabled }) => {
+    const user = await createResident("detach");
+    await signIn(page, user, "/profile/accounts");
+    const form = page.locator("form#attach-account");
+    await form.getByLabel("Номер лицевого счёта").fill("1000000004");
+    await form.getByLabel("Фамилия владельца").fill("Сидорова");
+    await form.getByRole("button", { name: "Привязать" }).click();
+    await expect(page.locator(".account-card")).toHaveCount(1);
+
+    await page.getByRole("link", { name: "Отвязать лицевой счёт 1000000004" }).click();
+    if (jsEnabled) {
+      const dialog = page.getByRole("dialog", { name: "Отвязать лицевой счёт 1000000004?" });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole("button", { name: "Да, отвязать" }).click();
+    } else {
+      await expect(page).toHaveURL("/profile/accounts/1000000004/detach");
+      await expect(page.getByRole("heading", { name: "Отвязать лицевой счёт 1000000004?" })).toBeVisible();
+      await page.getByRole("button", { name: "Да, отвязать" }).click();
+    }
+    await expect(page).toHaveURL("/profile/accounts");
+    await expect(page.getByText("Лицевой счёт 1000000004 отвязан")).toBeVisible();
+    await expect(page.locator(".account-card")).toHaveCount(0);
+  });
+});
+
+test.describe("alternative payment", () => {
+  test("explains the service, lists the accounts and opens the payment site in a new tab", async ({ page }) => {
+    await signIn(page, resident, "/profile/altpayment");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Альтернативная оплата");
+    await expect(page.locator(".account-card")).toHaveCount(2);
+    await expect(page.locator(".benefit")).toHaveCount(9);
+    const go = page.getByRole("link", { name: "Перейти (откроется в новой вкладке)" });
+    await expect(go).toHaveAttribute("target", "_blank");
+    await expect(go).toHaveAttribute("rel", "noopener noreferrer");
+  });
+});
