@@ -5,6 +5,8 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
+  // Vite's cache in the project's node_modules, not in a backend/node_modules of its own.
+  cacheDir: fileURLToPath(new URL("../node_modules/.vite/backend", import.meta.url)),
   test: {
     include: ["tests/**/*.test.ts"],
     globalSetup: ["tests/global-setup.ts"],

@@ -1,0 +1,219 @@
+import { png, jpeg } from "../support/images";
+import { admin, createResident, expect, resident, signIn, test, uniqueEmail } from "./fixtures";
+
+const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+test.describe("administrators: posts", () => {
+  test("create, edit and delete a post, and see it on the news page", async ({ page, jsEnabled }) => {
+    await signIn(page, admin, "/admin/posts");
+    await page.getByRole("link", { name: "Новая публикация" }).click();
+    await expect(page).toHaveURL("/posts/create");
+    const title = unique("Проверка публикации");
+
+    // The form refuses an empty text beside the field.
+    await page.locator("form#post-create").evaluate((form) => form.setAttribute("novalidate", ""));
+    await page.getByLabel("Заголовок").fill(title);
+    await page.getByRole("button", { name: "Опубликовать" }).click();
+    await expect(page.getByLabel("Текст")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Заголовок")).toHaveValue(title);
+
+    await page.getByLabel("Текст").fill("Первый абзац.\n\nВторой абзац.");
+    await page.getByRole("button", { name: "Опубликовать" }).click();
+    await expect(page.getByText(`Публикация «${title}» создана`)).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/posts\/\d+\/edit$/);
+
+    await page.goto(`/posts?q=${encodeURIComponent(title)}`);
+    await expect(page.locator(".post-card")).toHaveCount(1);
+    await page.locator(".post-card__link").click();
+    await expect(page.locator(".post__text p")).toHaveCount(2);
+
+    // Edit (PUT of the whole form): a new title, no longer current.
+    await page.goto(`/admin/posts?q=${encodeURIComponent(title)}`);
+    await page.getByRole("link", { name: `Изменить «${title}»` }).click();
+    const edited = `${title} (изменено)`;
+    await page.getByLabel("Заголовок").fill(edited);
+    await page.getByLabel("Актуально (показывать как действующее объявление)").uncheck();
+    await page.getByRole("button", { name: "Сохранить" }).click();
+    await expect(page.getByText(`Публикация «${edited}» сохранена`)).toBeVisible();
+    await page.goto(`/posts?q=${encodeURIComponent(edited)}&status=archive`);
+    await expect(page.locator(".post-card")).toHaveCount(1);
+
+    // Delete: asked first, told that the images go too.
+    await page.goto(`/admin/posts?q=${encodeURIComponent(edited)}`);
+    await page.getByRole("link", { name: `Удалить «${edited}»` }).click();
+    if (jsEnabled) {
+      const dialog = page.getByRole("dialog");
+      await expect(dialog).toContainText("Вместе с ней будут удалены её изображения");
+      await dialog.getByRole("button", { name: "Да, удалить" }).click();
+    } else {
+      await expect(page.getByText(/Вместе с ней будут удалены её изображения/)).toBeVisible();
+      await page.getByRole("button", { name: "Да, удалить" }).click();
+    }
+    await expect(page.getByText(`Публикация «${edited}» удалена`)).toBeVisible();
+    await page.goto(`/posts?q=${encodeURIComponent(edited)}`);
+    await expect(page.getByText("По вашему запросу ничего не найдено.")).toBeVisible();
+  });
+});
+
+test.describe("administrators: post images", () => {
+  test("upload a PNG and a JPEG, replace one, delete one; refuse text and oversized files", async ({ page }) => {
+    await signIn(page, admin, "/posts/create");
+    const title = unique("Фотоотчёт");
+    await page.getByLabel("Заголовок").fill(title);
+    await page.getByLabel("Текст").fill("Фотографии с места работ.");
+    await page.getByRole("button", { name: "Опубликовать" }).click();
+    await expect(page).toHaveURL(/\/admin\/posts\/\d+\/edit$/);
+    await expect(page.getByText("У публикации пока нет изображений.")).toBeVisible();
+
+    const upload = page.getByLabel("Файлы изображений");
+    await upload.setInputFiles([
+      { name: "plan.png", mimeType: "image/png", buffer: png() },
+      { name: "photo.jpg", mimeType: "image/jpeg", buffer: jpeg() },
+    ]);
+    await page.getByRole("button", { name: "Загрузить" }).click();
+    await expect(page.getByText("Загружено изображений: 2")).toBeVisible();
+    await expect(page.locator(".image-admin")).toHaveCount(2);
+
+    // Replace the first one.
+    await page.getByLabel("Новый файл для изображения 1").setInputFiles({ name: "new.png", mimeType: "image/png", buffer: png(30, 20, [200, 40, 40]) });
+    await page.locator(".replace-form").first().getByRole("button", { name: "Заменить" }).click();
+    await expect(page.getByText("Изображение заменено")).toBeVisible();
+
+    // A text file named .png and a file over 10 MB are refused beside the field.
+    await page.getByLabel("Файлы изображений").setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("just some text") });
+    await page.getByRole("button", { name: "Загрузить" }).click();
+    await expect(page.getByText("Файл «notes.png» — не JPEG, PNG, WebP или GIF")).toBeVisible();
+    await expect(page.getByLabel("Файлы изображений")).toHaveAttribute("aria-invalid", "true");
+
+    const big = Buffer.alloc(10 * 1024 * 1024 + 1);
+    png().copy(big);
+    await page.getByLabel("Файлы изображений").setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: big });
+    await page.getByRole("button", { name: "Загрузить" }).click();
+    await expect(page.getByText(/больше 10 МБ/)).toBeVisible();
+    await expect(page.locator(".image-admin")).toHaveCount(2);
+
+    // Delete one.
+    await page.getByRole("link", { name: "Удалить изображение 2" }).click();
+    const dialog = page.getByRole("dialog");
+    if (await dialog.isVisible().catch(() => false)) await dialog.getByRole("button", { name: "Да, удалить" }).click();
+    else await page.getByRole("button", { name: "Да, удалить" }).click();
+    await expect(page.getByText("Изображение удалено")).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/posts\/\d+\/edit$/);
+    await expect(page.locator(".image-admin")).toHaveCount(1);
+
+    // The list of all images shows it with its post.
+    await page.goto("/admin/images");
+    await expect(page.locator(".image-admin").first()).toBeVisible();
+  });
+});
+
+test.describe("administrators: users", () => {
+  test("create, find by each filter, demote and delete a user", async ({ page, jsEnabled }) => {
+    await signIn(page, admin, "/admin/users/new");
+    const email = uniqueEmail("staff");
+    const surname = `Проверкин${Date.now().toString(36)}`;
+    await page.getByLabel("Электронная почта").fill(email);
+    await page.getByLabel("Пароль", { exact: true }).fill("staff-password-1");
+    await page.getByLabel("Фамилия").fill(surname);
+    await page.getByLabel("Имя", { exact: true }).fill("Глеб");
+    await page.getByLabel("Администратор портала").check();
+    await page.getByRole("button", { name: "Создать" }).click();
+    await expect(page.getByText(`Пользователь ${email} создан`)).toBeVisible();
+
+    await page.goto(`/admin/users?email=${encodeURIComponent(email)}`);
+    await expect(page.locator("tbody tr")).toHaveCount(1);
+    await page.goto(`/admin/users?name=${encodeURIComponent(surname)}&role=admins`);
+    await expect(page.locator("tbody tr")).toHaveCount(1);
+    await expect(page.locator("tbody tr")).toContainText("Администратор");
+    await page.goto(`/admin/users?name=${encodeURIComponent(surname)}&role=residents`);
+    await expect(page.getByText("По вашему запросу ничего не найдено.")).toBeVisible();
+
+    // Demote, without touching the password.
+    await page.goto(`/admin/users?email=${encodeURIComponent(email)}`);
+    await page.getByRole("link", { name: `Изменить ${email}` }).click();
+    await page.getByLabel("Администратор портала").uncheck();
+    await page.getByRole("button", { name: "Сохранить" }).click();
+    await expect(page.getByText(`Пользователь ${email} сохранён`)).toBeVisible();
+    await page.goto(`/admin/users?name=${encodeURIComponent(surname)}&role=residents&sort=newest`);
+    await expect(page.locator("tbody tr")).toHaveCount(1);
+
+    // Delete.
+    await page.getByRole("link", { name: `Удалить ${email}` }).click();
+    if (jsEnabled) await page.getByRole("dialog").getByRole("button", { name: "Да, удалить" }).click();
+    else await page.getByRole("button", { name: "Да, удалить" }).click();
+    await expect(page.getByText(`Пользователь ${email} удалён`)).toBeVisible();
+    await page.goto(`/admin/users?email=${encodeURIComponent(email)}`);
+    await expect(page.getByText("По вашему запросу ничего не найдено.")).toBeVisible();
+  });
+
+  test("a taken e-mail is refused beside the field", async ({ page }) => {
+    await signIn(page, admin, "/admin/users/new");
+    await page.getByLabel("Электронная почта").fill(resident.email);
+    await page.getByLabel("Пароль", { exact: true }).fill("staff-password-1");
+    await page.getByLabel("Фамилия").fill("Дубликатов");
+    await page.getByLabel("Имя", { exact: true }).fill("Денис");
+    await page.getByRole("button", { name: "Создать" }).click();
+    await expect(page.getByLabel("Электронная почта")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Фамилия")).toHaveValue("Дубликатов");
+  });
+
+  test("an administrator is not offered to delete themself, and a forced try is refused", async ({ page }) => {
+    await signIn(page, admin, `/admin/users?email=${encodeURIComponent(admin.email)}`);
+    await expect(page.locator("tbody tr")).toHaveCount(1);
+    await expect(page.getByRole("link", { name: `Удалить ${admin.email}` })).toHaveCount(0);
+    const href = await page.getByRole("link", { name: `Изменить ${admin.email}` }).getAttribute("href");
+    const id = href!.split("/")[3];
+    await page.goto(`/admin/users/${id}/delete`);
+    await page.getByRole("button", { name: "Да, удалить" }).click();
+    await expect(page).toHaveURL("/admin/users");
+    await expect(page.locator(".inline-toast, [data-sonner-toast]").first()).toBeVisible();
+    await page.goto(`/admin/users?email=${encodeURIComponent(admin.email)}`);
+    await expect(page.locator("tbody tr")).toHaveCount(1);
+  });
+});
+
+test.describe("residents and the admin area", () => {
+  const pages = ["/admin", "/admin/posts", "/admin/images", "/admin/users", "/admin/users/new", "/admin/posts/1/edit", "/admin/posts/1/delete", "/admin/users/1/edit", "/posts/create"];
+
+  test("every admin page answers 403 to a resident", async ({ page }) => {
+    const user = await createResident("nosy");
+    await signIn(page, user);
+    for (const path of pages) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(403);
+      await expect(page.getByRole("heading", { name: "Доступ запрещён" })).toBeVisible();
+    }
+    await expect(page.locator(".shell__left").getByRole("link", { name: "Администрирование" })).toHaveCount(0);
+  });
+
+  test("every admin action answers 403 to a resident", async ({ page }) => {
+    const user = await createResident("nosy-post");
+    await signIn(page, user);
+    const actions = [
+      ["/posts/create", { title: "x", text: "y" }],
+      ["/admin/posts/1/edit", { intent: "save", title: "x", text: "y" }],
+      ["/admin/posts/1/delete", {}],
+      ["/admin/images/1/delete", {}],
+      ["/admin/users/new", { email: "x@example.org" }],
+      ["/admin/users/1/edit", { email: "x@example.org" }],
+      ["/admin/users/1/delete", {}],
+    ] as const;
+    for (const [path, form] of actions) {
+      const response = await page.request.post(path, { form: { ...form }, maxRedirects: 0 });
+      expect(response.status(), path).toBe(403);
+    }
+    const upload = await page.request.post("/admin/posts/1/images", {
+      multipart: { images: { name: "a.png", mimeType: "image/png", buffer: png() } },
+      maxRedirects: 0,
+    });
+    expect(upload.status()).toBe(403);
+    // The post is still there.
+    const post = await page.request.get("/posts/item/1");
+    expect(post.status()).toBe(200);
+  });
+
+  test("an administrator sees the section in the menu", async ({ page }) => {
+    await signIn(page, admin, "/");
+    await expect(page.locator(".shell__left").getByRole("link", { name: "Администрирование" })).toBeVisible();
+  });
+});
