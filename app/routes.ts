@@ -29,7 +29,7 @@ export default [
       route("info", "routes/about/info.tsx"),
       route("info/item/:reportId", "routes/about/report.tsx"),
     ]),
-    ...prefix("profile", [
+    route("profile", "routes/profile/layout.tsx", [
       index("routes/profile/index.tsx"),
       route("accounts", "routes/profile/accounts.tsx"),
       route("accounts/:accountId/detach", "routes/profile/detach.tsx"),

@@ -5,7 +5,10 @@
  * that is not allowed gets the 403 page before any backend call.
  */
 import { data, redirect, type MiddlewareFunction } from "react-router";
+import { sessionExpiredMessage } from "~/middleware/api.server";
 import { getUser } from "~/middleware/user.server";
+import { signedInHintCookie } from "~/utils/preferences.server";
+import { getSession } from "~/utils/session.server";
 import { currentPath } from "~/utils/redirect";
 import { decideAccess, findGoverningEntry } from "~/utils/site-map";
 
@@ -13,10 +16,18 @@ export const accessMiddleware: MiddlewareFunction<Response> = async ({ request, 
   const url = new URL(request.url);
   const decision = decideAccess(findGoverningEntry(url.pathname), getUser(context));
   switch (decision.kind) {
-    case "sign-in":
-      throw redirect(`/auth?${new URLSearchParams({ redirectTo: currentPath(url) })}`);
+    case "sign-in": {
+      const headers = new Headers();
+      // Signed in before and never signed out: the session ran out.
+      if (await signedInHintCookie.parse(request.headers.get("Cookie"))) {
+        getSession(context).flash("authMessage", sessionExpiredMessage);
+        headers.append("Set-Cookie", await signedInHintCookie.serialize("", { maxAge: 0 }));
+      }
+      // Returned, not thrown, so the session middleware above still writes the message.
+      return redirect(`/auth?${new URLSearchParams({ redirectTo: currentPath(url) })}`, { headers });
+    }
     case "signed-in":
-      throw redirect("/profile");
+      return redirect("/profile");
     case "forbidden":
       throw data({ message: "forbidden" }, { status: 403 });
     default:

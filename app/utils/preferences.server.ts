@@ -29,3 +29,15 @@ export async function getTheme(request: Request): Promise<Theme> {
   const parsed = themeSchema.safeParse(value);
   return parsed.success ? parsed.data : "light";
 }
+
+/**
+ * "This browser was signed in and did not sign out." When its session cookie
+ * has expired together with the refresh token, this tells the sign-in page
+ * to say that the session expired. It holds nothing else.
+ */
+export const signedInHintCookie = createCookie("signed_in", {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  maxAge: 60 * 60 * 24 * 30,
+});

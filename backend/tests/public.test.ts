@@ -106,9 +106,14 @@ describe("GET client/posts/", () => {
   });
 
   test("a day with several posts lists them all and only them", async () => {
-    const all = expectPage(await posts({ page_size: 100, ordering: "created_at" })).results;
+    const page = expectPage(await posts({ page_size: 100, ordering: "created_at" }));
+    // Oldest first: every day but the page's last is complete in it.
+    const lastDay = page.next ? yakutskDay(page.results[page.results.length - 1]!.created_at) : null;
     const days = new Map<string, number>();
-    for (const item of all) days.set(yakutskDay(item.created_at), (days.get(yakutskDay(item.created_at)) ?? 0) + 1);
+    for (const item of page.results) {
+      const day = yakutskDay(item.created_at);
+      if (day !== lastDay) days.set(day, (days.get(day) ?? 0) + 1);
+    }
     const [day, count] = [...days.entries()].sort((a, b) => b[1] - a[1])[0]!;
     expect(count).toBeGreaterThan(1);
     expect(expectPage(await posts({ created_at_day_month_year: day })).count).toBe(count);

@@ -7,12 +7,6 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { decodeJwt, sleep, type ErrorBody, type OutboxEntry, type TokenPair, type User } from "./helpers.js";
 import { startLocal, type LocalBackend } from "./local.js";
 
-/** Waits until just after a whole second, so 1-second-granular `exp` claims are predictable. */
-async function alignToSecond(): Promise<void> {
-  const rest = 1000 - (Date.now() % 1000);
-  await sleep(rest + 20);
-}
-
 const sleepUntil = (epochMs: number) => sleep(Math.max(0, epochMs - Date.now()));
 
 describe("token lifetimes (accessSeconds 1, refreshSeconds 2)", () => {
@@ -31,14 +25,19 @@ describe("token lifetimes (accessSeconds 1, refreshSeconds 2)", () => {
   };
 
   test("an expired access token is 401 token_not_valid; refresh works until the refresh token expires", async () => {
-    await alignToSecond();
     const [a, b] = await Promise.all([loginResident(), loginResident()]);
     const claims = decodeJwt(a.access).payload as { exp: number; iat: number };
     expect(claims.exp - claims.iat).toBe(1);
-    expect((await backend.request("GET", "client/users/me/", { token: a.access })).status).toBe(200);
+    const refreshClaims = decodeJwt(a.refresh).payload as { exp: number; iat: number };
+    expect(refreshClaims.exp - refreshClaims.iat).toBe(2);
 
-    // `exp` is in whole seconds: wait until just past it.
+    // `exp` is in whole seconds: just past it, the access token is expired and the refresh token is not
+    // (it lives until iat + 2), so every step below has about 0.9 s of slack.
     await sleepUntil((claims.exp + 0.1) * 1000);
+    const refreshed = await backend.request<TokenPair>("POST", "client/users/refresh/", { json: { refresh: a.refresh } });
+    expect(refreshed.status).toBe(200);
+    expect((await backend.request("GET", "client/users/me/", { token: refreshed.body.access })).status).toBe(200);
+
     const expired = await backend.request<ErrorBody>("GET", "client/users/me/", { token: a.access });
     expect(expired.status).toBe(401);
     expect(expired.body.errors[0]!.code).toBe("token_not_valid");
@@ -47,10 +46,6 @@ describe("token lifetimes (accessSeconds 1, refreshSeconds 2)", () => {
     expect(onPublic.status).toBe(401);
     expect(onPublic.body.errors[0]!.code).toBe("token_not_valid");
 
-    const refreshed = await backend.request<TokenPair>("POST", "client/users/refresh/", { json: { refresh: a.refresh } });
-    expect(refreshed.status).toBe(200);
-    expect((await backend.request("GET", "client/users/me/", { token: refreshed.body.access })).status).toBe(200);
-
     await sleepUntil(((decodeJwt(b.refresh).payload.exp as number) + 0.1) * 1000);
     const late = await backend.request<ErrorBody>("POST", "client/users/refresh/", { json: { refresh: b.refresh } });
     expect(late.status).toBe(401);
@@ -58,45 +53,50 @@ describe("token lifetimes (accessSeconds 1, refreshSeconds 2)", () => {
   });
 });
 
-describe("codes (codeTtlSeconds 1, codeThrottleSeconds 1)", () => {
-  let backend: LocalBackend;
+describe("codes (codeThrottleSeconds 1; codeTtlSeconds 1)", () => {
+  let throttled: LocalBackend;
+  let shortLived: LocalBackend;
   beforeAll(async () => {
-    backend = await startLocal({ codeTtlSeconds: 1, codeThrottleSeconds: 1 });
+    [throttled, shortLived] = await Promise.all([startLocal({ codeThrottleSeconds: 1 }), startLocal({ codeTtlSeconds: 1 })]);
   });
-  afterAll(() => backend.destroy());
+  afterAll(async () => {
+    await Promise.all([throttled.destroy(), shortLived.destroy()]);
+  });
 
-  const outbox = async (email: string) => (await backend.request<OutboxEntry[]>("GET", `/__outbox/?email=${encodeURIComponent(email)}`)).body;
+  const outbox = async (backend: LocalBackend, email: string) =>
+    (await backend.request<OutboxEntry[]>("GET", `/__outbox/?email=${encodeURIComponent(email)}`)).body;
 
   test("a new register_email after the throttle replaces the code", async () => {
     const email = "replace-me@example.com";
-    expect((await backend.request("POST", "client/users/register_email/", { json: { email } })).status).toBe(200);
-    expect((await backend.request("POST", "client/users/register_email/", { json: { email } })).status).toBe(429);
+    expect((await throttled.request("POST", "client/users/register_email/", { json: { email } })).status).toBe(200);
+    expect((await throttled.request("POST", "client/users/register_email/", { json: { email } })).status).toBe(429);
     await sleep(1050);
-    expect((await backend.request("POST", "client/users/register_email/", { json: { email } })).status).toBe(200);
-    const [newest, oldest] = await outbox(email);
+    expect((await throttled.request("POST", "client/users/register_email/", { json: { email } })).status).toBe(200);
+    const [newest, oldest] = await outbox(throttled, email);
     expect(newest!.at > oldest!.at).toBe(true);
-    expect((await backend.request("POST", "client/users/check_code/", { json: { code: newest!.code } })).status).toBe(200);
+    expect((await throttled.request("POST", "client/users/check_code/", { json: { code: newest!.code } })).status).toBe(200);
     if (newest!.code !== oldest!.code) {
-      expect((await backend.request("POST", "client/users/check_code/", { json: { code: oldest!.code } })).status).toBe(400);
+      // Still within its 15 minutes, but replaced.
+      expect((await throttled.request("POST", "client/users/check_code/", { json: { code: oldest!.code } })).status).toBe(400);
     }
-  });
-
-  test("codes expire", async () => {
-    const email = "expire-me@example.com";
-    expect((await backend.request("POST", "client/users/register_email/", { json: { email } })).status).toBe(200);
-    const [entry] = await outbox(email);
-    await sleep(1100);
-    const response = await backend.request<ErrorBody>("POST", "client/users/check_code/", { json: { code: entry!.code } });
-    expect(response.status).toBe(400);
-    expect(response.body.errors[0]).toMatchObject({ code: "invalid", attr: "code" });
   });
 
   test("registration codes are unique among pending registrations", async () => {
     const emails = Array.from({ length: 40 }, (_, index) => `unique-${index}@example.com`);
-    await Promise.all(emails.map((email) => backend.request("POST", "client/users/register_email/", { json: { email } })));
-    const codes = await Promise.all(emails.map(async (email) => (await outbox(email))[0]!.code));
+    await Promise.all(emails.map((email) => throttled.request("POST", "client/users/register_email/", { json: { email } })));
+    const codes = await Promise.all(emails.map(async (email) => (await outbox(throttled, email))[0]!.code));
     expect(new Set(codes).size).toBe(codes.length);
     expect(codes.every((code) => code >= 1000 && code <= 9999)).toBe(true);
+  });
+
+  test("codes expire", async () => {
+    const email = "expire-me@example.com";
+    expect((await shortLived.request("POST", "client/users/register_email/", { json: { email } })).status).toBe(200);
+    const [entry] = await outbox(shortLived, email);
+    await sleep(1100);
+    const response = await shortLived.request<ErrorBody>("POST", "client/users/check_code/", { json: { code: entry!.code } });
+    expect(response.status).toBe(400);
+    expect(response.body.errors[0]).toMatchObject({ code: "invalid", attr: "code" });
   });
 });
 

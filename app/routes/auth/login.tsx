@@ -21,6 +21,7 @@ import { LoginSchema } from "~/schemas/auth";
 import { checkHoneypot } from "~/utils/honeypot.server";
 import { firstInvalidField, useClearPasswords } from "~/utils/forms";
 import { useIsPending } from "~/utils/pending";
+import { signedInHintCookie } from "~/utils/preferences.server";
 import { safeRedirect } from "~/utils/redirect";
 import { getSession } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -58,7 +59,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // No target: the profile. A target off this site (//evil.example): home.
   const target = redirectTo ? safeRedirect(redirectTo, "/") : "/profile";
-  return redirectWithToast(target, { type: "success", description: t("success.auth") });
+  return redirectWithToast(
+    target,
+    { type: "success", description: t("success.auth") },
+    { headers: { "Set-Cookie": await signedInHintCookie.serialize("1") } },
+  );
 }
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {

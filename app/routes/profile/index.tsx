@@ -6,10 +6,9 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form } from "react-router";
+import { data, Form, useRouteLoaderData } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { ApiError } from "~/api/errors";
-import type { User } from "~/api/types";
 import { PhoneField } from "~/components/auth/phone-input";
 import { FormErrors } from "~/components/form-errors";
 import { Button } from "~/components/ui/button";
@@ -24,21 +23,9 @@ import { firstInvalidField, useClearPasswords } from "~/utils/forms";
 import { checkHoneypot } from "~/utils/honeypot.server";
 import { useIsPending } from "~/utils/pending";
 import { redirectWithToast } from "~/utils/toast.server";
+import type { loader as profileLoader } from "./layout";
 import type { Route } from "./+types/index";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const me: User = await getApi(context).users.me();
-  return {
-    me: {
-      email: me.email,
-      first_name: me.first_name,
-      middle_name: me.middle_name,
-      last_name: me.last_name,
-      phone: me.phone,
-      date_joined: me.date_joined,
-    },
-  };
-}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
@@ -88,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 type ActionData = Route.ComponentProps["actionData"];
-type Me = Route.ComponentProps["loaderData"]["me"];
+type Me = Awaited<ReturnType<typeof profileLoader>>["me"];
 
 function ProfileForm({ me, actionData }: { me: Me; actionData: ActionData }) {
   const { t } = useTranslation();
@@ -180,9 +167,10 @@ function PasswordForm({ actionData }: { actionData: ActionData }) {
   );
 }
 
-export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
+/** The resident's data comes from the profile layout's loader (users/me). */
+export default function ProfilePage({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { me } = loaderData;
+  const { me } = useRouteLoaderData<typeof profileLoader>("routes/profile/layout")!;
   const fullName = [me.last_name, me.first_name, me.middle_name].filter(Boolean).join(" ");
   return (
     <div className="page">

@@ -1,6 +1,7 @@
 /** Signing out: a POST clears the session and goes home. */
 import { redirect } from "react-router";
 import { getI18n } from "~/i18n/i18next.server";
+import { signedInHintCookie } from "~/utils/preferences.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { getSession } from "~/utils/session.server";
 import type { Route } from "./+types/logout";
@@ -9,7 +10,11 @@ export async function action({ context }: Route.ActionArgs) {
   const session = getSession(context);
   session.unset("access");
   session.unset("refresh");
-  return redirectWithToast("/", { type: "info", description: getI18n(context).t("success.logout") });
+  return redirectWithToast(
+    "/",
+    { type: "info", description: getI18n(context).t("success.logout") },
+    { headers: { "Set-Cookie": await signedInHintCookie.serialize("", { maxAge: 0 }) } },
+  );
 }
 
 export function loader() {

@@ -1,0 +1,87 @@
+/**
+ * Tokens expiring underneath the resident. Each suite starts its own
+ * stand-in with lifetimes of seconds, and a portal in front of it.
+ */
+import type { Page } from "@playwright/test";
+import { startStack } from "../support/stack.js";
+import { expect, resident, test } from "./fixtures";
+
+type Stack = Awaited<ReturnType<typeof startStack>>;
+
+async function signInAt(page: Page, base: string, redirectTo?: string) {
+  await page.goto(`${base}/auth${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`);
+  await page.getByLabel("Электронная почта").fill(resident.email);
+  await page.getByLabel("Пароль", { exact: true }).fill(resident.password);
+  await page.getByRole("button", { name: "Войти" }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+test.describe("an access token that expires", () => {
+  test.describe.configure({ mode: "serial" });
+  let stack: Stack;
+  test.beforeAll(async () => {
+    stack = await startStack({ backendEnv: { BACKEND_ACCESS_SECONDS: "2" } });
+  });
+  test.afterAll(async () => {
+    await stack?.stop();
+  });
+
+  test("is refreshed silently: the resident keeps working past it", async ({ page }) => {
+    await signInAt(page, stack.portalUrl, "/profile/accounts");
+    await expect(page.locator(".account-card")).toHaveCount(2);
+    for (let round = 0; round < 2; round += 1) {
+      await wait(2600);
+      await page.getByRole("link", { name: "Профиль", exact: true }).first().click();
+      await expect(page).toHaveURL(`${stack.portalUrl}/profile`);
+      await expect(page.locator(".profile-summary")).toContainText("Иванов Иван Иванович");
+      await wait(2600);
+      await page.goto(`${stack.portalUrl}/profile/accounts`);
+      await expect(page).toHaveURL(`${stack.portalUrl}/profile/accounts`);
+      await expect(page.locator(".account-card")).toHaveCount(2);
+    }
+  });
+
+  test("parallel loaders and concurrent requests share one refresh", async ({ page }) => {
+    await signInAt(page, stack.portalUrl, "/profile/accounts");
+    await wait(2600);
+    // Two loaders (the profile section and the accounts list) call the backend at once;
+    // refresh tokens rotate, so a second refresh with the same token would end the session.
+    await page.goto(`${stack.portalUrl}/profile/accounts`);
+    await expect(page).toHaveURL(`${stack.portalUrl}/profile/accounts`);
+    await expect(page.locator(".profile-strip")).toContainText("Иванов Иван Иванович");
+    await expect(page.locator(".account-card")).toHaveCount(2);
+
+    // Three requests of one browser at once, all carrying the same expired pair.
+    await wait(2600);
+    const responses = await Promise.all(
+      [1, 2, 3].map(() => page.request.get(`${stack.portalUrl}/profile/accounts`, { maxRedirects: 0 })),
+    );
+    expect(responses.map((response) => response.status())).toEqual([200, 200, 200]);
+  });
+});
+
+test.describe("a refresh token that expires", () => {
+  test.describe.configure({ mode: "serial" });
+  let stack: Stack;
+  test.beforeAll(async () => {
+    stack = await startStack({ backendEnv: { BACKEND_ACCESS_SECONDS: "1", BACKEND_REFRESH_SECONDS: "3" } });
+  });
+  test.afterAll(async () => {
+    await stack?.stop();
+  });
+
+  test("ends the session: back to sign-in with a message, and back to the page after", async ({ page }) => {
+    await signInAt(page, stack.portalUrl, "/profile/accounts");
+    await expect(page.locator(".account-card")).toHaveCount(2);
+    await wait(3600);
+    await page.goto(`${stack.portalUrl}/profile/accounts?sort=address`);
+    await expect(page).toHaveURL(`${stack.portalUrl}/auth?redirectTo=${encodeURIComponent("/profile/accounts?sort=address")}`);
+    await expect(page.getByText("Сессия истекла. Пожалуйста, войдите снова.")).toBeVisible();
+    await page.getByLabel("Электронная почта").fill(resident.email);
+    await page.getByLabel("Пароль", { exact: true }).fill(resident.password);
+    await page.getByRole("button", { name: "Войти" }).click();
+    await expect(page).toHaveURL(`${stack.portalUrl}/profile/accounts?sort=address`);
+  });
+});
