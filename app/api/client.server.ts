@@ -169,7 +169,8 @@ export function createApiClient(options: ClientOptions) {
   async function read<T>(operation: string, response: Response): Promise<T> {
     const text = await response.text().catch(() => "");
     if (response.ok) {
-      if (response.status === 204 || text === "") return undefined as T;
+      if (response.status === 204) return undefined as T;
+      if (text === "") return fail(new BackendFailure("bad-response", `${operation}: empty body (${response.status})`), operation);
       try {
         return JSON.parse(text) as T;
       } catch {

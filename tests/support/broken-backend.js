@@ -1,0 +1,56 @@
+// A deliberately broken company backend for the fault tests. Its behaviour
+// is set with POST /__mode/<mode>: ok-ish (public lists answer empty pages),
+// slow (never answers in time), html502, empty503, json500, garbage (200 with
+// malformed JSON), empty200.
+import http from "node:http";
+
+export async function startBrokenBackend() {
+  let mode = "garbage";
+  const pending = new Set();
+  const server = http.createServer((req, res) => {
+    if (req.method === "POST" && req.url?.startsWith("/__mode/")) {
+      mode = req.url.slice("/__mode/".length);
+      res.end("ok");
+      return;
+    }
+    switch (mode) {
+      case "slow":
+        // Hold the request until the portal gives up (or the test ends).
+        pending.add(res);
+        res.on("close", () => pending.delete(res));
+        return;
+      case "html502":
+        res.writeHead(502, { "Content-Type": "text/html" });
+        res.end("<html><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>");
+        return;
+      case "empty503":
+        res.writeHead(503);
+        res.end();
+        return;
+      case "json500":
+        res.writeHead(500, { "Content-Type": "application/json" });
+        res.end(JSON.stringify({ type: "server_error", errors: [{ code: "error", detail: "A server error occurred.", attr: null }] }));
+        return;
+      case "empty200":
+        res.writeHead(200, { "Content-Type": "application/json" });
+        res.end();
+        return;
+      default:
+        res.writeHead(200, { "Content-Type": "application/json" });
+        res.end('{"count": 3, "results": [');
+    }
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async setMode(next) {
+      await fetch(`http://127.0.0.1:${port}/__mode/${next}`, { method: "POST" });
+    },
+    async stop() {
+      for (const res of pending) res.destroy();
+      server.closeAllConnections?.();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
