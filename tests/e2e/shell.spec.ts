@@ -112,7 +112,9 @@ test.describe("the page shell", () => {
 test.describe("preferences", () => {
   test("the dark theme is kept across pages", async ({ page }) => {
     await page.goto("/about");
+    const saved = page.waitForResponse((response) => response.url().includes("/resources/theme") && response.request().method() === "POST");
     await page.getByRole("button", { name: "Включить тёмную тему" }).click();
+    await saved;
     await expect(page.locator("body")).toHaveClass(/dark/);
     await expect(page).toHaveURL("/about");
     await page.goto("/posts");

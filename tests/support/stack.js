@@ -60,6 +60,7 @@ export async function startBackend({ env = {}, port } = {}) {
   return {
     url,
     dataDir,
+    pid: child.pid,
     async stop() {
       await stopChild(child);
       rmSync(dataDir, { recursive: true, force: true });
@@ -67,8 +68,24 @@ export async function startBackend({ env = {}, port } = {}) {
   };
 }
 
-/** The production portal (build/) in front of `apiUrl`. */
-export async function startPortal({ apiUrl, env = {}, port } = {}) {
+/** Calls `onLine(line, stream)` for every line the child writes on `stream`. */
+function forwardLines(readable, stream, onLine) {
+  let rest = "";
+  readable.setEncoding("utf8");
+  readable.on("data", (chunk) => {
+    const lines = (rest + chunk).split("\n");
+    rest = lines.pop();
+    for (const line of lines) onLine(line, stream);
+  });
+  readable.on("end", () => rest && onLine(rest, stream));
+}
+
+/**
+ * The production portal (build/) in front of `apiUrl`. With `onLog(line, stream)`
+ * its stdout and stderr are read line by line (the benchmark counts logged errors)
+ * instead of being ignored/inherited.
+ */
+export async function startPortal({ apiUrl, env = {}, port, onLog } = {}) {
   const portalPort = port ?? (await freePort());
   const child = spawn(process.execPath, ["scripts/start.js"], {
     cwd: root,
@@ -80,20 +97,29 @@ export async function startPortal({ apiUrl, env = {}, port } = {}) {
       PORT: String(portalPort),
       ...env,
     },
-    stdio: ["ignore", process.env.E2E_PORTAL_LOGS ? "inherit" : "ignore", "inherit"],
+    stdio: onLog
+      ? ["ignore", "pipe", "pipe"]
+      : ["ignore", process.env.E2E_PORTAL_LOGS ? "inherit" : "ignore", "inherit"],
   });
+  if (onLog) {
+    forwardLines(child.stdout, "stdout", onLog);
+    forwardLines(child.stderr, "stderr", onLog);
+  }
   const url = `http://127.0.0.1:${portalPort}`;
   await waitFor(`${url}/healthz`, child, "portal");
-  return { url, stop: () => stopChild(child) };
+  // pid: the Node process that serves (scripts/start.js imports the server in-process).
+  return { url, pid: child.pid, stop: () => stopChild(child) };
 }
 
-export async function startStack({ backendEnv, portalEnv, backendPort, portalPort } = {}) {
+export async function startStack({ backendEnv, portalEnv, backendPort, portalPort, onPortalLog } = {}) {
   const backend = await startBackend({ env: backendEnv, port: backendPort });
   try {
-    const portal = await startPortal({ apiUrl: backend.url, env: portalEnv, port: portalPort });
+    const portal = await startPortal({ apiUrl: backend.url, env: portalEnv, port: portalPort, onLog: onPortalLog });
     return {
       portalUrl: portal.url,
       backendUrl: backend.url,
+      portalPid: portal.pid,
+      backendPid: backend.pid,
       async stop() {
         await portal.stop();
         await backend.stop();

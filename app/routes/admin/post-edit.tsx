@@ -26,6 +26,7 @@ import { useIsPending } from "~/utils/pending";
 import { createToastHeaders, redirectWithToast } from "~/utils/toast.server";
 import { parseImageUpload } from "~/utils/uploads.server";
 import type { Route } from "./+types/post-edit";
+import { readFormData } from "~/utils/request.server";
 
 export const handle: RouteHandle = {
   crumbParams: (loaderData) => ({ title: (loaderData as { post: { title: string } }).post.title }),
@@ -75,7 +76,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ intent: "upload" as const, imageId: null, errors: outcome.errors, result: undefined }, { status: 400, headers });
   }
 
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   await checkHoneypot(formData);
   const submission = parseWithZod(formData, { schema: PostSchema });
   if (submission.status !== "success") return data({ intent: "save" as const, imageId: null, errors: [], result: submission.reply() }, { status: 400 });

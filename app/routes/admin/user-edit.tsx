@@ -14,6 +14,7 @@ import { replyWithApiError } from "~/utils/auth-flow.server";
 import { checkHoneypot } from "~/utils/honeypot.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/user-edit";
+import { readFormData } from "~/utils/request.server";
 
 export const handle: RouteHandle = {
   crumbParams: (loaderData) => ({ name: (loaderData as { user: { email: string } }).user.email }),
@@ -31,7 +32,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const userId = userIdOf(params);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   await checkHoneypot(formData);
   const { t } = getI18n(context);
   const submission = parseWithZod(formData, { schema: UserEditSchema });

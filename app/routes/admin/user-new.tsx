@@ -11,9 +11,10 @@ import { replyWithApiError } from "~/utils/auth-flow.server";
 import { checkHoneypot } from "~/utils/honeypot.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/user-new";
+import { readFormData } from "~/utils/request.server";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   await checkHoneypot(formData);
   const { t } = getI18n(context);
   const submission = parseWithZod(formData, { schema: UserCreateSchema });

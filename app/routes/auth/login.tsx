@@ -26,6 +26,7 @@ import { safeRedirect } from "~/utils/redirect";
 import { getSession } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/login";
+import { readFormData } from "~/utils/request.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   // A message left for this page, e.g. «Сессия истекла…» (read once).
@@ -34,7 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   await checkHoneypot(formData);
   const submission = parseWithZod(formData, { schema: LoginSchema });
   if (submission.status !== "success") {

@@ -29,6 +29,7 @@ import { useIsPending } from "~/utils/pending";
 import { getSession, type RegistrationState } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/registration";
+import { readFormData } from "~/utils/request.server";
 
 const here = "/auth/registration";
 const profileFields = ["code", "password", "password_confirmation", "first_name", "middle_name", "last_name", "phone"];
@@ -44,7 +45,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   await checkHoneypot(formData);
   const session = getSession(context);
   const state: RegistrationState = session.get("registration") ?? { step: "email" };

@@ -26,6 +26,7 @@ import { useIsPending } from "~/utils/pending";
 import { getSession, type ResetState } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/reset";
+import { readFormData } from "~/utils/request.server";
 
 const here = "/auth/reset";
 
@@ -35,7 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   await checkHoneypot(formData);
   const session = getSession(context);
   const state: ResetState = session.get("reset") ?? { step: "email" };

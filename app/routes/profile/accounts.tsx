@@ -27,6 +27,7 @@ import { pageCount, parseChoice, parsePage, parseText, withParams } from "~/util
 import { useIsPending } from "~/utils/pending";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/accounts";
+import { readFormData } from "~/utils/request.server";
 
 const pageSize = 10;
 const sorts = { number: "id", address: "address", debt: "-balance", prepaid: "balance" } as const;
@@ -65,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   await checkHoneypot(formData);
   const { t } = getI18n(context);
   const submission = parseWithZod(formData, { schema: AttachSchema });

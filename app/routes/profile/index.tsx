@@ -25,10 +25,11 @@ import { useIsPending } from "~/utils/pending";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { loader as profileLoader } from "./layout";
 import type { Route } from "./+types/index";
+import { readFormData } from "~/utils/request.server";
 
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   await checkHoneypot(formData);
   const intent = formData.get("intent");
   const api = getApi(context);

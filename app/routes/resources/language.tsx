@@ -10,9 +10,10 @@ import { languageCookie } from "~/utils/preferences.server";
 import { safeRedirect } from "~/utils/redirect";
 import { useRootData } from "~/utils/root-data";
 import type { Route } from "./+types/language";
+import { readFormData } from "~/utils/request.server";
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const lng = form.get("lng");
   if (!isLanguage(lng)) return data({ error: "unknown language" }, { status: 400 });
   return redirect(safeRedirect(form.get("redirectTo") as string | null), {

@@ -11,9 +11,10 @@ import { themeCookie, themeSchema, type Theme } from "~/utils/preferences.server
 import { safeRedirect } from "~/utils/redirect";
 import { useRootData } from "~/utils/root-data";
 import type { Route } from "./+types/theme";
+import { readFormData } from "~/utils/request.server";
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const theme = themeSchema.safeParse(form.get("theme"));
   if (!theme.success) return data({ error: "bad theme" }, { status: 400 });
   const headers = { "Set-Cookie": await themeCookie.serialize(theme.data) };

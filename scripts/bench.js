@@ -1,0 +1,661 @@
+// `npm run bench`: the portal's performance budgets in one run, against the
+// production build and the backend stand-in on loopback (its own stack on free
+// ports, fresh demo data). Sections: page weight, server speed (portal beside
+// the backend calls it makes), slow network in Chromium, memory, soak. Ends
+// with a table of budgets; exits 0 unless the bench itself crashed.
+//
+//   node scripts/bench.js [--quick] [--strict] [--build]
+//     --quick   3 s speed runs and a 10 s soak (development)
+//     --strict  exit 1 when a budget fails
+//     --build   rebuild even if build/server/index.js exists
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
+import { chromium } from "playwright-core";
+import { startStack } from "../tests/support/stack.js";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+process.chdir(root);
+
+const args = new Set(process.argv.slice(2));
+for (const arg of args) {
+  if (!["--quick", "--strict", "--build"].includes(arg)) {
+    console.error(`Unknown option ${arg}. Usage: node scripts/bench.js [--quick] [--strict] [--build]`);
+    process.exit(2);
+  }
+}
+const QUICK = args.has("--quick");
+const STRICT = args.has("--strict");
+
+const SPEED_SECONDS = QUICK ? 3 : 6;
+const WARMUP_SECONDS = QUICK ? 1 : 2;
+const SOAK_SECONDS = QUICK ? 10 : 60;
+
+const RESIDENT = { email: "resident@example.com", password: "resident12345" };
+const ADMIN = { email: "admin@example.com", password: "admin12345" };
+
+const BUDGET = {
+  htmlCssKb: 40,
+  firstVisitJsKb: 150,
+  blockingCss: 1,
+  homeRps: 400,
+  postsRps: 200,
+  ownShareMs: 5,
+  formUsableMs: 3000,
+  memoryGrowth: 0.2,
+};
+
+// ---------------------------------------------------------------- output ---
+
+const budgets = [];
+/** Records a budget for the final table. */
+function budget(name, figure, limit, ok) {
+  budgets.push({ name, figure, limit, ok });
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value) => (value === undefined || Number.isNaN(value) ? "—" : `${value.toFixed(1)} ms`);
+const mb = (kib) => `${(kib / 1024).toFixed(1)} MB`;
+const int = (value) => Math.round(value).toLocaleString("en-US");
+const pct = (ratio) => `${ratio >= 0 ? "+" : ""}${(ratio * 100).toFixed(1)}%`;
+
+/** Prints rows under a header with aligned columns; numbers (and units) right-aligned. */
+function table(headers, rows, { indent = "  " } = {}) {
+  const cells = [headers, ...rows].map((row) => row.map((cell) => String(cell ?? "")));
+  const widths = headers.map((_, i) => Math.max(...cells.map((row) => row[i].length)));
+  const numeric = headers.map((_, i) => rows.every((row) => /^[-+—]?[\d.,]*\s?(%|KB|MB|ms|s)?$|^—$/.test(String(row[i] ?? ""))));
+  const line = (row) =>
+    indent +
+    row
+      .map((cell, i) => (numeric[i] && i > 0 ? cell.padStart(widths[i]) : cell.padEnd(widths[i])))
+      .join("  ")
+      .trimEnd();
+  console.log(line(cells[0]));
+  console.log(indent + widths.map((w) => "-".repeat(w)).join("  "));
+  for (const row of cells.slice(1)) console.log(line(row));
+}
+
+function heading(title) {
+  console.log(`\n== ${title} ${"=".repeat(Math.max(0, 74 - title.length))}`);
+}
+
+// ----------------------------------------------------------------- stack ---
+
+/** The portal's log lines, counted per phase so errors can be pinned to one. */
+const logs = { lines: 0, errors: [], stderr: [] };
+function onPortalLog(line, stream) {
+  if (!line.trim()) return;
+  logs.lines++;
+  // Request logs are JSON; an error is "level":"error" (5xx, caught exceptions).
+  let level;
+  try {
+    level = JSON.parse(line).level;
+  } catch {
+    level = undefined;
+  }
+  if (level === "error") logs.errors.push(line);
+  else if (stream === "stderr") logs.stderr.push(line);
+}
+
+function ensureBuild() {
+  if (existsSync("build/server/index.js") && !args.has("--build")) return;
+  console.log("Building the portal (npx react-router build)…");
+  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  if (result.status !== 0) throw new Error("the production build failed");
+}
+
+/** Resident memory of a process in KiB (VmRSS), from /proc. */
+function rssKib(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const match = status.match(/^VmRSS:\s+(\d+)\s+kB/m);
+  if (!match) throw new Error(`no VmRSS for pid ${pid}`);
+  return Number(match[1]);
+}
+
+const cookiePair = (setCookie) => setCookie.split(";")[0];
+
+/** Signs in through the portal's form; returns the Cookie header (session, no toast). */
+async function signIn(portalUrl, { email, password }) {
+  const response = await fetch(`${portalUrl}/auth`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email, password }),
+  });
+  const cookies = response.headers.getSetCookie().map(cookiePair);
+  const session = cookies.find((cookie) => cookie.startsWith("__session="));
+  if (response.status !== 302 || !session) {
+    throw new Error(`sign-in as ${email} failed: ${response.status} ${response.headers.get("location") ?? ""}`);
+  }
+  // The toast is a one-time flash message: sending it again would only re-show it.
+  return cookies.filter((cookie) => !cookie.startsWith("__toast=")).join("; ");
+}
+
+/** Logs in to the stand-in directly, as the portal does; returns the access token. */
+async function backendAccess(backendUrl, { email, password }) {
+  const response = await fetch(`${backendUrl}/api/v1/client/users/login/`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`backend login as ${email} failed: ${response.status}`);
+  const { access } = await response.json();
+  return access;
+}
+
+// ---------------------------------------------------------------- weight ---
+
+const gzipSize = (buffer) => zlib.gzipSync(buffer, { level: 6 }).length;
+
+/** Attributes of every tag named `name` in `html`. */
+function tags(html, name) {
+  const found = [];
+  for (const match of html.matchAll(new RegExp(`<${name}\\b([^>]*)>`, "gi"))) {
+    const attrs = {};
+    for (const attr of match[1].matchAll(/([\w:-]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g)) {
+      attrs[attr[1].toLowerCase()] = attr[2] ?? attr[3] ?? attr[4] ?? "";
+    }
+    found.push(attrs);
+  }
+  return found;
+}
+
+const assetCache = new Map();
+/** Fetches an asset once; its raw and gzip sizes and text. */
+async function asset(url) {
+  if (!assetCache.has(url)) {
+    assetCache.set(
+      url,
+      (async () => {
+        const response = await fetch(url);
+        if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+        const buffer = Buffer.from(await response.arrayBuffer());
+        return { raw: buffer.length, gz: gzipSize(buffer), text: buffer.toString("utf8") };
+      })(),
+    );
+  }
+  return assetCache.get(url);
+}
+
+/**
+ * The JavaScript a first visit loads: modulepreloads, script src, what the
+ * inline module scripts import (statically or with import(), as React Router
+ * imports entry.client), then the static imports of those chunks, transitively
+ * (a chunk not preloaded still loads, one round trip later).
+ */
+async function firstVisitScripts(html, base) {
+  const urls = new Set();
+  for (const link of tags(html, "link")) {
+    if ((link.rel ?? "").split(/\s+/).includes("modulepreload") && link.href) urls.add(new URL(link.href, base).href);
+  }
+  for (const script of tags(html, "script")) if (script.src) urls.add(new URL(script.src, base).href);
+  for (const match of html.matchAll(/<script\b[^>]*type=["']?module["']?[^>]*>([\s\S]*?)<\/script>/gi)) {
+    const code = match[1];
+    for (const m of code.matchAll(/\bfrom\s*["']([^"']+)["']|\bimport\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']\s*\)/g)) {
+      urls.add(new URL(m[1] ?? m[2] ?? m[3], base).href);
+    }
+  }
+  const preloaded = new Set(urls);
+  const queue = [...urls];
+  while (queue.length > 0) {
+    const url = queue.shift();
+    const { text } = await asset(url);
+    // Minified static imports: import{a as b}from"./x.js", import"./x.js", export{…}from"./x.js".
+    for (const m of text.matchAll(/\bfrom\s*["'](\.{0,2}\/[^"']+)["']|\bimport\s*["'](\.{0,2}\/[^"']+)["']/g)) {
+      const next = new URL(m[1] ?? m[2], url).href;
+      if (!urls.has(next)) {
+        urls.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return { urls: [...urls], notPreloaded: [...urls].filter((url) => !preloaded.has(url)) };
+}
+
+async function pageWeight(portalUrl, pagePath, cookie) {
+  const response = await fetch(`${portalUrl}${pagePath}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
+  if (response.status !== 200) throw new Error(`${pagePath} answered ${response.status} ${response.headers.get("location") ?? ""}`);
+  const html = Buffer.from(await response.arrayBuffer());
+  const text = html.toString("utf8");
+  const links = tags(text, "link");
+  const rels = (link) => (link.rel ?? "").toLowerCase().split(/\s+/);
+  const stylesheets = links.filter((link) => rels(link).includes("stylesheet") && link.href);
+  // A stylesheet blocks rendering unless it is for print only or disabled.
+  const blocking = stylesheets.filter((link) => !("disabled" in link) && !/^\s*print\s*$/i.test(link.media ?? ""));
+  const locales = links.filter((link) => rels(link).includes("preload") && link.as === "fetch" && link.href);
+  let cssGz = 0;
+  for (const link of stylesheets) cssGz += (await asset(new URL(link.href, portalUrl).href)).gz;
+  const scripts = await firstVisitScripts(text, portalUrl);
+  let jsGz = 0;
+  for (const url of scripts.urls) jsGz += (await asset(url)).gz;
+  let localeGz = 0;
+  for (const link of locales) localeGz += (await asset(new URL(link.href, portalUrl).href)).gz;
+  return {
+    path: pagePath,
+    htmlGz: gzipSize(html),
+    cssGz,
+    jsGz,
+    localeGz,
+    scripts: scripts.urls.length,
+    notPreloaded: scripts.notPreloaded,
+    requestsNoJs: 1 + blocking.length,
+    requestsJs: 1 + blocking.length + scripts.urls.length + locales.length,
+    blocking: blocking.length,
+  };
+}
+
+async function weightSection(stack, pages) {
+  heading("1. Weight (gzip level 6, per first visit)");
+  const results = [];
+  for (const page of pages) results.push(await pageWeight(stack.portalUrl, page.path, page.cookie));
+  table(
+    ["page", "HTML gz", "CSS gz", "HTML+CSS", "JS gz", "locales gz", "scripts", "req no-JS", "req JS", "blocking CSS"],
+    results.map((r) => [
+      r.path,
+      kb(r.htmlGz),
+      kb(r.cssGz),
+      kb(r.htmlGz + r.cssGz),
+      kb(r.jsGz),
+      kb(r.localeGz),
+      r.scripts,
+      r.requestsNoJs,
+      r.requestsJs,
+      r.blocking,
+    ]),
+  );
+  console.log("  (req no-JS = HTML + render-blocking CSS; req JS adds scripts and preloaded locale files)");
+  for (const r of results) {
+    if (r.notPreloaded.length > 0) {
+      console.log(`  note: ${r.path} loads ${r.notPreloaded.length} chunk(s) not modulepreloaded (an extra round trip): ${r.notPreloaded.map((u) => new URL(u).pathname).join(", ")}`);
+    }
+  }
+  const worst = (key, limit) => {
+    const sorted = [...results].sort((a, b) => key(b) - key(a));
+    const over = results.filter((r) => key(r) > limit);
+    return { top: sorted[0], over };
+  };
+  const htmlCss = worst((r) => r.htmlGz + r.cssGz, BUDGET.htmlCssKb * 1024 - 1);
+  budget(
+    "HTML+CSS gzip, every page",
+    `${kb(htmlCss.top.htmlGz + htmlCss.top.cssGz)} max (${htmlCss.top.path})${htmlCss.over.length ? `, ${htmlCss.over.length} page(s) over` : ""}`,
+    `< ${BUDGET.htmlCssKb} KB`,
+    htmlCss.over.length === 0,
+  );
+  const js = worst((r) => r.jsGz, BUDGET.firstVisitJsKb * 1024 - 1);
+  budget(
+    "First-visit JS gzip, every page",
+    `${kb(js.top.jsGz)} max (${js.top.path})${js.over.length ? `, ${js.over.length} page(s) over` : ""}`,
+    `< ${BUDGET.firstVisitJsKb} KB`,
+    js.over.length === 0,
+  );
+  const css = worst((r) => r.blocking, BUDGET.blockingCss);
+  budget("Render-blocking stylesheets", `${css.top.blocking} max (${css.top.path})`, `<= ${BUDGET.blockingCss}`, css.over.length === 0);
+}
+
+// ----------------------------------------------------------------- speed ---
+
+const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] : NaN);
+
+/** Describes non-2xx answers and errors of a run ("0" when clean). */
+function failures(result) {
+  const parts = [];
+  for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) {
+    if (!code.startsWith("2")) parts.push(`${count}×${code}`);
+  }
+  if (result.errors) parts.push(`${result.errors} errors`);
+  if (result.timeouts) parts.push(`${result.timeouts} timeouts`);
+  return { count: result.non2xx + result.errors, text: parts.length ? parts.join(" ") : "0" };
+}
+
+/**
+ * One autocannon run. With `samples`, every response time is kept (float ms;
+ * autocannon's own histogram has 1 ms resolution, too coarse at 1 connection).
+ */
+async function cannon({ url, path: requestPath = "/", headers = {}, connections, duration, amount, requests, samples, onHeaders }) {
+  const options = { url: url + requestPath, connections, duration, amount, headers, timeout: 20 };
+  if (requests) options.requests = requests;
+  else if (onHeaders) options.requests = [{ path: requestPath, onResponse: (_status, _body, _context, h) => onHeaders(h) }];
+  const instance = autocannon(options);
+  const times = [];
+  if (samples) instance.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  return {
+    result,
+    rps: result.requests.average,
+    total: result.requests.total,
+    p50: samples ? percentile(times, 50) : result.latency.p50,
+    p99: samples ? percentile(times, 99) : result.latency.p99,
+    failures: failures(result),
+  };
+}
+
+/** Warm-up, then 50 connections and 1 connection for the same target. */
+async function measure(target) {
+  await cannon({ ...target, connections: 10, duration: WARMUP_SECONDS });
+  const loaded = await cannon({ ...target, connections: 50, duration: SPEED_SECONDS });
+  const timings = { app: [], backend: [] };
+  const single = await cannon({
+    ...target,
+    connections: 1,
+    duration: SPEED_SECONDS,
+    samples: true,
+    // The portal's Server-Timing (app = its time before rendering, minus the backend's).
+    onHeaders: target.serverTiming
+      ? (headers) => {
+          const value = headers["server-timing"] ?? headers["Server-Timing"] ?? "";
+          const app = value.match(/app;dur=([\d.]+)/);
+          const backend = value.match(/backend;dur=([\d.]+)/);
+          if (app) timings.app.push(Number(app[1]));
+          if (backend) timings.backend.push(Number(backend[1]));
+        }
+      : undefined,
+  });
+  for (const list of Object.values(timings)) list.sort((a, b) => a - b);
+  return { loaded, single, serverTiming: { app: percentile(timings.app, 50), backend: percentile(timings.backend, 50) } };
+}
+
+async function speedSection(stack) {
+  heading(`2. Server speed (autocannon, ${SPEED_SECONDS} s per run after ${WARMUP_SECONDS} s warm-up)`);
+  // Fresh credentials now: the stand-in's access tokens live 5 minutes.
+  const cookie = await signIn(stack.portalUrl, RESIDENT);
+  const access = await backendAccess(stack.backendUrl, RESIDENT);
+  const targets = [
+    { page: "/", portal: { url: stack.portalUrl, path: "/" }, backend: null },
+    {
+      page: "/posts",
+      portal: { url: stack.portalUrl, path: "/posts" },
+      backend: { url: stack.backendUrl, path: "/api/v1/client/posts/?ordering=-created_at&page=1&page_size=12" },
+    },
+    {
+      page: "/profile/accounts",
+      portal: { url: stack.portalUrl, path: "/profile/accounts", headers: { cookie } },
+      backend: {
+        url: stack.backendUrl,
+        path: "/api/v1/client/accounts/?ordering=id&page=1&page_size=10",
+        headers: { authorization: `Bearer ${access}` },
+      },
+    },
+  ];
+  const rows = [];
+  const shares = [];
+  let served = 0;
+  for (const target of targets) {
+    process.stdout.write(`  measuring ${target.page}…\r`);
+    const portal = await measure({ ...target.portal, serverTiming: true });
+    const backend = target.backend ? await measure(target.backend) : null;
+    served += portal.loaded.total + portal.single.total;
+    const row = (label, m) => [
+      label,
+      int(m.loaded.rps),
+      ms(m.loaded.p50),
+      ms(m.loaded.p99),
+      ms(m.single.p50),
+      ms(m.single.p99),
+      [m.loaded.failures, m.single.failures].every((f) => f.count === 0) ? "0" : `${m.loaded.failures.text} / ${m.single.failures.text}`,
+    ];
+    rows.push(row(`${target.page}  portal`, portal));
+    rows.push(backend ? row(`  └ backend GET ${target.backend.path}`, backend) : [`  └ backend (no call)`, "—", "—", "—", "—", "—", "—"]);
+    const backendP50 = backend ? backend.single.p50 : 0;
+    shares.push({
+      page: target.page,
+      portal: portal.single.p50,
+      backend: backendP50,
+      share: portal.single.p50 - backendP50,
+      stApp: portal.serverTiming.app,
+      stBackend: portal.serverTiming.backend,
+      rps: portal.loaded.rps,
+      failures: portal.loaded.failures.count + portal.single.failures.count + (backend ? backend.loaded.failures.count + backend.single.failures.count : 0),
+      failureText: `${portal.loaded.failures.text}, ${portal.single.failures.text}`,
+    });
+  }
+  table(["target", "50c req/s", "50c p50", "50c p99", "1c p50", "1c p99", "non-2xx/err (50c / 1c)"], rows);
+  console.log();
+  table(
+    ["page", "portal 1c p50", "backend 1c p50", "portal's own share", "Server-Timing app p50", "Server-Timing backend p50"],
+    shares.map((s) => [s.page, ms(s.portal), ms(s.backend), ms(s.share), ms(s.stApp), ms(s.stBackend)]),
+  );
+  console.log("  (own share = portal p50 − backend p50 at 1 connection; Server-Timing is taken before the HTML renders)");
+
+  const rpsBudget = (page, limit) => {
+    const s = shares.find((x) => x.page === page);
+    budget(`${page} throughput, 50 connections`, `${int(s.rps)} req/s`, `>= ${limit} req/s`, s.rps >= limit);
+  };
+  rpsBudget("/", BUDGET.homeRps);
+  rpsBudget("/posts", BUDGET.postsRps);
+  for (const s of shares) {
+    budget(`Portal's own share at p50, ${s.page}`, ms(s.share), `< ${BUDGET.ownShareMs} ms`, s.share < BUDGET.ownShareMs);
+  }
+  const bad = shares.filter((s) => s.failures > 0);
+  budget(
+    "Speed runs: non-2xx / errors",
+    bad.length ? bad.map((s) => `${s.page}: ${s.failureText}`).join("; ") : "0",
+    "0",
+    bad.length === 0,
+  );
+  return served;
+}
+
+// ---------------------------------------------------------- slow network ---
+
+function chromiumPath() {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
+  const found = candidates.find((candidate) => candidate && existsSync(candidate));
+  if (!found) throw new Error("Chromium not found: install it or set CHROMIUM_PATH");
+  return found;
+}
+
+/** One visit of /auth on an emulated 400 kbit/s, 400 ms link, then a sign-in. */
+async function slowLogin(browser, portalUrl, javaScriptEnabled) {
+  const context = await browser.newContext({ javaScriptEnabled });
+  try {
+    const page = await context.newPage();
+    page.setDefaultTimeout(60_000);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 400,
+      downloadThroughput: (400 * 1024) / 8,
+      uploadThroughput: (400 * 1024) / 8,
+    });
+    let requests = 0;
+    page.on("request", () => requests++);
+    const started = performance.now();
+    const email = page.locator('form input[name="email"]');
+    if (javaScriptEnabled) {
+      await page.goto(`${portalUrl}/auth`, { waitUntil: "commit" });
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: "attached" });
+      await email.waitFor({ state: "visible" });
+    } else {
+      await page.goto(`${portalUrl}/auth`, { waitUntil: "domcontentloaded" });
+      await email.waitFor({ state: "visible" });
+    }
+    const usable = performance.now() - started;
+    const requestsToUsable = requests;
+    await email.fill(RESIDENT.email);
+    await page.locator('form input[name="password"]').fill(RESIDENT.password);
+    const clicked = performance.now();
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/profile", { waitUntil: "domcontentloaded" }),
+      page.locator("form", { has: page.locator('input[name="email"]') }).getByRole("button", { name: "Войти" }).click(),
+    ]);
+    const finished = performance.now();
+    return { usable, login: finished - clicked, total: finished - started, requestsToUsable };
+  } finally {
+    await context.close();
+  }
+}
+
+async function slowNetworkSection(stack) {
+  heading("3. Slow network (Chromium, 400 kbit/s both ways, 400 ms latency, no cache)");
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"],
+  });
+  const results = [];
+  try {
+    for (const [label, js] of [
+      ["JavaScript off", false],
+      ["JavaScript on", true],
+    ]) {
+      process.stdout.write(`  measuring ${label}…\r`);
+      results.push({ label, ...(await slowLogin(browser, stack.portalUrl, js)) });
+    }
+  } finally {
+    await browser.close();
+  }
+  table(
+    ["mode", "login form usable", "requests until usable", "click → /profile", "total to /profile"],
+    results.map((r) => [r.label, ms(r.usable), r.requestsToUsable, ms(r.login), ms(r.total)]),
+  );
+  console.log("  (usable: JS off = DOMContentLoaded + e-mail field visible; JS on = html[data-hydrated=true] + field visible)");
+  for (const r of results) {
+    budget(`Login form usable on slow network, ${r.label}`, ms(r.usable), `< ${BUDGET.formUsableMs / 1000} s`, r.usable < BUDGET.formUsableMs);
+  }
+}
+
+// ---------------------------------------------------------------- memory ---
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 1000));
+
+async function memorySection(stack, servedBefore) {
+  heading("4. Memory (portal RSS, mix of / and /posts)");
+  const mix = [{ path: "/" }, { path: "/posts" }];
+  const base = { url: stack.portalUrl, connections: 10, requests: mix };
+  const start = rssKib(stack.portalPid);
+  const first = await cannon({ ...base, amount: 1000 });
+  await settle();
+  const after1k = rssKib(stack.portalPid);
+  const second = await cannon({ ...base, amount: 9000 });
+  await settle();
+  const after10k = rssKib(stack.portalPid);
+  const growth = after10k / after1k - 1;
+  table(
+    ["point", "RSS", "non-2xx/err"],
+    [
+      [`start of section (${int(servedBefore)} requests served before)`, mb(start), "—"],
+      ["after 1 000 requests", mb(after1k), first.failures.text],
+      ["after 10 000 requests", mb(after10k), second.failures.text],
+    ],
+  );
+  console.log(`  growth 1 000 → 10 000: ${pct(growth)}`);
+  budget("RSS after 10 000 vs 1 000 requests", `${mb(after1k)} → ${mb(after10k)} (${pct(growth)})`, `within ${BUDGET.memoryGrowth * 100}%`, Math.abs(growth) <= BUDGET.memoryGrowth);
+  const failed = first.failures.count + second.failures.count;
+  return { failed, text: `${first.failures.text}, ${second.failures.text}` };
+}
+
+// ------------------------------------------------------------------ soak ---
+
+async function soakSection(stack) {
+  heading(`5. Soak (100 connections for ${SOAK_SECONDS} s)`);
+  const cookie = await signIn(stack.portalUrl, RESIDENT);
+  const errorsBefore = logs.errors.length;
+  const stderrBefore = logs.stderr.length;
+  const before = rssKib(stack.portalPid);
+  // Two instances side by side: anonymous visitors and signed-in residents.
+  const [visitors, residents] = await Promise.all([
+    cannon({
+      url: stack.portalUrl,
+      connections: 70,
+      duration: SOAK_SECONDS,
+      requests: ["/", "/posts", "/rates", "/about"].map((p) => ({ path: p })),
+    }),
+    cannon({
+      url: stack.portalUrl,
+      connections: 30,
+      duration: SOAK_SECONDS,
+      headers: { cookie },
+      requests: ["/profile/accounts", "/profile"].map((p) => ({ path: p, headers: { cookie } })),
+    }),
+  ]);
+  await settle();
+  const after = rssKib(stack.portalPid);
+  const errorLines = logs.errors.slice(errorsBefore);
+  const stderrLines = logs.stderr.slice(stderrBefore);
+  const row = (label, c) => [label, int(c.total), int(c.rps), ms(c.p50), ms(c.p99), c.failures.text];
+  table(
+    ["mix", "requests", "req/s", "p50", "p99", "non-2xx/errors"],
+    [row("public: / /posts /rates /about (70c)", visitors), row("signed in: /profile/accounts /profile (30c)", residents)],
+  );
+  const total = visitors.total + residents.total;
+  const failedCount = visitors.failures.count + residents.failures.count;
+  const growth = after / before - 1;
+  console.log(`  total requests: ${int(total)}; non-2xx/errors: ${failedCount}`);
+  console.log(`  error lines logged by the portal: ${errorLines.length}; other stderr lines: ${stderrLines.length}`);
+  for (const line of [...errorLines, ...stderrLines].slice(0, 5)) console.log(`    ${line.slice(0, 300)}`);
+  console.log(`  RSS: ${mb(before)} before → ${mb(after)} after (${pct(growth)})`);
+  budget("Soak: non-2xx / errors", `${failedCount} of ${int(total)}${failedCount ? ` (${visitors.failures.text}; ${residents.failures.text})` : ""}`, "0", failedCount === 0);
+  budget("Soak: error lines logged", String(errorLines.length), "0", errorLines.length === 0);
+  budget("Soak: RSS flat", `${mb(before)} → ${mb(after)} (${pct(growth)})`, `within ${BUDGET.memoryGrowth * 100}%`, Math.abs(growth) <= BUDGET.memoryGrowth);
+}
+
+// ------------------------------------------------------------------ main ---
+
+async function main() {
+  ensureBuild();
+  const load = os.loadavg().map((l) => l.toFixed(2)).join(" ");
+  console.log(
+    `Portal benchmark${QUICK ? " (--quick)" : ""}: Node ${process.version}, ${os.cpus().length} CPU(s), load average ${load}` +
+      "\nautocannon, the portal and the stand-in share this machine: figures are relative to it.",
+  );
+  const stack = await startStack({ onPortalLog });
+  const stop = async () => {
+    await stack.stop();
+  };
+  // Ctrl-C must not leave the portal and the stand-in running.
+  const interrupted = () => void stop().then(() => process.exit(130));
+  process.once("SIGINT", interrupted);
+  process.once("SIGTERM", interrupted);
+  try {
+    console.log(`Stack: portal ${stack.portalUrl} (pid ${stack.portalPid}), stand-in ${stack.backendUrl}`);
+    const residentCookie = await signIn(stack.portalUrl, RESIDENT);
+    const adminCookie = await signIn(stack.portalUrl, ADMIN);
+    const posts = await (await fetch(`${stack.backendUrl}/api/v1/client/posts/?page_size=1`)).json();
+    const postId = posts.results?.[0]?.id;
+    if (postId === undefined) throw new Error("the stand-in has no posts");
+    const pages = [
+      { path: "/" },
+      { path: "/auth" },
+      { path: "/auth/registration" },
+      { path: "/posts" },
+      { path: `/posts/item/${postId}` },
+      { path: "/rates" },
+      { path: "/profile/accounts", cookie: residentCookie },
+      { path: "/admin/posts", cookie: adminCookie },
+    ];
+    await weightSection(stack, pages);
+    const served = await speedSection(stack);
+    await slowNetworkSection(stack);
+    const memory = await memorySection(stack, served);
+    await soakSection(stack);
+    if (memory.failed) budget("Memory runs: non-2xx / errors", memory.text, "0", false);
+
+    heading("Budgets");
+    table(
+      ["budget", "figure", "limit", "result"],
+      budgets.map((b) => [b.name, b.figure, b.limit, b.ok ? "ok" : "FAIL"]),
+    );
+    const failed = budgets.filter((b) => !b.ok).length;
+    console.log(`\n${failed === 0 ? "All budgets hold." : `${failed} of ${budgets.length} budget(s) FAIL.`} Portal error lines logged in the whole run: ${logs.errors.length}.`);
+    return failed;
+  } finally {
+    await stop();
+    process.off("SIGINT", interrupted);
+    process.off("SIGTERM", interrupted);
+  }
+}
+
+try {
+  const failed = await main();
+  process.exit(STRICT && failed > 0 ? 1 : 0);
+} catch (error) {
+  console.error(`\nThe benchmark crashed: ${error instanceof Error ? error.stack : error}`);
+  if (logs.errors.length) console.error(`Portal error lines:\n${logs.errors.slice(-5).join("\n")}`);
+  process.exit(2);
+}

@@ -1,0 +1,79 @@
+import { expect, resident, signIn, test } from "./fixtures";
+
+function expectSecurityHeaders(headers: Record<string, string>, where: string) {
+  const csp = headers["content-security-policy"] ?? "";
+  expect(csp, where).toMatch(/script-src 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+  expect(csp, where).toContain("object-src 'none'");
+  expect(csp, where).toContain("base-uri 'none'");
+  expect(csp, where).toContain("frame-ancestors 'none'");
+  expect(headers["x-content-type-options"], where).toBe("nosniff");
+  expect(headers["referrer-policy"], where).toBe("strict-origin-when-cross-origin");
+  expect(headers["permissions-policy"], where).toBeTruthy();
+  expect(headers["x-powered-by"], where).toBeUndefined();
+}
+
+test.describe("security headers", () => {
+  test("are on pages, data requests, errors and static files", async ({ page, request }) => {
+    const response = await page.goto("/");
+    const html = await response!.text();
+    const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(html)![1];
+    for (const path of ["/", "/posts.data", "/no-such-page", "/favicon.svg", stylesheet, "/locales/rus/translation.json", "/healthz"]) {
+      const answer = await request.get(path);
+      expectSecurityHeaders(answer.headers(), path);
+    }
+    const nonce = /'nonce-([^']+)'/.exec(response!.headers()["content-security-policy"])![1];
+    // Every inline script carries this request's nonce.
+    const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((match) => match[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+    expect(html).not.toMatch(/\son[a-z]+="/);
+  });
+
+  test("each request has its own nonce", async ({ request }) => {
+    const first = (await request.get("/")).headers()["content-security-policy"];
+    const second = (await request.get("/")).headers()["content-security-policy"];
+    expect(first).not.toBe(second);
+  });
+});
+
+test.describe("cross-site requests", () => {
+  test("a POST from another site is refused by every action", async ({ page }) => {
+    await signIn(page, resident);
+    const actions = [
+      "/auth",
+      "/auth/registration",
+      "/auth/reset",
+      "/profile",
+      "/profile/accounts",
+      "/profile/accounts/1000000001/detach",
+      "/resources/theme",
+      "/resources/language",
+      "/resources/logout",
+      "/posts/create",
+      "/admin/posts/1/edit",
+      "/admin/posts/1/images",
+      "/admin/users/new",
+    ];
+    for (const path of actions) {
+      const variants: Array<Record<string, string>> = [
+        { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+        { Origin: "https://evil.example" },
+        { Referer: "https://evil.example/form.html" },
+      ];
+      for (const headers of variants) {
+        const response = await page.request.post(path, { form: { id: "1000000001", theme: "dark" }, headers, maxRedirects: 0 });
+        expect(response.status(), `${path} ${JSON.stringify(headers)}`).toBe(403);
+      }
+    }
+    // The account is still attached.
+    await page.goto("/profile/accounts");
+    await expect(page.locator(".account-card").filter({ hasText: "1000000001" })).toHaveCount(1);
+  });
+
+  test("a GET cannot change anything", async ({ page }) => {
+    await signIn(page, resident);
+    await page.goto("/resources/logout");
+    await page.goto("/profile");
+    await expect(page).toHaveURL("/profile");
+  });
+});

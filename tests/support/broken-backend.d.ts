@@ -1,0 +1,1 @@
+export function startBrokenBackend(): Promise<{ url: string; setMode(mode: string): Promise<void>; stop(): Promise<void> }>;
