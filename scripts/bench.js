@@ -79,6 +79,12 @@ function table(headers, rows, { indent = "  " } = {}) {
   for (const row of cells.slice(1)) console.log(line(row));
 }
 
+/** A transient status line on a terminal (erased by the next output); nothing in a log. */
+function progress(text) {
+  if (process.stdout.isTTY) process.stdout.write(`\r\x1b[K  ${text}`);
+}
+const endProgress = () => process.stdout.isTTY && process.stdout.write("\r\x1b[K");
+
 function heading(title) {
   console.log(`\n== ${title} ${"=".repeat(Math.max(0, 74 - title.length))}`);
 }
@@ -231,7 +237,12 @@ async function pageWeight(portalUrl, pagePath, cookie) {
   for (const link of stylesheets) cssGz += (await asset(new URL(link.href, portalUrl).href)).gz;
   const scripts = await firstVisitScripts(text, portalUrl);
   let jsGz = 0;
-  for (const url of scripts.urls) jsGz += (await asset(url)).gz;
+  const chunks = [];
+  for (const url of scripts.urls) {
+    const { gz } = await asset(url);
+    jsGz += gz;
+    chunks.push({ name: new URL(url).pathname, gz });
+  }
   let localeGz = 0;
   for (const link of locales) localeGz += (await asset(new URL(link.href, portalUrl).href)).gz;
   return {
@@ -242,6 +253,7 @@ async function pageWeight(portalUrl, pagePath, cookie) {
     localeGz,
     scripts: scripts.urls.length,
     notPreloaded: scripts.notPreloaded,
+    chunks: chunks.sort((a, b) => b.gz - a.gz),
     requestsNoJs: 1 + blocking.length,
     requestsJs: 1 + blocking.length + scripts.urls.length + locales.length,
     blocking: blocking.length,
@@ -273,6 +285,9 @@ async function weightSection(stack, pages) {
       console.log(`  note: ${r.path} loads ${r.notPreloaded.length} chunk(s) not modulepreloaded (an extra round trip): ${r.notPreloaded.map((u) => new URL(u).pathname).join(", ")}`);
     }
   }
+  // Where the weight is: the largest chunks of the heaviest page.
+  const heaviest = [...results].sort((a, b) => b.jsGz - a.jsGz)[0];
+  console.log(`  largest chunks on ${heaviest.path}: ${heaviest.chunks.slice(0, 5).map((c) => `${c.name} ${kb(c.gz)}`).join(", ")}`);
   const worst = (key, limit) => {
     const sorted = [...results].sort((a, b) => key(b) - key(a));
     const over = results.filter((r) => key(r) > limit);
@@ -316,7 +331,10 @@ function failures(result) {
  * autocannon's own histogram has 1 ms resolution, too coarse at 1 connection).
  */
 async function cannon({ url, path: requestPath = "/", headers = {}, connections, duration, amount, requests, samples, onHeaders }) {
-  const options = { url: url + requestPath, connections, duration, amount, headers, timeout: 20 };
+  const options = { url: url + requestPath, connections, headers, timeout: 20 };
+  // autocannon validates what is present: give either a duration or an amount.
+  if (amount !== undefined) options.amount = amount;
+  else options.duration = duration;
   if (requests) options.requests = requests;
   else if (onHeaders) options.requests = [{ path: requestPath, onResponse: (_status, _body, _context, h) => onHeaders(h) }];
   const instance = autocannon(options);
@@ -385,7 +403,7 @@ async function speedSection(stack) {
   const shares = [];
   let served = 0;
   for (const target of targets) {
-    process.stdout.write(`  measuring ${target.page}…\r`);
+    progress(`measuring ${target.page}…`);
     const portal = await measure({ ...target.portal, serverTiming: true });
     const backend = target.backend ? await measure(target.backend) : null;
     served += portal.loaded.total + portal.single.total;
@@ -413,6 +431,7 @@ async function speedSection(stack) {
       failureText: `${portal.loaded.failures.text}, ${portal.single.failures.text}`,
     });
   }
+  endProgress();
   table(["target", "50c req/s", "50c p50", "50c p99", "1c p50", "1c p99", "non-2xx/err (50c / 1c)"], rows);
   console.log();
   table(
@@ -504,12 +523,13 @@ async function slowNetworkSection(stack) {
       ["JavaScript off", false],
       ["JavaScript on", true],
     ]) {
-      process.stdout.write(`  measuring ${label}…\r`);
+      progress(`measuring ${label}…`);
       results.push({ label, ...(await slowLogin(browser, stack.portalUrl, js)) });
     }
   } finally {
     await browser.close();
   }
+  endProgress();
   table(
     ["mode", "login form usable", "requests until usable", "click → /profile", "total to /profile"],
     results.map((r) => [r.label, ms(r.usable), r.requestsToUsable, ms(r.login), ms(r.total)]),

@@ -19,6 +19,7 @@ import { Button } from "~/components/ui/button";
 import { Field, PasswordField } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
 import { getI18n } from "~/i18n/i18next.server";
+import { getEnv } from "~/utils/env.server";
 import { getApi, isBackendFailure } from "~/middleware/api.server";
 import { CodeStepSchema, EmailStepSchema, ProfileStepSchema } from "~/schemas/auth";
 import { replyWithApiError } from "~/utils/auth-flow.server";
@@ -40,7 +41,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     step: state.step,
     email: state.email ?? "",
     code: state.step === "profile" ? state.code : undefined,
-    secondsLeft: secondsUntilResend(state.sentAt),
+    secondsLeft: secondsUntilResend(state.sentAt, Date.now(), getEnv().RESEND_COOLDOWN_SECONDS),
+    sentAt: state.sentAt ?? 0,
   };
 }
 
@@ -81,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!state.email) return redirect(here);
 
   if (intent === "resend") {
-    const left = secondsUntilResend(state.sentAt);
+    const left = secondsUntilResend(state.sentAt, Date.now(), getEnv().RESEND_COOLDOWN_SECONDS);
     if (left > 0) {
       const message = t("register.resendTooEarly", { time: formatCountdown(left) });
       return data({ intent: "code", result: { status: "error" as const, error: { "": [message] } }, toast: null }, { status: 429 });
@@ -185,7 +187,7 @@ function EmailStep({ email, actionData }: { email: string; actionData: ActionDat
   );
 }
 
-function CodeStep({ email, secondsLeft, actionData }: { email: string; secondsLeft: number; actionData: ActionData }) {
+function CodeStep({ email, secondsLeft, sentAt, actionData }: { email: string; secondsLeft: number; sentAt: number; actionData: ActionData }) {
   const { t } = useTranslation();
   const pending = useIsPending();
   const result = actionData?.intent === "code" ? actionData.result : undefined;
@@ -212,7 +214,7 @@ function CodeStep({ email, secondsLeft, actionData }: { email: string; secondsLe
           {t("register.back")}
         </Button>
       </div>
-      <ResendControl secondsLeft={secondsLeft} />
+      <ResendControl key={sentAt} secondsLeft={secondsLeft} />
     </Form>
   );
 }
@@ -295,7 +297,7 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
         <StepIndicator current={current} />
         {loaderData.step === "email" ? <EmailStep email={loaderData.email} actionData={actionData} /> : null}
         {loaderData.step === "code" ? (
-          <CodeStep email={loaderData.email} secondsLeft={loaderData.secondsLeft} actionData={actionData} />
+          <CodeStep email={loaderData.email} secondsLeft={loaderData.secondsLeft} sentAt={loaderData.sentAt} actionData={actionData} />
         ) : null}
         {loaderData.step === "profile" ? <ProfileStep code={loaderData.code} actionData={actionData} /> : null}
         <p className="auth-links">

@@ -16,6 +16,7 @@ import { Button } from "~/components/ui/button";
 import { Field, PasswordField } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
 import { getI18n } from "~/i18n/i18next.server";
+import { getEnv } from "~/utils/env.server";
 import { getApi, isBackendFailure } from "~/middleware/api.server";
 import { EmailStepSchema, ResetSchema } from "~/schemas/auth";
 import { replyWithApiError } from "~/utils/auth-flow.server";
@@ -32,7 +33,7 @@ const here = "/auth/reset";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const state: ResetState = getSession(context).get("reset") ?? { step: "email" };
-  return { step: state.step, email: state.email ?? "", secondsLeft: secondsUntilResend(state.sentAt) };
+  return { step: state.step, email: state.email ?? "", secondsLeft: secondsUntilResend(state.sentAt, Date.now(), getEnv().RESEND_COOLDOWN_SECONDS), sentAt: state.sentAt ?? 0 };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -70,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!state.email) return redirect(here);
 
   if (intent === "resend") {
-    const left = secondsUntilResend(state.sentAt);
+    const left = secondsUntilResend(state.sentAt, Date.now(), getEnv().RESEND_COOLDOWN_SECONDS);
     if (left > 0) return formError(t("register.resendTooEarly", { time: formatCountdown(left) }), 429);
     try {
       await api.users.sendCodeReset({ email: state.email });
@@ -158,7 +159,7 @@ function EmailStep({ email, actionData }: { email: string; actionData: ActionDat
   );
 }
 
-function CodeStep({ email, secondsLeft, actionData }: { email: string; secondsLeft: number; actionData: ActionData }) {
+function CodeStep({ email, secondsLeft, sentAt, actionData }: { email: string; secondsLeft: number; sentAt: number; actionData: ActionData }) {
   const { t } = useTranslation();
   const pending = useIsPending();
   const result = actionData?.intent === "reset" ? actionData.result : undefined;
@@ -210,7 +211,7 @@ function CodeStep({ email, secondsLeft, actionData }: { email: string; secondsLe
           {t("register.back")}
         </Button>
       </div>
-      <ResendControl secondsLeft={secondsLeft} />
+      <ResendControl key={sentAt} secondsLeft={secondsLeft} />
     </Form>
   );
 }
@@ -227,7 +228,7 @@ export default function ResetPage({ loaderData, actionData }: Route.ComponentPro
         {loaderData.step === "email" ? (
           <EmailStep email={loaderData.email} actionData={actionData} />
         ) : (
-          <CodeStep email={loaderData.email} secondsLeft={loaderData.secondsLeft} actionData={actionData} />
+          <CodeStep email={loaderData.email} secondsLeft={loaderData.secondsLeft} sentAt={loaderData.sentAt} actionData={actionData} />
         )}
         <p className="auth-links">
           <Link to="/auth">{t("auth.backToLogin")}</Link>
