@@ -37,8 +37,8 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
-    // axe runs inside the page, so its suite needs JavaScript (it checks the same server markup).
-    { name: "js-off", use: { javaScriptEnabled: false }, testIgnore: /a11y\.spec\.ts/ },
+    // axe runs inside the page, and client-only checks behaviour that exists only with JavaScript.
+    { name: "js-off", use: { javaScriptEnabled: false }, testIgnore: /(a11y|client-only)\.spec\.ts/ },
     { name: "js-on", use: { javaScriptEnabled: true } },
   ],
   webServer: {
