@@ -8,6 +8,8 @@ WORKDIR /app
 RUN apt-get update -q && apt-get install -y -q --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
+# Build native modules against the image's own Node headers (no download).
+ENV npm_config_nodedir=/usr/local
 RUN npm install --no-audit --no-fund
 
 # --- build: the production bundle

@@ -55,3 +55,73 @@ test.describe("the theme switch", () => {
     await expect(page.locator(".theme-reveal")).toHaveCount(0);
   });
 });
+
+test.describe("while the next page loads", () => {
+  test("a client-side navigation shows the skeletons", async ({ page }) => {
+    await page.goto("/");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/posts.data*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.locator(".shell__left").getByRole("link", { name: "Новости" }).click();
+    await expect(page.locator(".skeleton-card")).toHaveCount(8);
+    await expect(page.locator("main")).toHaveAttribute("aria-busy", "true");
+    release();
+    await expect(page.locator(".post-card").first()).toBeVisible();
+    await expect(page.locator(".skeleton-card")).toHaveCount(0);
+
+    await page.route("**/posts/item/*.data*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.locator(".post-card__link").first().click();
+    await expect(page.locator(".detail-skeleton")).toBeVisible();
+    await expect(page.locator(".post__text")).toBeVisible();
+  });
+
+  test("a form's button shows it is pending and cannot be pressed twice", async ({ page }) => {
+    await page.goto("/auth");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await page.route("**/auth.data*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.getByLabel("Электронная почта").fill("resident@example.com");
+    await page.getByLabel("Пароль", { exact: true }).fill("wrong-password");
+    const button = page.getByRole("button", { name: "Войти" });
+    await button.click();
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAttribute("aria-busy", "true");
+    await expect(page.locator(".form-error")).toBeVisible();
+    await expect(button).toBeEnabled();
+  });
+});
+
+test.describe("small enhancements", () => {
+  test("the password can be shown and hidden", async ({ page }) => {
+    await page.goto("/auth");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    const password = page.getByLabel("Пароль", { exact: true });
+    await password.fill("secret-value");
+    await page.getByRole("button", { name: "Показать пароль" }).click();
+    await expect(password).toHaveAttribute("type", "text");
+    await page.getByRole("button", { name: "Скрыть пароль" }).click();
+    await expect(password).toHaveAttribute("type", "password");
+  });
+
+  test("Escape closes the mobile menu and returns focus to its button", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto("/");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    const button = page.getByLabel("Открыть меню");
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.locator(".mobile-menu__panel")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.locator(".mobile-menu__panel")).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+});
