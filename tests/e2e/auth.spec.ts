@@ -36,6 +36,7 @@ test.describe("signing in and out", () => {
     await expect(page.getByText("Пожалуйста, укажите корректный формат электронной почты.")).toBeVisible();
     await expect(email).toHaveAttribute("aria-invalid", "true");
     await expect(email).toHaveAttribute("aria-describedby", /error/);
+    await expect(email).toBeFocused();
   });
 
   test("sign-in returns to the page that asked for it", async ({ page }) => {

@@ -3,7 +3,8 @@
  * the client (with retries on network errors and 5xx, never on 4xx) and the
  * theme animation. Runs in the JavaScript project only.
  */
-import { expect, test } from "./fixtures";
+import { png } from "../support/images";
+import { admin, expect, signIn, test } from "./fixtures";
 
 test.describe("locale files on the client", () => {
   test("a 5xx is retried until the file arrives", async ({ page }) => {
@@ -123,5 +124,29 @@ test.describe("small enhancements", () => {
     await page.keyboard.press("Escape");
     await expect(page.locator(".mobile-menu__panel")).toBeHidden();
     await expect(button).toBeFocused();
+  });
+});
+
+test.describe("uploading images", () => {
+  test("shows previews before sending and progress while sending", async ({ page }) => {
+    await signIn(page, admin, "/posts/create");
+    await page.getByLabel("Заголовок").fill(`Превью ${Date.now()}`);
+    await page.getByLabel("Текст").fill("Проверка предпросмотра.");
+    await page.getByRole("button", { name: "Опубликовать" }).click();
+    await expect(page).toHaveURL(/\/admin\/posts\/\d+\/edit$/);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await page.getByLabel("Файлы изображений").setInputFiles([
+      { name: "one.png", mimeType: "image/png", buffer: png() },
+      { name: "two.png", mimeType: "image/png", buffer: png(12, 12, [10, 150, 60]) },
+    ]);
+    await expect(page.getByRole("list", { name: "Предпросмотр" }).getByRole("img")).toHaveCount(2);
+    await page.route("**/admin/posts/*/images", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Загрузить" }).click();
+    await expect(page.locator(".progress progress")).toBeVisible();
+    await expect(page.getByText("Загружено изображений: 2")).toBeVisible();
+    await expect(page.locator(".image-admin")).toHaveCount(2);
   });
 });

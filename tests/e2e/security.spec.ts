@@ -77,3 +77,22 @@ test.describe("cross-site requests", () => {
     await expect(page).toHaveURL("/profile");
   });
 });
+
+test.describe("behind an HTTPS proxy", () => {
+  test("cookies are Secure and HSTS is sent", async ({ request }) => {
+    const response = await request.post("/auth", {
+      form: { email: resident.email, password: resident.password },
+      headers: { "X-Forwarded-Proto": "https" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(302);
+    const cookies = response.headersArray().filter((header) => header.name.toLowerCase() === "set-cookie").map((header) => header.value);
+    const session = cookies.find((cookie) => cookie.startsWith("__session="))!;
+    expect(session).toMatch(/; Secure/i);
+    expect(session).toMatch(/; HttpOnly/i);
+    expect(session).toMatch(/; SameSite=Lax/i);
+    expect(response.headers()["strict-transport-security"]).toContain("max-age=");
+    const plain = await request.get("/");
+    expect(plain.headers()["strict-transport-security"]).toBeUndefined();
+  });
+});
