@@ -10,12 +10,12 @@ const phone = z.string().regex(/^\+?[\d\s()-]{5,20}$/, "ожидается но�
 const schema = z
   .object({
     NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    PORT: z.coerce.number({ error: "ожидается номер порта от 1 до 65535" }).int().min(1).max(65535).default(3000),
     API_URL: z
       .url("ожидается адрес вида https://api.example.ru")
       .transform((value) => value.replace(/\/+$/, ""))
       .optional(),
-    API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    API_TIMEOUT_MS: z.coerce.number({ error: "ожидается число миллисекунд" }).int().min(100).max(120_000).default(10_000),
     // The backend throttles codes for 60 s; keep the two equal (tests shorten both).
     RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
     SESSION_SECRET: z.string().min(16, "не короче 16 символов; несколько через запятую").optional(),

@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "./env.server";
+
+describe("the environment", () => {
+  it("has demo defaults for the company's details", () => {
+    const env = parseEnv({ API_URL: "https://api.example.ru/", SESSION_SECRET: "a-long-enough-secret" });
+    expect(env.API_URL).toBe("https://api.example.ru");
+    expect(env.PORT).toBe(3000);
+    expect(env.ADMIN_FLAG).toBe("is_portal_admin");
+    expect(env.PHONE_DISPATCHER).toMatch(/^\+7/);
+  });
+
+  it("names every bad variable in one message", () => {
+    expect(() => parseEnv({ API_URL: "not-a-url", PORT: "abc", ADMIN_FLAG: "Is Admin" })).toThrow(
+      /API_URL: .*\n.*PORT: ожидается номер порта|PORT: ожидается номер порта[\s\S]*API_URL/,
+    );
+    expect(() => parseEnv({ API_URL: "https://api.example.ru" })).toThrow(/SESSION_SECRET: обязательна, когда задан API_URL/);
+  });
+});
