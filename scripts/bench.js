@@ -122,6 +122,14 @@ function rssKib(pid) {
   return Number(match[1]);
 }
 
+// CPU time a process has used, in ms (utime + stime from /proc): per request it
+// is the least noisy speed figure when other work shares the machine.
+const clockTicks = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout) || 100;
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
+}
+
 const cookiePair = (setCookie) => setCookie.split(";")[0];
 
 /** Signs in through the portal's form; returns the Cookie header (session, no toast). */
@@ -356,7 +364,9 @@ async function cannon({ url, path: requestPath = "/", headers = {}, connections,
 /** Warm-up, then 50 connections and 1 connection for the same target. */
 async function measure(target) {
   await cannon({ ...target, connections: 10, duration: WARMUP_SECONDS });
+  const cpuBefore = cpuMs(target.pid);
   const loaded = await cannon({ ...target, connections: 50, duration: SPEED_SECONDS });
+  loaded.cpuPerRequest = (cpuMs(target.pid) - cpuBefore) / loaded.total;
   const timings = { app: [], backend: [] };
   const single = await cannon({
     ...target,
@@ -384,17 +394,18 @@ async function speedSection(stack) {
   const cookie = await signIn(stack.portalUrl, RESIDENT);
   const access = await backendAccess(stack.backendUrl, RESIDENT);
   const targets = [
-    { page: "/", portal: { url: stack.portalUrl, path: "/" }, backend: null },
+    { page: "/", portal: { url: stack.portalUrl, path: "/", pid: stack.portalPid }, backend: null },
     {
       page: "/posts",
-      portal: { url: stack.portalUrl, path: "/posts" },
-      backend: { url: stack.backendUrl, path: "/api/v1/client/posts/?ordering=-created_at&page=1&page_size=12" },
+      portal: { url: stack.portalUrl, path: "/posts", pid: stack.portalPid },
+      backend: { url: stack.backendUrl, path: "/api/v1/client/posts/?ordering=-created_at&page=1&page_size=12", pid: stack.backendPid },
     },
     {
       page: "/profile/accounts",
-      portal: { url: stack.portalUrl, path: "/profile/accounts", headers: { cookie } },
+      portal: { url: stack.portalUrl, path: "/profile/accounts", headers: { cookie }, pid: stack.portalPid },
       backend: {
         url: stack.backendUrl,
+        pid: stack.backendPid,
         path: "/api/v1/client/accounts/?ordering=id&page=1&page_size=10",
         headers: { authorization: `Bearer ${access}` },
       },
@@ -411,6 +422,7 @@ async function speedSection(stack) {
     const row = (label, m) => [
       label,
       int(m.loaded.rps),
+      ms(m.loaded.cpuPerRequest),
       ms(m.loaded.p50),
       ms(m.loaded.p99),
       ms(m.single.p50),
@@ -418,7 +430,7 @@ async function speedSection(stack) {
       [m.loaded.failures, m.single.failures].every((f) => f.count === 0) ? "0" : `${m.loaded.failures.text} / ${m.single.failures.text}`,
     ];
     rows.push(row(`${target.page}  portal`, portal));
-    rows.push(backend ? row(`  └ backend GET ${target.backend.path}`, backend) : [`  └ backend (no call)`, "—", "—", "—", "—", "—", "—"]);
+    rows.push(backend ? row(`  └ backend GET ${target.backend.path}`, backend) : [`  └ backend (no call)`, "—", "—", "—", "—", "—", "—", "—"]);
     const backendP50 = backend ? backend.single.p50 : 0;
     shares.push({
       page: target.page,
@@ -428,18 +440,23 @@ async function speedSection(stack) {
       stApp: portal.serverTiming.app,
       stBackend: portal.serverTiming.backend,
       rps: portal.loaded.rps,
+      cpu: portal.loaded.cpuPerRequest,
       failures: portal.loaded.failures.count + portal.single.failures.count + (backend ? backend.loaded.failures.count + backend.single.failures.count : 0),
       failureText: `${portal.loaded.failures.text}, ${portal.single.failures.text}`,
     });
   }
   endProgress();
-  table(["target", "50c req/s", "50c p50", "50c p99", "1c p50", "1c p99", "non-2xx/err (50c / 1c)"], rows);
+  table(["target", "50c req/s", "CPU/req", "50c p50", "50c p99", "1c p50", "1c p99", "non-2xx/err (50c / 1c)"], rows);
   console.log();
   table(
     ["page", "portal 1c p50", "backend 1c p50", "portal's own share", "Server-Timing app p50", "Server-Timing backend p50"],
     shares.map((s) => [s.page, ms(s.portal), ms(s.backend), ms(s.share), ms(s.stApp), ms(s.stBackend)]),
   );
   console.log("  (own share = portal p50 − backend p50 at 1 connection; Server-Timing is taken before the HTML renders)");
+  console.log(
+    `  CPU/req = the process's CPU time during the 50-connection run ÷ requests; one Node process tops out near 1000 ÷ CPU/req req/s per core` +
+      ` (${shares.map((x) => `${x.page} ≈ ${int(1000 / x.cpu)}`).join(", ")}).`,
+  );
 
   const rpsBudget = (page, limit) => {
     const s = shares.find((x) => x.page === page);
@@ -604,6 +621,7 @@ async function soakSection(stack) {
   const errorsBefore = logs.errors.length;
   const stderrBefore = logs.stderr.length;
   const before = rssKib(stack.portalPid);
+  const cpuBefore = cpuMs(stack.portalPid);
   // Two instances side by side: anonymous visitors and signed-in residents.
   const [visitors, residents] = await Promise.all([
     cannon({
@@ -620,6 +638,7 @@ async function soakSection(stack) {
       requests: ["/profile/accounts", "/profile"].map((p) => ({ path: p, headers: { cookie } })),
     }),
   ]);
+  const cpuUsed = cpuMs(stack.portalPid) - cpuBefore;
   await settle();
   const after = rssKib(stack.portalPid);
   const errorLines = logs.errors.slice(errorsBefore);
@@ -632,7 +651,7 @@ async function soakSection(stack) {
   const total = visitors.total + residents.total;
   const failedCount = visitors.failures.count + residents.failures.count;
   const growth = after / before - 1;
-  console.log(`  total requests: ${int(total)}; non-2xx/errors: ${failedCount}`);
+  console.log(`  total requests: ${int(total)}; non-2xx/errors: ${failedCount}; portal CPU ${ms(cpuUsed / total)} per request`);
   console.log(`  error lines logged by the portal: ${errorLines.length}; other stderr lines: ${stderrLines.length}`);
   for (const line of [...errorLines, ...stderrLines].slice(0, 5)) console.log(`    ${line.slice(0, 300)}`);
   console.log(`  RSS: ${mb(before)} before → ${mb(after)} after (${pct(growth)})`);

@@ -3,14 +3,15 @@
  * a date range (created_at__gte / __lte in full ISO), sorting and pages.
  */
 import { useTranslation } from "react-i18next";
-import { Form, Link, redirect } from "react-router";
-import { ApiError } from "~/api/errors";
+import { Link } from "react-router";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
 import { Icon } from "~/components/ui/icon";
 import { getApi } from "~/middleware/api.server";
 import { formatDate } from "~/utils/format";
-import { pageCount, parseChoice, parseDay, parsePage, parseText, withParams } from "~/utils/list-query";
+import { parseChoice, parseDay, parsePage, parseText } from "~/utils/list-query";
 import type { Route } from "./+types/info";
+import { loadListPage } from "~/utils/list-page.server";
+import { FilterForm, FilterInput, FilterSelect } from "~/components/filters";
 
 const pageSize = 10;
 const sorts = { year: "-year,name", name: "name", newest: "-created_at", oldest: "created_at" } as const;
@@ -50,27 +51,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page_size: pageSize,
   };
   const api = getApi(context);
-  try {
-    const [result, all] = await Promise.all([api.reports.list(query), api.reports.list({ ordering: "-year", page_size: 100 })]);
-    const years = [...new Set(all.results.map((report) => report.year))].sort((a, b) => b - a);
-    return {
-      reports: result.results,
-      count: result.count,
-      page,
-      pages: pageCount(result.count, pageSize),
-      years,
-      filters: { q, year, from: from ?? "", to: to ?? "", sort },
-      ignored,
-      rangeError,
-    };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404 && page > 1) {
-      const first = await api.reports.list({ ...query, page: 1 });
-      const last = pageCount(first.count, pageSize);
-      throw redirect(`${url.pathname}${withParams(params, { page: last > 1 ? last : undefined })}`);
-    }
-    throw error;
-  }
+  const [list, all] = await Promise.all([
+    loadListPage(request, page, pageSize, (target) => api.reports.list({ ...query, page: target })),
+    api.reports.list({ ordering: "-year", page_size: 100 }),
+  ]);
+  const years = [...new Set(all.results.map((report) => report.year))].sort((a, b) => b - a);
+  return {
+    reports: list.results,
+    count: list.count,
+    page,
+    pages: list.pages,
+    years,
+    filters: { q, year, from: from ?? "", to: to ?? "", sort },
+    ignored,
+    rangeError,
+  };
 }
 
 export default function ReportsPage({ loaderData }: Route.ComponentProps) {
@@ -81,61 +76,30 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
     <div className="page">
       <h1>{t("reports.title")}</h1>
       <p className="muted">{t("reports.lead")}</p>
-      <Form method="get" className="filters" aria-label={t("list.filters")}>
-        <div className="field">
-          <label htmlFor="reports-year" className="field__label">
-            {t("reports.year")}
-          </label>
-          <select id="reports-year" name="year" className="select" defaultValue={filters.year}>
-            <option value="">{t("reports.allYears")}</option>
-            {years.map((year) => (
-              <option key={year} value={year}>
-                {year}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="reports-q" className="field__label">
-            {t("reports.search")}
-          </label>
-          <input id="reports-q" name="q" type="search" className="input" defaultValue={filters.q} maxLength={100} />
-        </div>
-        <div className="field">
-          <label htmlFor="reports-from" className="field__label">
-            {t("reports.from")}
-          </label>
-          <input id="reports-from" name="from" type="date" className="input" defaultValue={filters.from} />
-        </div>
-        <div className="field">
-          <label htmlFor="reports-to" className="field__label">
-            {t("reports.to")}
-          </label>
-          <input id="reports-to" name="to" type="date" className="input" defaultValue={filters.to} />
-        </div>
-        <div className="field">
-          <label htmlFor="reports-sort" className="field__label">
-            {t("list.sort")}
-          </label>
-          <select id="reports-sort" name="sort" className="select" defaultValue={filters.sort}>
-            <option value="year">{t("reports.sortYear")}</option>
-            <option value="name">{t("reports.sortName")}</option>
-            <option value="newest">{t("reports.sortNewest")}</option>
-            <option value="oldest">{t("reports.sortOldest")}</option>
-          </select>
-        </div>
-        <div className="filters__actions">
-          <button type="submit" className="btn btn--mainPrimary btn--md">
-            <Icon name="search" />
-            {t("list.apply")}
-          </button>
-          {filtered ? (
-            <Link to="/about/info" className="btn btn--mainTertiary btn--md">
-              {t("list.reset")}
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+      <FilterForm resetTo="/about/info" filtered={filtered}>
+        <FilterSelect
+          id="reports-year"
+          name="year"
+          label={t("reports.year")}
+          defaultValue={filters.year}
+          options={[{ value: "", label: t("reports.allYears") }, ...years.map((year) => ({ value: year, label: String(year) }))]}
+        />
+        <FilterInput id="reports-q" name="q" label={t("reports.search")} defaultValue={filters.q} />
+        <FilterInput id="reports-from" name="from" type="date" label={t("reports.from")} defaultValue={filters.from} />
+        <FilterInput id="reports-to" name="to" type="date" label={t("reports.to")} defaultValue={filters.to} />
+        <FilterSelect
+          id="reports-sort"
+          name="sort"
+          label={t("list.sort")}
+          defaultValue={filters.sort}
+          options={[
+            { value: "year", label: t("reports.sortYear") },
+            { value: "name", label: t("reports.sortName") },
+            { value: "newest", label: t("reports.sortNewest") },
+            { value: "oldest", label: t("reports.sortOldest") },
+          ]}
+        />
+      </FilterForm>
       {rangeError ? (
         <p className="notice" role="status">
           <Icon name="info" />

@@ -1,13 +1,13 @@
 /** Every post image, paged, with the post each belongs to. */
 import { useTranslation } from "react-i18next";
-import { Link, redirect, useLocation } from "react-router";
-import { ApiError } from "~/api/errors";
+import { Link, useLocation } from "react-router";
 import { ConfirmLink } from "~/components/confirm-link";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
 import { getApi } from "~/middleware/api.server";
 import { mediaPath } from "~/utils/media";
-import { pageCount, parsePage, withParams } from "~/utils/list-query";
+import { parsePage } from "~/utils/list-query";
 import type { Route } from "./+types/images";
+import { loadListPage } from "~/utils/list-page.server";
 
 const pageSize = 24;
 
@@ -16,23 +16,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ignored: string[] = [];
   const page = parsePage(url.searchParams.get("page")) ?? (ignored.push("page"), 1);
   const api = getApi(context);
-  try {
-    const result = await api.admin.images.list({ page, page_size: pageSize });
-    return {
-      images: result.results.map((image) => ({ ...image, image: mediaPath(image.image) })),
-      count: result.count,
-      page,
-      pages: pageCount(result.count, pageSize),
-      ignored,
-    };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404 && page > 1) {
-      const first = await api.admin.images.list({ page: 1, page_size: pageSize });
-      const last = pageCount(first.count, pageSize);
-      throw redirect(`${url.pathname}${withParams(url.searchParams, { page: last > 1 ? last : undefined })}`);
-    }
-    throw error;
-  }
+  const list = await loadListPage(request, page, pageSize, (target) => api.admin.images.list({ page: target, page_size: pageSize }));
+  return {
+    images: list.results.map((image) => ({ ...image, image: mediaPath(image.image) })),
+    count: list.count,
+    page,
+    pages: list.pages,
+    ignored,
+  };
 }
 
 export default function AdminImagesPage({ loaderData }: Route.ComponentProps) {

@@ -1,14 +1,15 @@
 /** Every post, current or not, with title search, status filter, sorting and pages. */
 import { useTranslation } from "react-i18next";
-import { Form, Link, redirect } from "react-router";
-import { ApiError } from "~/api/errors";
+import { Link } from "react-router";
 import { ConfirmLink } from "~/components/confirm-link";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
 import { Icon } from "~/components/ui/icon";
 import { getApi } from "~/middleware/api.server";
 import { formatDate } from "~/utils/format";
-import { pageCount, parseChoice, parsePage, parseText, withParams } from "~/utils/list-query";
+import { parseChoice, parsePage, parseText } from "~/utils/list-query";
 import type { Route } from "./+types/posts";
+import { loadListPage } from "~/utils/list-page.server";
+import { FilterForm, FilterInput, FilterSelect } from "~/components/filters";
 
 const pageSize = 20;
 const sorts = { newest: "-created_at", oldest: "created_at", title: "title" } as const;
@@ -26,17 +27,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = parseText(params.get("q"));
   const query = { title__icontains: q, is_actual: statuses[status], ordering: sorts[sort], page, page_size: pageSize };
   const api = getApi(context);
-  try {
-    const result = await api.posts.list(query);
-    return { posts: result.results, count: result.count, page, pages: pageCount(result.count, pageSize), filters: { q, status, sort }, ignored };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404 && page > 1) {
-      const first = await api.posts.list({ ...query, page: 1 });
-      const last = pageCount(first.count, pageSize);
-      throw redirect(`${url.pathname}${withParams(params, { page: last > 1 ? last : undefined })}`);
-    }
-    throw error;
-  }
+  const list = await loadListPage(request, page, pageSize, (target) => api.posts.list({ ...query, page: target }));
+  return {
+    posts: list.results,
+    count: list.count,
+    page,
+    pages: list.pages,
+    filters: { q, status, sort },
+    ignored,
+  };
 }
 
 export default function AdminPostsPage({ loaderData }: Route.ComponentProps) {
@@ -52,45 +51,31 @@ export default function AdminPostsPage({ loaderData }: Route.ComponentProps) {
           {t("admin.posts.create")}
         </Link>
       </div>
-      <Form method="get" className="filters" aria-label={t("list.filters")}>
-        <div className="field">
-          <label htmlFor="admin-posts-q" className="field__label">
-            {t("posts.search")}
-          </label>
-          <input id="admin-posts-q" name="q" type="search" className="input" defaultValue={filters.q} maxLength={100} />
-        </div>
-        <div className="field">
-          <label htmlFor="admin-posts-status" className="field__label">
-            {t("posts.status")}
-          </label>
-          <select id="admin-posts-status" name="status" className="select" defaultValue={filters.status}>
-            <option value="all">{t("posts.statusAll")}</option>
-            <option value="current">{t("posts.statusCurrent")}</option>
-            <option value="archive">{t("posts.statusArchive")}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="admin-posts-sort" className="field__label">
-            {t("list.sort")}
-          </label>
-          <select id="admin-posts-sort" name="sort" className="select" defaultValue={filters.sort}>
-            <option value="newest">{t("posts.sortNewest")}</option>
-            <option value="oldest">{t("posts.sortOldest")}</option>
-            <option value="title">{t("posts.sortTitle")}</option>
-          </select>
-        </div>
-        <div className="filters__actions">
-          <button type="submit" className="btn btn--mainPrimary btn--md">
-            <Icon name="search" />
-            {t("list.apply")}
-          </button>
-          {filtered ? (
-            <Link to="/admin/posts" className="btn btn--mainTertiary btn--md">
-              {t("list.reset")}
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+      <FilterForm resetTo="/admin/posts" filtered={filtered}>
+        <FilterInput id="admin-posts-q" name="q" label={t("posts.search")} defaultValue={filters.q} />
+        <FilterSelect
+          id="admin-posts-status"
+          name="status"
+          label={t("posts.status")}
+          defaultValue={filters.status}
+          options={[
+            { value: "all", label: t("posts.statusAll") },
+            { value: "current", label: t("posts.statusCurrent") },
+            { value: "archive", label: t("posts.statusArchive") },
+          ]}
+        />
+        <FilterSelect
+          id="admin-posts-sort"
+          name="sort"
+          label={t("list.sort")}
+          defaultValue={filters.sort}
+          options={[
+            { value: "newest", label: t("posts.sortNewest") },
+            { value: "oldest", label: t("posts.sortOldest") },
+            { value: "title", label: t("posts.sortTitle") },
+          ]}
+        />
+      </FilterForm>
       <IgnoredParams ignored={ignored} />
       {posts.length === 0 ? (
         <EmptyResult filtered={filtered} resetTo="/admin/posts" />

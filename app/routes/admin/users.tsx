@@ -1,7 +1,6 @@
 /** Users: e-mail and name search, administrators / residents / all, sorting and pages. */
 import { useTranslation } from "react-i18next";
-import { Form, Link, redirect } from "react-router";
-import { ApiError } from "~/api/errors";
+import { Link } from "react-router";
 import { ConfirmLink } from "~/components/confirm-link";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
 import { Icon } from "~/components/ui/icon";
@@ -10,8 +9,10 @@ import { getUser } from "~/middleware/user.server";
 import { fromBackendUser } from "~/utils/admin-users.server";
 import { getEnv } from "~/utils/env.server";
 import { formatDate } from "~/utils/format";
-import { pageCount, parseChoice, parsePage, parseText, withParams } from "~/utils/list-query";
+import { parseChoice, parsePage, parseText } from "~/utils/list-query";
 import type { Route } from "./+types/users";
+import { loadListPage } from "~/utils/list-page.server";
+import { FilterForm, FilterInput, FilterSelect } from "~/components/filters";
 
 const pageSize = 20;
 const sorts = { email: "email", name: "full_name", newest: "-date_joined", oldest: "date_joined" } as const;
@@ -37,25 +38,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page_size: pageSize,
   };
   const api = getApi(context);
-  try {
-    const result = await api.admin.users.list(query);
-    return {
-      users: result.results.map(fromBackendUser),
-      count: result.count,
-      page,
-      pages: pageCount(result.count, pageSize),
-      filters: { email, name, role, sort },
-      ignored,
-      me: getUser(context)?.id ?? null,
-    };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404 && page > 1) {
-      const first = await api.admin.users.list({ ...query, page: 1 });
-      const last = pageCount(first.count, pageSize);
-      throw redirect(`${url.pathname}${withParams(params, { page: last > 1 ? last : undefined })}`);
-    }
-    throw error;
-  }
+  const list = await loadListPage(request, page, pageSize, (target) => api.admin.users.list({ ...query, page: target }));
+  return {
+    users: list.results.map(fromBackendUser),
+    count: list.count,
+    page,
+    pages: list.pages,
+    filters: { email, name, role, sort },
+    ignored,
+    me: getUser(context)?.id ?? null,
+  };
 }
 
 export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
@@ -71,52 +63,33 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
           {t("admin.users.create")}
         </Link>
       </div>
-      <Form method="get" className="filters" aria-label={t("list.filters")}>
-        <div className="field">
-          <label htmlFor="users-email" className="field__label">
-            {t("admin.users.email")}
-          </label>
-          <input id="users-email" name="email" type="search" className="input" defaultValue={filters.email} maxLength={100} />
-        </div>
-        <div className="field">
-          <label htmlFor="users-name" className="field__label">
-            {t("admin.users.fullName")}
-          </label>
-          <input id="users-name" name="name" type="search" className="input" defaultValue={filters.name} maxLength={100} />
-        </div>
-        <div className="field">
-          <label htmlFor="users-role" className="field__label">
-            {t("admin.users.role")}
-          </label>
-          <select id="users-role" name="role" className="select" defaultValue={filters.role}>
-            <option value="all">{t("admin.users.roleAll")}</option>
-            <option value="admins">{t("admin.users.roleAdmins")}</option>
-            <option value="residents">{t("admin.users.roleResidents")}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="users-sort" className="field__label">
-            {t("list.sort")}
-          </label>
-          <select id="users-sort" name="sort" className="select" defaultValue={filters.sort}>
-            <option value="email">{t("admin.users.sortEmail")}</option>
-            <option value="name">{t("admin.users.sortName")}</option>
-            <option value="newest">{t("admin.users.sortJoinedNew")}</option>
-            <option value="oldest">{t("admin.users.sortJoinedOld")}</option>
-          </select>
-        </div>
-        <div className="filters__actions">
-          <button type="submit" className="btn btn--mainPrimary btn--md">
-            <Icon name="search" />
-            {t("list.apply")}
-          </button>
-          {filtered ? (
-            <Link to="/admin/users" className="btn btn--mainTertiary btn--md">
-              {t("list.reset")}
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+      <FilterForm resetTo="/admin/users" filtered={filtered}>
+        <FilterInput id="users-email" name="email" label={t("admin.users.email")} defaultValue={filters.email} />
+        <FilterInput id="users-name" name="name" label={t("admin.users.fullName")} defaultValue={filters.name} />
+        <FilterSelect
+          id="users-role"
+          name="role"
+          label={t("admin.users.role")}
+          defaultValue={filters.role}
+          options={[
+            { value: "all", label: t("admin.users.roleAll") },
+            { value: "admins", label: t("admin.users.roleAdmins") },
+            { value: "residents", label: t("admin.users.roleResidents") },
+          ]}
+        />
+        <FilterSelect
+          id="users-sort"
+          name="sort"
+          label={t("list.sort")}
+          defaultValue={filters.sort}
+          options={[
+            { value: "email", label: t("admin.users.sortEmail") },
+            { value: "name", label: t("admin.users.sortName") },
+            { value: "newest", label: t("admin.users.sortJoinedNew") },
+            { value: "oldest", label: t("admin.users.sortJoinedOld") },
+          ]}
+        />
+      </FilterForm>
       <IgnoredParams ignored={ignored} />
       {users.length === 0 ? (
         <EmptyResult filtered={filtered} resetTo="/admin/users" />

@@ -6,7 +6,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { ApiError } from "~/api/errors";
 import type { Account } from "~/api/types";
@@ -23,11 +23,13 @@ import { AttachSchema } from "~/schemas/profile";
 import { replyWithApiError } from "~/utils/auth-flow.server";
 import { formatDate } from "~/utils/format";
 import { checkHoneypot } from "~/utils/honeypot.server";
-import { pageCount, parseChoice, parsePage, parseText, withParams } from "~/utils/list-query";
+import { parseChoice, parsePage, parseText } from "~/utils/list-query";
 import { useIsPending } from "~/utils/pending";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/accounts";
 import { readFormData } from "~/utils/request.server";
+import { loadListPage } from "~/utils/list-page.server";
+import { FilterForm, FilterInput, FilterSelect } from "~/components/filters";
 
 const pageSize = 10;
 const sorts = { number: "id", address: "address", debt: "-balance", prepaid: "balance" } as const;
@@ -45,24 +47,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (numberParam && !number) ignored.push("number");
   const query = { address__icontains: address, id_starts_with: number, ordering: sorts[sort], page, page_size: pageSize };
   const api = getApi(context);
-  try {
-    const result = await api.accounts.list(query);
-    return {
-      accounts: result.results,
-      count: result.count,
-      page,
-      pages: pageCount(result.count, pageSize),
-      filters: { address, number, sort },
-      ignored,
-    };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404 && page > 1) {
-      const first = await api.accounts.list({ ...query, page: 1 });
-      const last = pageCount(first.count, pageSize);
-      throw redirect(`${url.pathname}${withParams(params, { page: last > 1 ? last : undefined })}`);
-    }
-    throw error;
-  }
+  const list = await loadListPage(request, page, pageSize, (target) => api.accounts.list({ ...query, page: target }));
+  return {
+    accounts: list.results,
+    count: list.count,
+    page,
+    pages: list.pages,
+    filters: { address, number, sort },
+    ignored,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -142,42 +135,22 @@ export default function AccountsPage({ loaderData, actionData }: Route.Component
     <div className="page">
       <h1>{t("accounts.title")}</h1>
       <p className="muted">{t("accounts.lead")}</p>
-      <Form method="get" className="filters" aria-label={t("list.filters")}>
-        <div className="field">
-          <label htmlFor="accounts-address" className="field__label">
-            {t("accounts.address")}
-          </label>
-          <input id="accounts-address" name="address" type="search" className="input" defaultValue={filters.address} maxLength={100} />
-        </div>
-        <div className="field">
-          <label htmlFor="accounts-number" className="field__label">
-            {t("accounts.number")}
-          </label>
-          <input id="accounts-number" name="number" type="search" inputMode="numeric" className="input" defaultValue={filters.number} maxLength={10} />
-        </div>
-        <div className="field">
-          <label htmlFor="accounts-sort" className="field__label">
-            {t("list.sort")}
-          </label>
-          <select id="accounts-sort" name="sort" className="select" defaultValue={filters.sort}>
-            <option value="number">{t("accounts.sortNumber")}</option>
-            <option value="address">{t("accounts.sortAddress")}</option>
-            <option value="debt">{t("accounts.sortBalanceDesc")}</option>
-            <option value="prepaid">{t("accounts.sortBalanceAsc")}</option>
-          </select>
-        </div>
-        <div className="filters__actions">
-          <button type="submit" className="btn btn--mainPrimary btn--md">
-            <Icon name="search" />
-            {t("list.apply")}
-          </button>
-          {filtered ? (
-            <Link to="/profile/accounts" className="btn btn--mainTertiary btn--md">
-              {t("list.reset")}
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+      <FilterForm resetTo="/profile/accounts" filtered={filtered}>
+        <FilterInput id="accounts-address" name="address" label={t("accounts.address")} defaultValue={filters.address} />
+        <FilterInput id="accounts-number" name="number" label={t("accounts.number")} defaultValue={filters.number} maxLength={10} inputMode="numeric" />
+        <FilterSelect
+          id="accounts-sort"
+          name="sort"
+          label={t("list.sort")}
+          defaultValue={filters.sort}
+          options={[
+            { value: "number", label: t("accounts.sortNumber") },
+            { value: "address", label: t("accounts.sortAddress") },
+            { value: "debt", label: t("accounts.sortBalanceDesc") },
+            { value: "prepaid", label: t("accounts.sortBalanceAsc") },
+          ]}
+        />
+      </FilterForm>
       <IgnoredParams ignored={ignored} />
       {accounts.length === 0 ? (
         filtered ? (

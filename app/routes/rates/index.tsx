@@ -1,13 +1,13 @@
 /** Tariffs: a table with search by name, the day filter, sorting and pages. */
 import { useTranslation } from "react-i18next";
-import { Form, Link, redirect } from "react-router";
-import { ApiError } from "~/api/errors";
+import { Link } from "react-router";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
-import { Icon } from "~/components/ui/icon";
 import { getApi } from "~/middleware/api.server";
 import { formatDate, formatRoubles } from "~/utils/format";
-import { pageCount, parseChoice, parseDay, parsePage, parseText, withParams } from "~/utils/list-query";
+import { parseChoice, parseDay, parsePage, parseText } from "~/utils/list-query";
 import type { Route } from "./+types/index";
+import { loadListPage } from "~/utils/list-page.server";
+import { FilterForm, FilterInput, FilterSelect } from "~/components/filters";
 
 const pageSize = 20;
 const sorts = { name: "name", newest: "-created_at", oldest: "created_at" } as const;
@@ -30,24 +30,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page_size: pageSize,
   };
   const api = getApi(context);
-  try {
-    const result = await api.rates.list(query);
-    return {
-      rates: result.results,
-      count: result.count,
-      page,
-      pages: pageCount(result.count, pageSize),
-      filters: { q, day: day ?? "", sort },
-      ignored,
-    };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404 && page > 1) {
-      const first = await api.rates.list({ ...query, page: 1 });
-      const last = pageCount(first.count, pageSize);
-      throw redirect(`${url.pathname}${withParams(params, { page: last > 1 ? last : undefined })}`);
-    }
-    throw error;
-  }
+  const list = await loadListPage(request, page, pageSize, (target) => api.rates.list({ ...query, page: target }));
+  return {
+    rates: list.results,
+    count: list.count,
+    page,
+    pages: list.pages,
+    filters: { q, day: day ?? "", sort },
+    ignored,
+  };
 }
 
 export default function RatesPage({ loaderData }: Route.ComponentProps) {
@@ -57,41 +48,21 @@ export default function RatesPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="page">
       <h1>{t("rates.title")}</h1>
-      <Form method="get" className="filters" aria-label={t("list.filters")}>
-        <div className="field">
-          <label htmlFor="rates-q" className="field__label">
-            {t("rates.search")}
-          </label>
-          <input id="rates-q" name="q" type="search" className="input" defaultValue={filters.q} maxLength={100} />
-        </div>
-        <div className="field">
-          <label htmlFor="rates-day" className="field__label">
-            {t("list.day")}
-          </label>
-          <input id="rates-day" name="day" type="date" className="input" defaultValue={filters.day} />
-        </div>
-        <div className="field">
-          <label htmlFor="rates-sort" className="field__label">
-            {t("list.sort")}
-          </label>
-          <select id="rates-sort" name="sort" className="select" defaultValue={filters.sort}>
-            <option value="name">{t("rates.sortName")}</option>
-            <option value="newest">{t("rates.sortNewest")}</option>
-            <option value="oldest">{t("rates.sortOldest")}</option>
-          </select>
-        </div>
-        <div className="filters__actions">
-          <button type="submit" className="btn btn--mainPrimary btn--md">
-            <Icon name="search" />
-            {t("list.apply")}
-          </button>
-          {filtered ? (
-            <Link to="/rates" className="btn btn--mainTertiary btn--md">
-              {t("list.reset")}
-            </Link>
-          ) : null}
-        </div>
-      </Form>
+      <FilterForm resetTo="/rates" filtered={filtered}>
+        <FilterInput id="rates-q" name="q" label={t("rates.search")} defaultValue={filters.q} />
+        <FilterInput id="rates-day" name="day" type="date" label={t("list.day")} defaultValue={filters.day} />
+        <FilterSelect
+          id="rates-sort"
+          name="sort"
+          label={t("list.sort")}
+          defaultValue={filters.sort}
+          options={[
+            { value: "name", label: t("rates.sortName") },
+            { value: "newest", label: t("rates.sortNewest") },
+            { value: "oldest", label: t("rates.sortOldest") },
+          ]}
+        />
+      </FilterForm>
       <IgnoredParams ignored={ignored} />
       {rates.length === 0 ? (
         <EmptyResult filtered={filtered} resetTo="/rates" />

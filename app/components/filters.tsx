@@ -1,0 +1,67 @@
+/**
+ * The GET filter form of every list: plain fields whose values land in the
+ * URL, so a filtered list can be bookmarked and works without JavaScript.
+ */
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
+
+export function FilterForm({ children, resetTo, filtered }: { children: ReactNode; resetTo: string; filtered: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Form method="get" className="filters" aria-label={t("list.filters")}>
+      {children}
+      <div className="filters__actions">
+        <button type="submit" className="btn btn--mainPrimary btn--md">
+          <Icon name="search" />
+          {t("list.apply")}
+        </button>
+        {filtered ? (
+          <Link to={resetTo} className="btn btn--mainTertiary btn--md">
+            {t("list.reset")}
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+interface FilterFieldProps {
+  id: string;
+  name: string;
+  label: string;
+  defaultValue: string;
+}
+
+export function FilterInput({ id, name, label, defaultValue, type = "search", maxLength = 100, inputMode }: FilterFieldProps & {
+  type?: "search" | "date";
+  maxLength?: number;
+  inputMode?: "numeric";
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <input id={id} name={name} type={type} className="input" defaultValue={defaultValue} maxLength={type === "date" ? undefined : maxLength} inputMode={inputMode} />
+    </div>
+  );
+}
+
+export function FilterSelect({ id, name, label, defaultValue, options }: FilterFieldProps & { options: Array<{ value: string | number; label: string }> }) {
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <select id={id} name={name} className="select" defaultValue={defaultValue}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
