@@ -36,6 +36,8 @@ export async function signIn(page: Page, who = resident, redirectTo?: string) {
   await page.getByLabel("Пароль", { exact: true }).fill(who.password);
   await page.getByRole("button", { name: "Войти" }).click();
   await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
+  // With JavaScript the URL changes a moment before the new page renders.
+  await expect(page.locator("form#login")).toHaveCount(0);
 }
 
 /** The newest code the stand-in "sent" to this address. */

@@ -14,6 +14,7 @@ async function signInAt(page: Page, base: string, redirectTo?: string) {
   await page.getByLabel("Пароль", { exact: true }).fill(resident.password);
   await page.getByRole("button", { name: "Войти" }).click();
   await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
+  await expect(page.locator("form#login")).toHaveCount(0);
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
