@@ -85,7 +85,7 @@ export default function AdminPostsPage({ loaderData }: Route.ComponentProps) {
             {t("list.found", { count })}
           </p>
           <div className="table-wrap">
-            <table className="table">
+            <table className="table table--stack">
               <thead>
                 <tr>
                   <th scope="col">{t("admin.posts.colTitle")}</th>

@@ -99,7 +99,7 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
             {t("list.found", { count })}
           </p>
           <div className="table-wrap">
-            <table className="table">
+            <table className="table table--stack">
               <thead>
                 <tr>
                   <th scope="col">{t("admin.users.colEmail")}</th>

@@ -72,7 +72,7 @@ export default function RatesPage({ loaderData }: Route.ComponentProps) {
             {t("list.found", { count })}
           </p>
           <div className="table-wrap">
-            <table className="table">
+            <table className="table table--stack">
               <thead>
                 <tr>
                   <th scope="col">{t("rates.name")}</th>
@@ -88,8 +88,8 @@ export default function RatesPage({ loaderData }: Route.ComponentProps) {
                     <th scope="row">
                       <Link to={`/rates/item/${rate.id}`}>{rate.name}</Link>
                     </th>
-                    <td className="num">{t("rates.perUnit", { value: formatRoubles(rate.value), unit: rate.unit })}</td>
-                    <td>
+                    <td className="num" data-label={t("rates.value")}>{t("rates.perUnit", { value: formatRoubles(rate.value), unit: rate.unit })}</td>
+                    <td data-label={t("rates.description")}>
                       {rate.description}
                       <div className="muted small">
                         {t("rates.created")} {formatDate(rate.created_at)}
