@@ -100,8 +100,8 @@ export default function AdminPostsPage({ loaderData }: Route.ComponentProps) {
                     <th scope="row">
                       <Link to={`/posts/item/${post.id}`}>{post.title}</Link>
                     </th>
-                    <td>{formatDate(post.created_at)}</td>
-                    <td>
+                    <td data-label={t("admin.posts.colDate")}>{formatDate(post.created_at)}</td>
+                    <td data-label={t("admin.posts.colStatus")}>
                       {post.is_actual ? (
                         <span className="badge badge--success">{t("admin.posts.actual")}</span>
                       ) : (

@@ -116,14 +116,14 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
                       {user.email}
                       {user.id === me ? <span className="muted small"> ({t("admin.users.you")})</span> : null}
                     </th>
-                    <td>{user.full_name}</td>
-                    <td>
+                    <td data-label={t("admin.users.colName")}>{user.full_name}</td>
+                    <td data-label={t("admin.users.colRole")}>
                       <span className={`badge ${user.is_admin ? "badge--success" : "badge--muted"}`}>
                         {user.is_admin ? t("admin.users.admin") : t("admin.users.resident")}
                       </span>
                       {user.is_active ? null : <span className="badge badge--muted">{t("admin.users.inactive")}</span>}
                     </td>
-                    <td>{formatDate(user.date_joined)}</td>
+                    <td data-label={t("admin.users.colJoined")}>{formatDate(user.date_joined)}</td>
                     <td>
                       <div className="row-actions">
                         <Link to={`/admin/users/${user.id}/edit`} className="btn btn--mainTertiary btn--sm" aria-label={t("admin.users.editLabel", { email: user.email })}>
