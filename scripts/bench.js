@@ -330,8 +330,8 @@ function failures(result) {
   for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) {
     if (!code.startsWith("2")) parts.push(`${count}×${code}`);
   }
-  if (result.errors) parts.push(`${result.errors} errors`);
-  if (result.timeouts) parts.push(`${result.timeouts} timeouts`);
+  // autocannon counts timeouts among the errors.
+  if (result.errors) parts.push(`${result.errors} error(s)${result.timeouts ? `, ${result.timeouts} of them timeouts (> 20 s)` : ""}`);
   return { count: result.non2xx + result.errors, text: parts.length ? parts.join(" ") : "0" };
 }
 
