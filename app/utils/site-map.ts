@@ -52,13 +52,31 @@ export function getEntry(id: string) {
   return index.byId.get(id);
 }
 
+/**
+ * Lookups by path are asked many times per page (menu, breadcrumbs, title,
+ * access), and matching compiles patterns: remember recent answers.
+ */
+const lookups = new Map<string, ResolvedEntry | undefined>();
+const maxLookups = 500;
+
+function remember(key: string, find: () => ResolvedEntry | undefined) {
+  if (lookups.has(key)) return lookups.get(key);
+  if (lookups.size >= maxLookups) lookups.clear();
+  const found = find();
+  lookups.set(key, found);
+  return found;
+}
+
 /** The entry whose path matches the whole pathname, if any. */
 export function findEntry(pathname: string, idx = index): ResolvedEntry | undefined {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  for (const entry of idx.byId.values()) {
-    if (matchPath({ path: entry.path, end: true }, normalized)) return entry;
-  }
-  return undefined;
+  const search = () => {
+    for (const entry of idx.byId.values()) {
+      if (matchPath({ path: entry.path, end: true }, normalized)) return entry;
+    }
+    return undefined;
+  };
+  return idx === index ? remember(`=${normalized}`, search) : search();
 }
 
 /**
@@ -69,14 +87,17 @@ export function findEntry(pathname: string, idx = index): ResolvedEntry | undefi
 export function findGoverningEntry(pathname: string, idx = index): ResolvedEntry | undefined {
   const exact = findEntry(pathname, idx);
   if (exact) return exact;
-  let best: ResolvedEntry | undefined;
-  for (const entry of idx.byId.values()) {
-    if (entry.path === "/") continue;
-    if (matchPath({ path: entry.path, end: false }, pathname) && (!best || entry.path.length > best.path.length)) {
-      best = entry;
+  const search = () => {
+    let best: ResolvedEntry | undefined;
+    for (const entry of idx.byId.values()) {
+      if (entry.path === "/") continue;
+      if (matchPath({ path: entry.path, end: false }, pathname) && (!best || entry.path.length > best.path.length)) {
+        best = entry;
+      }
     }
-  }
-  return best;
+    return best;
+  };
+  return idx === index ? remember(`^${pathname}`, search) : search();
 }
 
 /** The entry and its ancestors, top first. */
