@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { getI18n } from "~/i18n/i18next.server";
 import { NonceProvider } from "~/utils/nonce";
 import { requestMetaContext } from "~/utils/request-context";
@@ -87,9 +87,16 @@ export function handleDataRequest(response: Response, { context }: { context: Ro
   return response;
 }
 
+function isDataWithStatus(error: unknown) {
+  return typeof error === "object" && error !== null && typeof (error as { init?: { status?: unknown } }).init?.status === "number";
+}
+
 /** Errors React Router caught: logged once, with the request id, never sent to the page. */
 export function handleError(error: unknown, { request, context }: { request: Request; context: RouterContextProvider }) {
   if (request.signal.aborted) return;
+  // Answers the portal chose on purpose (404, 403, a refused form, a backend
+  // failure already logged by the API client) are not errors of the portal.
+  if (isRouteErrorResponse(error) || isDataWithStatus(error)) return;
   const { requestId } = context.get(requestMetaContext);
   console.error(
     JSON.stringify({

@@ -53,6 +53,7 @@ test.describe("the profile", () => {
 
     await page.locator(".profile-menu > summary").click();
     await page.getByRole("button", { name: "Выйти" }).click();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Войти" })).toBeVisible();
     await signIn(page, { email: user.email, password: "brand-new-password" });
     await expect(page).toHaveURL("/profile");
   });

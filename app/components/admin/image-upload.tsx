@@ -7,11 +7,11 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useRevalidator } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
 import { useIsPending } from "~/utils/pending";
+import { notify } from "~/utils/notify";
 
 const accept = "image/jpeg,image/png,image/webp,image/gif";
 
@@ -55,7 +55,7 @@ export function ImageUploadForm({ postId, serverErrors }: { postId: number; serv
     request.onload = () => {
       setProgress(null);
       const outcome = request.response as { uploaded?: number; errors?: string[] } | null;
-      if (outcome?.uploaded) toast.success(t("admin.images.uploaded", { count: outcome.uploaded }));
+      if (outcome?.uploaded) notify("success", t("admin.images.uploaded", { count: outcome.uploaded }));
       setErrors(outcome?.errors?.length ? outcome.errors : request.status >= 400 && !outcome ? [t("errors:generic")] : undefined);
       setPreviews([]);
       if (input.current) input.current.value = "";

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { telHref } from "~/utils/format";
 import { useRootData } from "~/utils/root-data";
+import { notify } from "~/utils/notify";
 
 function CopyButton({ value }: { value: string }) {
   const { t } = useTranslation();
@@ -19,9 +19,9 @@ function CopyButton({ value }: { value: string }) {
       onClick={async () => {
         try {
           await navigator.clipboard.writeText(value);
-          toast.success(t("footer.copied", { value }));
+          notify("success", t("footer.copied", { value }));
         } catch {
-          toast.error(t("footer.copyFailed"));
+          notify("error", t("footer.copyFailed"));
         }
       }}
     >

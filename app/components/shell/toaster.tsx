@@ -3,12 +3,23 @@
  * without it, the flashed message rendered by the server stays in the page
  * as a polite live region (hidden once the page is hydrated).
  */
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Toaster, toast as showToast } from "sonner";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { markToasterReady, notify } from "~/utils/notify";
 import { Icon, type IconName } from "~/components/ui/icon";
 import type { Toast } from "~/utils/toast.server";
+
+/** sonner arrives after hydration; once its toaster is mounted, queued toasts show. */
+const LazyToaster = lazy(async () => {
+  const sonner = await import("sonner");
+  function ReadyToaster(props: React.ComponentProps<Sonner["Toaster"]>) {
+    useEffect(() => markToasterReady(sonner), []);
+    return <sonner.Toaster {...props} />;
+  }
+  return { default: ReadyToaster };
+});
+type Sonner = typeof import("sonner");
 
 const icons: Record<Toast["type"], IconName> = {
   success: "circle-check",
@@ -24,17 +35,17 @@ export function ToastHost({ toast, theme }: { toast: Toast | null; theme: "light
   useEffect(() => {
     if (!toast) return;
     // The id makes a revalidation of the same page not show it twice.
-    setTimeout(() => {
-      showToast[toast.type](toast.title ?? toast.description, {
-        id: toast.id,
-        description: toast.title ? toast.description : undefined,
-      });
-    }, 0);
+    notify(toast.type, toast.title ?? toast.description, {
+      id: toast.id,
+      description: toast.title ? toast.description : undefined,
+    });
   }, [toast]);
 
   return (
     <>
-      <Toaster
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <LazyToaster
         // Explicit values (sonner's defaults today), so an upgrade cannot change them:
         // 4000 ms, paused on hover and in a hidden tab (built in), 3 visible,
         // swipe threshold 45 px and width 356 px (built in), Escape closes,
@@ -48,7 +59,9 @@ export function ToastHost({ toast, theme }: { toast: Toast | null; theme: "light
         richColors
         closeButton
         containerAriaLabel={t("shell.notifications")}
-      />
+          />
+        </Suspense>
+      ) : null}
       {toast && !hydrated ? (
         <>
           <div className={`inline-toast inline-toast--${toast.type}`} role="status" aria-live="polite">

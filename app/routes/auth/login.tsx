@@ -10,7 +10,6 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useSearchParams } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { toast } from "sonner";
 import { ApiError } from "~/api/errors";
 import { Button } from "~/components/ui/button";
 import { Field, PasswordField } from "~/components/ui/fields";
@@ -27,6 +26,7 @@ import { getSession } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/login";
 import { readFormData } from "~/utils/request.server";
+import { notify } from "~/utils/notify";
 
 export async function loader({ context }: Route.LoaderArgs) {
   // A message left for this page, e.g. «Сессия истекла…» (read once).
@@ -81,7 +81,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   });
 
   useEffect(() => {
-    if (actionData?.toast) toast.error(actionData.toast);
+    if (actionData?.toast) notify("error", actionData.toast);
   }, [actionData]);
 
   useClearPasswords(actionData?.result, [fields.password.id]);

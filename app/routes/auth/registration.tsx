@@ -9,7 +9,6 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { toast } from "sonner";
 import { ApiError } from "~/api/errors";
 import { CodeField } from "~/components/auth/code-field";
 import { PhoneField } from "~/components/auth/phone-input";
@@ -31,6 +30,7 @@ import { getSession, type RegistrationState } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/registration";
 import { readFormData } from "~/utils/request.server";
+import { notify } from "~/utils/notify";
 
 const here = "/auth/registration";
 const profileFields = ["code", "password", "password_confirmation", "first_name", "middle_name", "last_name", "phone"];
@@ -287,7 +287,7 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
   const current = loaderData.step === "email" ? 1 : loaderData.step === "code" ? 2 : 3;
 
   useEffect(() => {
-    if (actionData?.toast) toast.error(actionData.toast);
+    if (actionData?.toast) notify("error", actionData.toast);
   }, [actionData]);
 
   return (

@@ -9,7 +9,6 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { toast } from "sonner";
 import { ApiError } from "~/api/errors";
 import { ResendControl } from "~/components/auth/resend";
 import { Button } from "~/components/ui/button";
@@ -28,6 +27,7 @@ import { getSession, type ResetState } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/reset";
 import { readFormData } from "~/utils/request.server";
+import { notify } from "~/utils/notify";
 
 const here = "/auth/reset";
 
@@ -219,7 +219,7 @@ function CodeStep({ email, secondsLeft, sentAt, actionData }: { email: string; s
 export default function ResetPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   useEffect(() => {
-    if (actionData?.toast) toast.error(actionData.toast);
+    if (actionData?.toast) notify("error", actionData.toast);
   }, [actionData]);
   return (
     <section className="auth-page" aria-labelledby="reset-title">
