@@ -23,7 +23,8 @@ test.describe("an access token that expires", () => {
   test.describe.configure({ mode: "serial" });
   let stack: Stack;
   test.beforeAll(async () => {
-    stack = await startStack({ backendEnv: { BACKEND_ACCESS_SECONDS: "2" } });
+    // Seconds, not one: a busy machine must still reach the backend before a fresh token expires.
+    stack = await startStack({ backendEnv: { BACKEND_ACCESS_SECONDS: "3" } });
   });
   test.afterAll(async () => {
     await stack?.stop();
@@ -33,11 +34,11 @@ test.describe("an access token that expires", () => {
     await signInAt(page, stack.portalUrl, "/profile/accounts");
     await expect(page.locator(".account-card")).toHaveCount(2);
     for (let round = 0; round < 2; round += 1) {
-      await wait(2600);
+      await wait(3600);
       await page.getByRole("link", { name: "Профиль", exact: true }).first().click();
       await expect(page).toHaveURL(`${stack.portalUrl}/profile`);
       await expect(page.locator(".profile-summary")).toContainText("Иванов Иван Иванович");
-      await wait(2600);
+      await wait(3600);
       await page.goto(`${stack.portalUrl}/profile/accounts`);
       await expect(page).toHaveURL(`${stack.portalUrl}/profile/accounts`);
       await expect(page.locator(".account-card")).toHaveCount(2);
@@ -46,7 +47,7 @@ test.describe("an access token that expires", () => {
 
   test("parallel loaders and concurrent requests share one refresh", async ({ page }) => {
     await signInAt(page, stack.portalUrl, "/profile/accounts");
-    await wait(2600);
+    await wait(3600);
     // Two loaders (the profile section and the accounts list) call the backend at once;
     // refresh tokens rotate, so a second refresh with the same token would end the session.
     await page.goto(`${stack.portalUrl}/profile/accounts`);
@@ -55,7 +56,7 @@ test.describe("an access token that expires", () => {
     await expect(page.locator(".account-card")).toHaveCount(2);
 
     // Three requests of one browser at once, all carrying the same expired pair.
-    await wait(2600);
+    await wait(3600);
     const responses = await Promise.all(
       [1, 2, 3].map(() => page.request.get(`${stack.portalUrl}/profile/accounts`, { maxRedirects: 0 })),
     );
@@ -68,7 +69,7 @@ test.describe("a refresh token that expires", () => {
   let stack: Stack;
   test.beforeAll(async () => {
     // Long enough for signing in again on a busy machine, short enough to wait for.
-    stack = await startStack({ backendEnv: { BACKEND_ACCESS_SECONDS: "1", BACKEND_REFRESH_SECONDS: "8" } });
+    stack = await startStack({ backendEnv: { BACKEND_ACCESS_SECONDS: "3", BACKEND_REFRESH_SECONDS: "8" } });
   });
   test.afterAll(async () => {
     await stack?.stop();
