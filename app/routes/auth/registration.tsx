@@ -31,6 +31,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/registration";
 import { readFormData } from "~/utils/request.server";
 import { notify } from "~/utils/notify";
+import { FormErrors } from "~/components/form-errors";
 
 const here = "/auth/registration";
 const profileFields = ["code", "password", "password_confirmation", "first_name", "middle_name", "last_name", "phone"];
@@ -147,15 +148,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type ActionData = Route.ComponentProps["actionData"];
 
-function FormErrors({ id, errors }: { id?: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <div id={id} className="form-error" role="alert">
-      <Icon name="circle-alert" />
-      <span>{errors.join(" ")}</span>
-    </div>
-  );
-}
 
 function EmailStep({ email, actionData }: { email: string; actionData: ActionData }) {
   const { t } = useTranslation();

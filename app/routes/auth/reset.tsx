@@ -28,6 +28,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/reset";
 import { readFormData } from "~/utils/request.server";
 import { notify } from "~/utils/notify";
+import { FormErrors } from "~/components/form-errors";
 
 const here = "/auth/reset";
 
@@ -120,15 +121,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type ActionData = Route.ComponentProps["actionData"];
 
-function FormErrors({ id, errors }: { id?: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <div id={id} className="form-error" role="alert">
-      <Icon name="circle-alert" />
-      <span>{errors.join(" ")}</span>
-    </div>
-  );
-}
 
 function EmailStep({ email, actionData }: { email: string; actionData: ActionData }) {
   const { t } = useTranslation();
