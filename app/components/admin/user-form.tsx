@@ -3,7 +3,6 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { PhoneField } from "~/components/auth/phone-input";
 import { FormErrors } from "~/components/form-errors";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, Field, PasswordField } from "~/components/ui/fields";
@@ -11,6 +10,7 @@ import { Icon } from "~/components/ui/icon";
 import { UserCreateSchema, UserEditSchema } from "~/schemas/admin";
 import { firstInvalidField, useClearPasswords } from "~/utils/forms";
 import { useIsPending } from "~/utils/pending";
+import { PersonFields } from "~/components/person-fields";
 
 export interface UserFormValues {
   email: string;
@@ -66,26 +66,7 @@ export function UserForm({
         hint={mode === "create" ? t("register.passwordHint") : t("admin.users.formPasswordEditHint")}
         errors={fields.password.errors}
       />
-      <Field
-        labelProps={{ children: t("register.lastName") }}
-        inputProps={{ ...getInputProps(fields.last_name, { type: "text" }), autoFocus: focus === "last_name" }}
-        errors={fields.last_name.errors}
-      />
-      <Field
-        labelProps={{ children: t("register.firstName") }}
-        inputProps={{ ...getInputProps(fields.first_name, { type: "text" }), autoFocus: focus === "first_name" }}
-        errors={fields.first_name.errors}
-      />
-      <Field
-        labelProps={{ children: t("register.middleName") }}
-        inputProps={{ ...getInputProps(fields.middle_name, { type: "text" }), autoFocus: focus === "middle_name" }}
-        errors={fields.middle_name.errors}
-      />
-      <PhoneField
-        label={t("register.phone")}
-        inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), placeholder: t("register.phonePlaceholder"), autoFocus: focus === "phone" }}
-        errors={fields.phone.errors}
-      />
+      <PersonFields fields={fields} focus={focus} autoComplete={false} />
       <CheckboxField labelProps={{ children: t("admin.users.formAdmin") }} inputProps={getInputProps(fields.is_admin, { type: "checkbox" })} errors={fields.is_admin.errors} />
       <CheckboxField labelProps={{ children: t("admin.users.formActive") }} inputProps={getInputProps(fields.is_active, { type: "checkbox" })} errors={fields.is_active.errors} />
       <FormErrors id={form.errorId} errors={form.errors} />

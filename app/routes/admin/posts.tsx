@@ -6,26 +6,21 @@ import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination"
 import { Icon } from "~/components/ui/icon";
 import { getApi } from "~/middleware/api.server";
 import { formatDate } from "~/utils/format";
-import { parseChoice, parsePage, parseText } from "~/utils/list-query";
+import { parsePage } from "~/utils/list-query";
 import type { Route } from "./+types/posts";
 import { loadListPage } from "~/utils/list-page.server";
-import { FilterForm, FilterInput, FilterSelect } from "~/components/filters";
+import { FilterForm } from "~/components/filters";
+import { parsePostFilters, PostFilterFields } from "~/components/post-filters";
 
 const pageSize = 20;
-const sorts = { newest: "-created_at", oldest: "created_at", title: "title" } as const;
-const statuses = { all: undefined, current: "true", archive: "false" } as const;
-type Sort = keyof typeof sorts;
-type Status = keyof typeof statuses;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = url.searchParams;
   const ignored: string[] = [];
   const page = parsePage(params.get("page")) ?? (ignored.push("page"), 1);
-  const status = parseChoice(params.get("status"), Object.keys(statuses) as Status[], "all") ?? (ignored.push("status"), "all");
-  const sort = parseChoice(params.get("sort"), Object.keys(sorts) as Sort[], "newest") ?? (ignored.push("sort"), "newest");
-  const q = parseText(params.get("q"));
-  const query = { title__icontains: q, is_actual: statuses[status], ordering: sorts[sort], page, page_size: pageSize };
+  const { filters, query: postQuery } = parsePostFilters(params, ignored);
+  const query = { ...postQuery, page, page_size: pageSize };
   const api = getApi(context);
   const list = await loadListPage(request, page, pageSize, (target) => api.posts.list({ ...query, page: target }));
   return {
@@ -33,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     count: list.count,
     page,
     pages: list.pages,
-    filters: { q, status, sort },
+    filters,
     ignored,
   };
 }
@@ -52,29 +47,7 @@ export default function AdminPostsPage({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
       <FilterForm resetTo="/admin/posts" filtered={filtered}>
-        <FilterInput id="admin-posts-q" name="q" label={t("posts.search")} defaultValue={filters.q} />
-        <FilterSelect
-          id="admin-posts-status"
-          name="status"
-          label={t("posts.status")}
-          defaultValue={filters.status}
-          options={[
-            { value: "all", label: t("posts.statusAll") },
-            { value: "current", label: t("posts.statusCurrent") },
-            { value: "archive", label: t("posts.statusArchive") },
-          ]}
-        />
-        <FilterSelect
-          id="admin-posts-sort"
-          name="sort"
-          label={t("list.sort")}
-          defaultValue={filters.sort}
-          options={[
-            { value: "newest", label: t("posts.sortNewest") },
-            { value: "oldest", label: t("posts.sortOldest") },
-            { value: "title", label: t("posts.sortTitle") },
-          ]}
-        />
+        <PostFilterFields idPrefix="admin-posts" filters={filters} />
       </FilterForm>
       <IgnoredParams ignored={ignored} />
       {posts.length === 0 ? (

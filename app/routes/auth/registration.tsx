@@ -11,11 +11,11 @@ import { data, Form, Link, redirect } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { ApiError } from "~/api/errors";
 import { CodeField } from "~/components/auth/code-field";
-import { PhoneField } from "~/components/auth/phone-input";
+import { EmailStep } from "~/components/auth/email-step";
 import { ResendControl } from "~/components/auth/resend";
 import { StepIndicator } from "~/components/auth/steps";
 import { Button } from "~/components/ui/button";
-import { Field, PasswordField } from "~/components/ui/fields";
+import { PasswordField } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
 import { getI18n } from "~/i18n/i18next.server";
 import { getEnv } from "~/utils/env.server";
@@ -32,6 +32,7 @@ import type { Route } from "./+types/registration";
 import { readFormData } from "~/utils/request.server";
 import { notify } from "~/utils/notify";
 import { FormErrors } from "~/components/form-errors";
+import { PersonFields } from "~/components/person-fields";
 
 const here = "/auth/registration";
 const profileFields = ["code", "password", "password_confirmation", "first_name", "middle_name", "last_name", "phone"];
@@ -149,36 +150,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 type ActionData = Route.ComponentProps["actionData"];
 
 
-function EmailStep({ email, actionData }: { email: string; actionData: ActionData }) {
-  const { t } = useTranslation();
-  const pending = useIsPending();
-  const result = actionData?.intent === "email" ? actionData.result : undefined;
-  const [form, fields] = useForm({
-    id: "register-email",
-    constraint: getZodConstraint(EmailStepSchema),
-    lastResult: result,
-    defaultValue: { email },
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EmailStepSchema }),
-  });
-  return (
-    <Form method="POST" className="form" {...getFormProps(form)}>
-      <HoneypotInputs label={t("forms.honeypot")} />
-      <p className="muted">{t("register.emailLead")}</p>
-      <Field
-        labelProps={{ children: t("auth.email") }}
-        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", autoFocus: true, placeholder: t("auth.emailPlaceholder") }}
-        errors={fields.email.errors}
-      />
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <Button type="submit" name="intent" value="email" size="lg" pending={pending}>
-        {t("register.next")}
-        <Icon name="chevron-right" />
-      </Button>
-    </Form>
-  );
-}
-
 function CodeStep({ email, secondsLeft, sentAt, actionData }: { email: string; secondsLeft: number; sentAt: number; actionData: ActionData }) {
   const { t } = useTranslation();
   const pending = useIsPending();
@@ -241,30 +212,7 @@ function ProfileStep({ code, actionData }: { code?: number; actionData: ActionDa
         inputProps={{ ...getInputProps(fields.password_confirmation, { type: "password" }), autoComplete: "new-password", autoFocus: focus === "password_confirmation" }}
         errors={fields.password_confirmation.errors}
       />
-      <Field
-        labelProps={{ children: t("register.lastName") }}
-        inputProps={{ ...getInputProps(fields.last_name, { type: "text" }), autoComplete: "family-name", autoFocus: focus === "last_name" }}
-        errors={fields.last_name.errors}
-      />
-      <Field
-        labelProps={{ children: t("register.firstName") }}
-        inputProps={{ ...getInputProps(fields.first_name, { type: "text" }), autoComplete: "given-name", autoFocus: focus === "first_name" }}
-        errors={fields.first_name.errors}
-      />
-      <Field
-        labelProps={{ children: t("register.middleName") }}
-        inputProps={{ ...getInputProps(fields.middle_name, { type: "text" }), autoComplete: "additional-name", autoFocus: focus === "middle_name" }}
-        errors={fields.middle_name.errors}
-      />
-      <PhoneField
-        label={t("register.phone")}
-        inputProps={{
-          ...getInputProps(fields.phone, { type: "tel" }),
-          placeholder: t("register.phonePlaceholder"),
-          autoFocus: focus === "phone",
-        }}
-        errors={fields.phone.errors}
-      />
+      <PersonFields fields={fields} focus={focus} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <Button type="submit" name="intent" value="profile" size="lg" pending={pending}>
         <Icon name="check" />
@@ -287,7 +235,20 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
       <div className="card auth-card">
         <h1 id="register-title">{t("register.title")}</h1>
         <StepIndicator current={current} />
-        {loaderData.step === "email" ? <EmailStep email={loaderData.email} actionData={actionData} /> : null}
+        {loaderData.step === "email" ? (
+          <EmailStep
+            id="register-email"
+            email={loaderData.email}
+            result={actionData?.intent === "email" ? actionData.result : undefined}
+            lead={t("register.emailLead")}
+            submit={
+              <>
+                {t("register.next")}
+                <Icon name="chevron-right" />
+              </>
+            }
+          />
+        ) : null}
         {loaderData.step === "code" ? (
           <CodeStep email={loaderData.email} secondsLeft={loaderData.secondsLeft} sentAt={loaderData.sentAt} actionData={actionData} />
         ) : null}

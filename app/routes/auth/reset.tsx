@@ -10,6 +10,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { ApiError } from "~/api/errors";
+import { EmailStep } from "~/components/auth/email-step";
 import { ResendControl } from "~/components/auth/resend";
 import { Button } from "~/components/ui/button";
 import { Field, PasswordField } from "~/components/ui/fields";
@@ -122,35 +123,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 type ActionData = Route.ComponentProps["actionData"];
 
 
-function EmailStep({ email, actionData }: { email: string; actionData: ActionData }) {
-  const { t } = useTranslation();
-  const pending = useIsPending();
-  const [form, fields] = useForm({
-    id: "reset-email",
-    constraint: getZodConstraint(EmailStepSchema),
-    lastResult: actionData?.intent === "email" ? actionData.result : undefined,
-    defaultValue: { email },
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EmailStepSchema }),
-  });
-  return (
-    <Form method="POST" className="form" {...getFormProps(form)}>
-      <HoneypotInputs label={t("forms.honeypot")} />
-      <p className="muted">{t("reset.emailLead")}</p>
-      <Field
-        labelProps={{ children: t("auth.email") }}
-        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email", autoFocus: true, placeholder: t("auth.emailPlaceholder") }}
-        errors={fields.email.errors}
-      />
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <Button type="submit" name="intent" value="email" size="lg" pending={pending}>
-        <Icon name="mail" />
-        {t("reset.send")}
-      </Button>
-    </Form>
-  );
-}
-
 function CodeStep({ email, secondsLeft, sentAt, actionData }: { email: string; secondsLeft: number; sentAt: number; actionData: ActionData }) {
   const { t } = useTranslation();
   const pending = useIsPending();
@@ -218,7 +190,18 @@ export default function ResetPage({ loaderData, actionData }: Route.ComponentPro
       <div className="card auth-card">
         <h1 id="reset-title">{t("reset.title")}</h1>
         {loaderData.step === "email" ? (
-          <EmailStep email={loaderData.email} actionData={actionData} />
+          <EmailStep
+            id="reset-email"
+            email={loaderData.email}
+            result={actionData?.intent === "email" ? actionData.result : undefined}
+            lead={t("reset.emailLead")}
+            submit={
+              <>
+                <Icon name="mail" />
+                {t("reset.send")}
+              </>
+            }
+          />
         ) : (
           <CodeStep email={loaderData.email} secondsLeft={loaderData.secondsLeft} sentAt={loaderData.sentAt} actionData={actionData} />
         )}

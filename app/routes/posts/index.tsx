@@ -9,16 +9,13 @@ import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination"
 import { Icon } from "~/components/ui/icon";
 import { getApi } from "~/middleware/api.server";
 import { formatDate } from "~/utils/format";
-import { parseChoice, parseDay, parsePage, parseText } from "~/utils/list-query";
+import { parseDay, parsePage } from "~/utils/list-query";
 import type { Route } from "./+types/index";
 import { loadListPage } from "~/utils/list-page.server";
-import { FilterForm, FilterInput, FilterSelect } from "~/components/filters";
+import { FilterForm, FilterInput } from "~/components/filters";
+import { parsePostFilters, PostFilterFields } from "~/components/post-filters";
 
 const pageSize = 12;
-const sorts = { newest: "-created_at", oldest: "created_at", title: "title" } as const;
-const statuses = { all: undefined, current: "true", archive: "false" } as const;
-type Sort = keyof typeof sorts;
-type Status = keyof typeof statuses;
 
 export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "application/atom+xml", title: "Новости", href: "/posts/feed.xml" },
@@ -31,14 +28,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = parsePage(params.get("page")) ?? (ignored.push("page"), 1);
   const day = parseDay(params.get("day"));
   if (day === null) ignored.push("day");
-  const status = parseChoice(params.get("status"), Object.keys(statuses) as Status[], "all") ?? (ignored.push("status"), "all");
-  const sort = parseChoice(params.get("sort"), Object.keys(sorts) as Sort[], "newest") ?? (ignored.push("sort"), "newest");
-  const q = parseText(params.get("q"));
+  const { filters, query: postQuery } = parsePostFilters(params, ignored);
   const query = {
-    title__icontains: q,
+    ...postQuery,
     created_at_day_month_year: day ?? undefined,
-    is_actual: statuses[status],
-    ordering: sorts[sort],
     page,
     page_size: pageSize,
   };
@@ -49,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     count: list.count,
     page,
     pages: list.pages,
-    filters: { q, day: day ?? "", status, sort },
+    filters: { ...filters, day: day ?? "" },
     ignored,
   };
 }
@@ -91,30 +84,9 @@ export default function PostsPage({ loaderData }: Route.ComponentProps) {
         </a>
       </div>
       <FilterForm resetTo="/posts" filtered={filtered}>
-        <FilterInput id="posts-q" name="q" label={t("posts.search")} defaultValue={filters.q} />
-        <FilterInput id="posts-day" name="day" type="date" label={t("list.day")} defaultValue={filters.day} />
-        <FilterSelect
-          id="posts-status"
-          name="status"
-          label={t("posts.status")}
-          defaultValue={filters.status}
-          options={[
-            { value: "all", label: t("posts.statusAll") },
-            { value: "current", label: t("posts.statusCurrent") },
-            { value: "archive", label: t("posts.statusArchive") },
-          ]}
-        />
-        <FilterSelect
-          id="posts-sort"
-          name="sort"
-          label={t("list.sort")}
-          defaultValue={filters.sort}
-          options={[
-            { value: "newest", label: t("posts.sortNewest") },
-            { value: "oldest", label: t("posts.sortOldest") },
-            { value: "title", label: t("posts.sortTitle") },
-          ]}
-        />
+        <PostFilterFields idPrefix="posts" filters={filters}>
+          <FilterInput id="posts-day" name="day" type="date" label={t("list.day")} defaultValue={filters.day} />
+        </PostFilterFields>
       </FilterForm>
       <IgnoredParams ignored={ignored} />
       {posts.length === 0 ? (

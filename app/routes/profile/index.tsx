@@ -9,10 +9,9 @@ import { useTranslation } from "react-i18next";
 import { data, Form, useRouteLoaderData } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { ApiError } from "~/api/errors";
-import { PhoneField } from "~/components/auth/phone-input";
 import { FormErrors } from "~/components/form-errors";
 import { Button } from "~/components/ui/button";
-import { Field, PasswordField } from "~/components/ui/fields";
+import { PasswordField } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
 import { getI18n } from "~/i18n/i18next.server";
 import { getApi, isBackendFailure } from "~/middleware/api.server";
@@ -26,6 +25,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import type { loader as profileLoader } from "./layout";
 import type { Route } from "./+types/index";
 import { readFormData } from "~/utils/request.server";
+import { PersonFields } from "~/components/person-fields";
 
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -96,26 +96,7 @@ function ProfileForm({ me, actionData }: { me: Me; actionData: ActionData }) {
     <Form method="POST" className="form" {...getFormProps(form)} aria-labelledby="profile-data-title">
       <h2 id="profile-data-title">{t("profile.edit")}</h2>
       <HoneypotInputs label={t("forms.honeypot")} />
-      <Field
-        labelProps={{ children: t("register.lastName") }}
-        inputProps={{ ...getInputProps(fields.last_name, { type: "text" }), autoComplete: "family-name", autoFocus: focus === "last_name" }}
-        errors={fields.last_name.errors}
-      />
-      <Field
-        labelProps={{ children: t("register.firstName") }}
-        inputProps={{ ...getInputProps(fields.first_name, { type: "text" }), autoComplete: "given-name", autoFocus: focus === "first_name" }}
-        errors={fields.first_name.errors}
-      />
-      <Field
-        labelProps={{ children: t("register.middleName") }}
-        inputProps={{ ...getInputProps(fields.middle_name, { type: "text" }), autoComplete: "additional-name", autoFocus: focus === "middle_name" }}
-        errors={fields.middle_name.errors}
-      />
-      <PhoneField
-        label={t("register.phone")}
-        inputProps={{ ...getInputProps(fields.phone, { type: "tel" }), placeholder: t("register.phonePlaceholder"), autoFocus: focus === "phone" }}
-        errors={fields.phone.errors}
-      />
+      <PersonFields fields={fields} focus={focus} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <Button type="submit" name="intent" value="profile" pending={pending}>
         <Icon name="check" />
