@@ -9,6 +9,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
     // Small chunks are cheaper on slow networks than one large bundle.
     assetsInlineLimit: 0,
+    // terser packs the client bundle a few per cent tighter than esbuild,
+    // which is what keeps form pages under the 150 KB first-visit budget.
+    minify: isSsrBuild ? "esbuild" : "terser",
+    terserOptions: { module: true, compress: { passes: 3 }, format: { comments: false } },
   },
   plugins: [reactRouter(), tsconfigPaths()],
 }));

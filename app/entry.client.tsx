@@ -1,22 +1,21 @@
 import i18next from "i18next";
-import HttpBackend from "i18next-http-backend";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
+import { fetchBackend } from "~/i18n/fetch-backend";
 import { clientLanguages, defaultLanguage, defaultNS, isLanguage, namespaces } from "~/i18n/config";
 
 async function hydrate() {
   // The server rendered the page in this language; the client loads the same
   // files (cached) before hydrating so both render alike. The page is already
   // usable as HTML meanwhile. i18next retries failed loads: 5 tries from 350 ms,
-  // doubling each time, on network errors and 5xx only (the http backend
-  // marks 4xx as final).
+  // doubling each time, on network errors and 5xx only (see fetch-backend).
   const dataLng = document.documentElement.dataset.lng;
   const lng = isLanguage(dataLng) ? dataLng : defaultLanguage;
   await i18next
     .use(initReactI18next)
-    .use(HttpBackend)
+    .use(fetchBackend)
     .init({
       lng,
       ns: [...namespaces],
@@ -27,7 +26,6 @@ async function hydrate() {
       interpolation: { escapeValue: false },
       maxRetries: 5,
       retryTimeout: 350,
-      backend: { loadPath: "/locales/{{lng}}/{{ns}}.json" },
       react: { useSuspense: false },
     });
 

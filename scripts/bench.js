@@ -279,18 +279,65 @@ async function pageWeight(portalUrl, pagePath, cookie) {
   };
 }
 
+/**
+ * What Chromium really downloads as JavaScript on a first visit, with no
+ * interaction: everything up to hydration and then until the network has been
+ * quiet for half a second (so chunks loaded lazily after hydration count too).
+ * Bytes as sent by the portal (its own gzip).
+ */
+async function browserScripts(browser, portalUrl, pagePath, cookie) {
+  const context = await browser.newContext();
+  try {
+    if (cookie) {
+      const pairs = cookie.split(/;\s*/).map((pair) => pair.split("="));
+      await context.addCookies(pairs.map(([name, ...rest]) => ({ name, value: rest.join("="), url: portalUrl })));
+    }
+    const page = await context.newPage();
+    const responses = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script") responses.push(response);
+    });
+    await page.goto(`${portalUrl}${pagePath}`, { waitUntil: "load" });
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: "attached", timeout: 15_000 });
+    await page.waitForLoadState("networkidle");
+    if (new URL(page.url()).pathname !== pagePath) throw new Error(`Chromium was sent from ${pagePath} to ${page.url()}`);
+    let bytes = 0;
+    for (const response of responses) bytes += (await response.request().sizes()).responseBodySize;
+    return { bytes, count: responses.length, urls: responses.map((response) => response.url()) };
+  } finally {
+    await context.close();
+  }
+}
+
 async function weightSection(stack, pages) {
   heading("1. Weight (gzip level 6, per first visit)");
   const results = [];
   for (const page of pages) results.push(await pageWeight(stack.portalUrl, page.path, page.cookie));
+  const browser = await chromium.launch({
+    executablePath: ensureChromium(),
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  try {
+    for (const [i, page] of pages.entries()) {
+      progress(`loading ${page.path} in Chromium…`);
+      const loaded = await browserScripts(browser, stack.portalUrl, page.path, page.cookie);
+      results[i].browserJs = loaded.bytes;
+      results[i].browserScripts = loaded.count;
+      results[i].lateScripts = loaded.urls.filter((url) => !results[i].chunks.some((chunk) => chunk.name === new URL(url).pathname));
+    }
+  } finally {
+    await browser.close();
+  }
+  endProgress();
   table(
-    ["page", "HTML gz", "CSS gz", "HTML+CSS", "JS gz", "locales gz", "scripts", "req no-JS", "req JS", "blocking CSS"],
+    ["page", "HTML gz", "CSS gz", "HTML+CSS", "JS gz", "JS in Chromium", "locales gz", "scripts", "req no-JS", "req JS", "blocking CSS"],
     results.map((r) => [
       r.path,
       kb(r.htmlGz),
       kb(r.cssGz),
       kb(r.htmlGz + r.cssGz),
       kb(r.jsGz),
+      kb(r.browserJs),
       kb(r.localeGz),
       r.scripts,
       r.requestsNoJs,
@@ -298,7 +345,14 @@ async function weightSection(stack, pages) {
       r.blocking,
     ]),
   );
-  console.log("  (req no-JS = HTML + render-blocking CSS; req JS adds scripts and preloaded locale files)");
+  console.log("  (JS gz = the static import graph of the page, gzip -6; JS in Chromium = what a real visit downloads until");
+  console.log("   the network is idle after hydration, lazy chunks included; the budget takes the larger;");
+  console.log("   req no-JS = HTML + render-blocking CSS; req JS adds scripts and preloaded locale files)");
+  for (const r of results) {
+    if (r.lateScripts.length > 0) {
+      console.log(`  note: ${r.path} also loads after hydration: ${r.lateScripts.map((u) => new URL(u).pathname).join(", ")}`);
+    }
+  }
   for (const r of results) {
     if (r.notPreloaded.length > 0) {
       console.log(`  note: ${r.path} loads ${r.notPreloaded.length} chunk(s) not modulepreloaded (an extra round trip): ${r.notPreloaded.map((u) => new URL(u).pathname).join(", ")}`);
@@ -319,10 +373,11 @@ async function weightSection(stack, pages) {
     `< ${BUDGET.htmlCssKb} KB`,
     htmlCss.over.length === 0,
   );
-  const js = worst((r) => r.jsGz, BUDGET.firstVisitJsKb * 1024 - 1);
+  const firstVisitJs = (r) => Math.max(r.jsGz, r.browserJs);
+  const js = worst(firstVisitJs, BUDGET.firstVisitJsKb * 1024 - 1);
   budget(
     "First-visit JS gzip, every page",
-    `${kb(js.top.jsGz)} max (${js.top.path})${js.over.length ? `, ${js.over.length} page(s) over` : ""}`,
+    `${kb(firstVisitJs(js.top))} max (${js.top.path})${js.over.length ? `, ${js.over.length} page(s) over` : ""}`,
     `< ${BUDGET.firstVisitJsKb} KB`,
     js.over.length === 0,
   );

@@ -1,7 +1,10 @@
-import { useEffect } from "react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { z } from "zod";
-import type { Submission, SubmissionResult } from "@conform-to/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { SubmissionResult } from "@conform-to/react";
+import type { z } from "zod";
+import type { Validate } from "./validation";
+
+/** A form's HTML validation attributes by field, from its schema (see constraints.server.ts). */
+export type Constraints = ReturnType<typeof import("@conform-to/zod/v4").getZodConstraint>;
 
 /** The first field with an error, so a page rendered without JavaScript can autofocus it. */
 export function firstInvalidField(result: SubmissionResult<string[]> | undefined | null, order: string[]) {
@@ -10,19 +13,43 @@ export function firstInvalidField(result: SubmissionResult<string[]> | undefined
   return order.find((name) => (errors[name]?.length ?? 0) > 0);
 }
 
-
 /**
- * conform's onValidate for a schema, except that buttons marked
- * formNoValidate («Назад», «Отправить повторно») submit without it, as
- * they do without JavaScript.
+ * Live validation with a shared schema, loaded when the resident starts on the
+ * form (a key, a tap, a focus), so a first visit does not pay for zod. Until
+ * it arrives conform validates only on submit, which the server answers as it
+ * does without JavaScript; then errors follow every keystroke.
+ *
+ *   const validation = useValidation(() => import("~/schemas/auth").then((m) => m.LoginSchema));
+ *   useForm({ ..., ...validation.options });  <Form {...getFormProps(form)} {...validation.triggers}>
+ *
+ * `revalidate` is when a field that has shown an error is checked again.
  */
-export function validateWith<Schema extends z.ZodType>(schema: Schema) {
-  type Result = Submission<Record<string, unknown>, string[], z.output<Schema>>;
-  return ({ formData, submitter }: { formData: FormData; submitter: HTMLElement | null }): Result => {
-    if (submitter && (submitter as HTMLButtonElement).formNoValidate) {
-      return parseWithZod(formData, { schema: z.looseObject({}) }) as unknown as Result;
-    }
-    return parseWithZod(formData, { schema }) as unknown as Result;
+export function useValidation<Schema extends z.ZodType>(
+  load: () => Promise<Schema>,
+  { revalidate = "onInput" }: { revalidate?: "onInput" | "onBlur" } = {},
+) {
+  const [onValidate, setOnValidate] = useState<Validate<Schema>>();
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  const started = useRef(false);
+  const start = useCallback(() => {
+    if (started.current) return;
+    started.current = true;
+    Promise.all([loadRef.current(), import("./validation")]).then(
+      ([schema, { validateWith }]) => setOnValidate(() => validateWith(schema)),
+      // Offline for a moment: the server still validates; try again on the next key.
+      () => {
+        started.current = false;
+      },
+    );
+  }, []);
+  return {
+    options: {
+      onValidate,
+      shouldValidate: "onSubmit" as const,
+      shouldRevalidate: onValidate ? revalidate : ("onSubmit" as const),
+    },
+    triggers: { onFocus: start, onKeyDown: start, onPointerDown: start, onInput: start },
   };
 }
 

@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
@@ -7,35 +6,35 @@ import { FormErrors } from "~/components/form-errors";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, Field, TextareaField } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
-import { PostSchema } from "~/schemas/admin";
-import { firstInvalidField } from "~/utils/forms";
+import { firstInvalidField, useValidation, type Constraints } from "~/utils/forms";
 import { useIsPending } from "~/utils/pending";
 
 export function PostForm({
   id,
+  constraint,
   result,
   defaultValue,
   submitLabel,
 }: {
   id: string;
+  constraint: Constraints;
   result?: SubmissionResult<string[]>;
   defaultValue?: { title: string; text: string; is_actual: boolean };
   submitLabel: string;
 }) {
   const { t } = useTranslation();
   const pending = useIsPending({ intent: "save" });
+  const validation = useValidation(() => import("~/schemas/admin").then((m) => m.PostSchema));
   const [form, fields] = useForm({
     id,
-    constraint: getZodConstraint(PostSchema),
+    constraint,
     lastResult: result,
     defaultValue: defaultValue ? { ...defaultValue, is_actual: defaultValue.is_actual ? "on" : undefined } : { is_actual: "on" },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PostSchema }),
+    ...validation.options,
   });
   const focus = firstInvalidField(result, ["title", "text"]);
   return (
-    <Form method="POST" className="form form--wide" {...getFormProps(form)}>
+    <Form method="POST" className="form form--wide" {...getFormProps(form)} {...validation.triggers}>
       <HoneypotInputs label={t("forms.honeypot")} />
       <Field
         labelProps={{ children: t("admin.posts.formTitle") }}

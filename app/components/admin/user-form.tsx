@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
@@ -7,8 +6,7 @@ import { FormErrors } from "~/components/form-errors";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, Field, PasswordField } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
-import { UserCreateSchema, UserEditSchema } from "~/schemas/admin";
-import { firstInvalidField, useClearPasswords } from "~/utils/forms";
+import { firstInvalidField, useClearPasswords, useValidation, type Constraints } from "~/utils/forms";
 import { useIsPending } from "~/utils/pending";
 import { PersonFields } from "~/components/person-fields";
 
@@ -24,19 +22,21 @@ export interface UserFormValues {
 
 export function UserForm({
   mode,
+  constraint,
   result,
   defaultValue,
 }: {
   mode: "create" | "edit";
+  constraint: Constraints;
   result?: SubmissionResult<string[]>;
   defaultValue?: UserFormValues;
 }) {
   const { t } = useTranslation();
   const pending = useIsPending();
-  const schema = mode === "create" ? UserCreateSchema : UserEditSchema;
+  const validation = useValidation(() => import("~/schemas/admin").then((m) => (mode === "create" ? m.UserCreateSchema : m.UserEditSchema)));
   const [form, fields] = useForm({
     id: `user-${mode}`,
-    constraint: getZodConstraint(schema),
+    constraint,
     lastResult: result,
     defaultValue: defaultValue
       ? {
@@ -46,14 +46,12 @@ export function UserForm({
           is_active: defaultValue.is_active ? "on" : undefined,
         }
       : { is_active: "on" },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    ...validation.options,
   });
   useClearPasswords(result, [fields.password.id]);
   const focus = firstInvalidField(result, ["email", "password", "last_name", "first_name", "middle_name", "phone"]);
   return (
-    <Form method="POST" className="form" {...getFormProps(form)}>
+    <Form method="POST" className="form" {...getFormProps(form)} {...validation.triggers}>
       <HoneypotInputs label={t("forms.honeypot")} />
       <Field
         labelProps={{ children: t("admin.users.formEmail") }}

@@ -1,6 +1,5 @@
 /** The first step of registration and of password reset: one e-mail field that sends a code. */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
@@ -8,17 +7,19 @@ import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { FormErrors } from "~/components/form-errors";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/fields";
-import { EmailStepSchema } from "~/schemas/auth";
+import { useValidation, type Constraints } from "~/utils/forms";
 import { useIsPending } from "~/utils/pending";
 
 export function EmailStep({
   id,
   email,
   result,
+  constraint,
   lead,
   submit,
 }: {
   id: string;
+  constraint: Constraints;
   email: string;
   result?: SubmissionResult<string[]>;
   lead: string;
@@ -27,16 +28,16 @@ export function EmailStep({
 }) {
   const { t } = useTranslation();
   const pending = useIsPending();
+  const validation = useValidation(() => import("~/schemas/auth").then((m) => m.EmailStepSchema));
   const [form, fields] = useForm({
     id,
-    constraint: getZodConstraint(EmailStepSchema),
+    constraint,
     lastResult: result,
     defaultValue: { email },
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EmailStepSchema }),
+    ...validation.options,
   });
   return (
-    <Form method="POST" className="form" {...getFormProps(form)}>
+    <Form method="POST" className="form" {...getFormProps(form)} {...validation.triggers}>
       <HoneypotInputs label={t("forms.honeypot")} />
       <p className="muted">{lead}</p>
       <Field

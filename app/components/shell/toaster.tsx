@@ -1,20 +1,23 @@
 /**
  * Toasts. With JavaScript, sonner shows them with the product's settings;
  * without it, the flashed message rendered by the server stays in the page
- * as a polite live region (hidden once the page is hydrated).
+ * as a polite live region until sonner, loaded with the first toast, takes it over.
  */
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { markToasterReady, notify } from "~/utils/notify";
+import { markToasterReady, notify, whenToastsWanted } from "~/utils/notify";
 import { Icon, type IconName } from "~/components/ui/icon";
 import type { Toast } from "~/utils/toast.server";
 
-/** sonner arrives after hydration; once its toaster is mounted, queued toasts show. */
+/** sonner arrives with the first toast; once its toaster is mounted, queued toasts show. */
 const LazyToaster = lazy(async () => {
   const sonner = await import("sonner");
-  function ReadyToaster(props: React.ComponentProps<Sonner["Toaster"]>) {
-    useEffect(() => markToasterReady(sonner), []);
+  function ReadyToaster({ onReady, ...props }: React.ComponentProps<Sonner["Toaster"]> & { onReady: () => void }) {
+    useEffect(() => {
+      markToasterReady(sonner);
+      onReady();
+    }, [onReady]);
     return <sonner.Toaster {...props} />;
   }
   return { default: ReadyToaster };
@@ -32,6 +35,10 @@ const icons: Record<Toast["type"], IconName> = {
 export function ToastHost({ toast, theme }: { toast: Toast | null; theme: "light" | "dark" }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
+  const [wanted, setWanted] = useState(false);
+  const [ready, setReady] = useState(false);
+  useEffect(() => whenToastsWanted(() => setWanted(true)), []);
+  const onReady = useCallback(() => setReady(true), []);
   useEffect(() => {
     if (!toast) return;
     // The id makes a revalidation of the same page not show it twice.
@@ -43,9 +50,10 @@ export function ToastHost({ toast, theme }: { toast: Toast | null; theme: "light
 
   return (
     <>
-      {hydrated ? (
+      {hydrated && wanted ? (
         <Suspense fallback={null}>
           <LazyToaster
+            onReady={onReady}
         // Explicit values (sonner's defaults today), so an upgrade cannot change them:
         // 4000 ms, paused on hover and in a hidden tab (built in), 3 visible,
         // swipe threshold 45 px and width 356 px (built in), Escape closes,
@@ -62,7 +70,8 @@ export function ToastHost({ toast, theme }: { toast: Toast | null; theme: "light
           />
         </Suspense>
       ) : null}
-      {toast && !hydrated ? (
+      {/* The server's message stays in the page until sonner takes it over. */}
+      {toast && !ready ? (
         <>
           <div className={`inline-toast inline-toast--${toast.type}`} role="status" aria-live="polite">
             <Icon name={icons[toast.type]} size="lg" />

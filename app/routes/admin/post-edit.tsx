@@ -17,6 +17,7 @@ import { Icon } from "~/components/ui/icon";
 import { getI18n } from "~/i18n/i18next.server";
 import { getApi, isBackendFailure } from "~/middleware/api.server";
 import { PostSchema } from "~/schemas/admin";
+import { constraints } from "~/schemas/constraints.server";
 import { rethrowNotFound } from "~/utils/api-errors.server";
 import { replyWithApiError } from "~/utils/auth-flow.server";
 import { checkHoneypot } from "~/utils/honeypot.server";
@@ -47,6 +48,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     post: { id: post.id, title: post.title, text: post.text, is_actual: post.is_actual },
     images: images.results.map((image) => ({ id: image.id, image: mediaPath(image.image) })),
+    constraint: constraints.post,
   };
 }
 
@@ -131,6 +133,7 @@ export default function PostEditPage({ loaderData, actionData }: Route.Component
         <PostForm
           key={`${post.title}|${post.text.length}|${post.is_actual}`}
           id="post-edit"
+          constraint={loaderData.constraint}
           result={actionData?.intent === "save" ? actionData.result : undefined}
           defaultValue={post}
           submitLabel={t("admin.posts.save")}

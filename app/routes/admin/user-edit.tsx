@@ -8,6 +8,7 @@ import { Icon } from "~/components/ui/icon";
 import { getI18n } from "~/i18n/i18next.server";
 import { getApi, isBackendFailure } from "~/middleware/api.server";
 import { UserEditSchema } from "~/schemas/admin";
+import { constraints } from "~/schemas/constraints.server";
 import { fromBackendUser, toBackendUser, userFormFields } from "~/utils/admin-users.server";
 import { rethrowNotFound } from "~/utils/api-errors.server";
 import { replyWithApiError } from "~/utils/auth-flow.server";
@@ -27,7 +28,7 @@ function userIdOf(params: { userId: string }) {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = await getApi(context).admin.users.get(userIdOf(params)).catch(rethrowNotFound);
-  return { user: fromBackendUser(user) };
+  return { user: fromBackendUser(user), constraint: constraints.userEdit };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -56,7 +57,7 @@ export default function UserEditPage({ loaderData, actionData }: Route.Component
     <div className="page">
       <h1>{user.email}</h1>
       <section className="card">
-        <UserForm mode="edit" result={actionData?.result} defaultValue={user} />
+        <UserForm mode="edit" constraint={loaderData.constraint} result={actionData?.result} defaultValue={user} />
       </section>
       <p>
         <Link to="/admin/users" className="btn btn--mainSecondary btn--md">

@@ -6,12 +6,17 @@ import { UserForm } from "~/components/admin/user-form";
 import { getI18n } from "~/i18n/i18next.server";
 import { getApi, isBackendFailure } from "~/middleware/api.server";
 import { UserCreateSchema } from "~/schemas/admin";
+import { constraints } from "~/schemas/constraints.server";
 import { toBackendUser, userFormFields } from "~/utils/admin-users.server";
 import { replyWithApiError } from "~/utils/auth-flow.server";
 import { checkHoneypot } from "~/utils/honeypot.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/user-new";
 import { readFormData } from "~/utils/request.server";
+
+export function loader() {
+  return { constraint: constraints.userCreate };
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request);
@@ -30,13 +35,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function UserNewPage({ actionData }: Route.ComponentProps) {
+export default function UserNewPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <div className="page">
       <h1>{t("admin.users.create")}</h1>
       <section className="card">
-        <UserForm mode="create" result={actionData?.result} />
+        <UserForm mode="create" constraint={loaderData.constraint} result={actionData?.result} />
       </section>
     </div>
   );

@@ -5,7 +5,7 @@
  * first, then our own text) in the form and as a toast.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useSearchParams } from "react-router";
@@ -18,7 +18,8 @@ import { getI18n } from "~/i18n/i18next.server";
 import { getApi, isBackendFailure } from "~/middleware/api.server";
 import { LoginSchema } from "~/schemas/auth";
 import { checkHoneypot } from "~/utils/honeypot.server";
-import { firstInvalidField, useClearPasswords } from "~/utils/forms";
+import { firstInvalidField, useClearPasswords, useValidation } from "~/utils/forms";
+import { constraints } from "~/schemas/constraints.server";
 import { useIsPending } from "~/utils/pending";
 import { signedInHintCookie } from "~/utils/preferences.server";
 import { safeRedirect } from "~/utils/redirect";
@@ -31,7 +32,7 @@ import { notify } from "~/utils/notify";
 export async function loader({ context }: Route.LoaderArgs) {
   // A message left for this page, e.g. «Сессия истекла…» (read once).
   const message = getSession(context).get("authMessage") ?? null;
-  return { message };
+  return { message, constraint: constraints.login };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -71,13 +72,12 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const isPending = useIsPending();
+  const validation = useValidation(() => import("~/schemas/auth").then((m) => m.LoginSchema));
   const [form, fields] = useForm({
     id: "login",
-    constraint: getZodConstraint(LoginSchema),
+    constraint: loaderData.constraint,
     lastResult: actionData?.result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    ...validation.options,
   });
 
   useEffect(() => {
@@ -99,7 +99,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
             {loaderData.message}
           </p>
         ) : null}
-        <Form method="POST" className="form" {...getFormProps(form)}>
+        <Form method="POST" className="form" {...getFormProps(form)} {...validation.triggers}>
           <HoneypotInputs label={t("forms.honeypot")} />
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <Field

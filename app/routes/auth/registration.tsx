@@ -4,7 +4,7 @@
  * the Back button never loses them. Every step is a plain form.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
@@ -23,7 +23,8 @@ import { getApi, isBackendFailure } from "~/middleware/api.server";
 import { CodeStepSchema, EmailStepSchema, ProfileStepSchema } from "~/schemas/auth";
 import { replyWithApiError } from "~/utils/auth-flow.server";
 import { formatCountdown, secondsUntilResend } from "~/utils/countdown";
-import { firstInvalidField, useClearPasswords, validateWith } from "~/utils/forms";
+import { firstInvalidField, useClearPasswords, useValidation, type Constraints } from "~/utils/forms";
+import { constraints } from "~/schemas/constraints.server";
 import { checkHoneypot } from "~/utils/honeypot.server";
 import { useIsPending } from "~/utils/pending";
 import { getSession, type RegistrationState } from "~/utils/session.server";
@@ -45,6 +46,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     code: state.step === "profile" ? state.code : undefined,
     secondsLeft: secondsUntilResend(state.sentAt, Date.now(), getEnv().RESEND_COOLDOWN_SECONDS),
     sentAt: state.sentAt ?? 0,
+    constraint: state.step === "email" ? constraints.emailStep : state.step === "code" ? constraints.codeStep : constraints.profileStep,
   };
 }
 
@@ -150,19 +152,31 @@ export async function action({ request, context }: Route.ActionArgs) {
 type ActionData = Route.ComponentProps["actionData"];
 
 
-function CodeStep({ email, secondsLeft, sentAt, actionData }: { email: string; secondsLeft: number; sentAt: number; actionData: ActionData }) {
+function CodeStep({
+  email,
+  secondsLeft,
+  sentAt,
+  constraint,
+  actionData,
+}: {
+  email: string;
+  secondsLeft: number;
+  sentAt: number;
+  constraint: Constraints;
+  actionData: ActionData;
+}) {
   const { t } = useTranslation();
   const pending = useIsPending();
   const result = actionData?.intent === "code" ? actionData.result : undefined;
+  const validation = useValidation(() => import("~/schemas/auth").then((m) => m.CodeStepSchema));
   const [form, fields] = useForm({
     id: "register-code",
-    constraint: getZodConstraint(CodeStepSchema),
+    constraint,
     lastResult: result,
-    shouldRevalidate: "onInput",
-    onValidate: validateWith(CodeStepSchema),
+    ...validation.options,
   });
   return (
-    <Form method="POST" className="form" {...getFormProps(form)}>
+    <Form method="POST" className="form" {...getFormProps(form)} {...validation.triggers}>
       <HoneypotInputs label={t("forms.honeypot")} />
       <p className="muted">{t("register.codeLead", { email })}</p>
       <CodeField id={fields.code.id} name={fields.code.name} errors={fields.code.errors} autoFocus />
@@ -182,22 +196,21 @@ function CodeStep({ email, secondsLeft, sentAt, actionData }: { email: string; s
   );
 }
 
-function ProfileStep({ code, actionData }: { code?: number; actionData: ActionData }) {
+function ProfileStep({ code, constraint, actionData }: { code?: number; constraint: Constraints; actionData: ActionData }) {
   const { t } = useTranslation();
   const pending = useIsPending();
   const result = actionData?.intent === "profile" ? actionData.result : undefined;
+  const validation = useValidation(() => import("~/schemas/auth").then((m) => m.ProfileStepSchema));
   const [form, fields] = useForm({
     id: "register-profile",
-    constraint: getZodConstraint(ProfileStepSchema),
+    constraint,
     lastResult: result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileStepSchema }),
+    ...validation.options,
   });
   useClearPasswords(result, [fields.password.id, fields.password_confirmation.id]);
   const focus = firstInvalidField(result, ["password", "password_confirmation", "first_name", "middle_name", "last_name", "phone"]);
   return (
-    <Form method="POST" className="form" {...getFormProps(form)}>
+    <Form method="POST" className="form" {...getFormProps(form)} {...validation.triggers}>
       <HoneypotInputs label={t("forms.honeypot")} />
       <p className="muted">{t("register.profileLead")}</p>
       <input type="hidden" name="code" value={code ?? ""} readOnly />
@@ -239,6 +252,7 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
           <EmailStep
             id="register-email"
             email={loaderData.email}
+            constraint={loaderData.constraint}
             result={actionData?.intent === "email" ? actionData.result : undefined}
             lead={t("register.emailLead")}
             submit={
@@ -250,9 +264,15 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
           />
         ) : null}
         {loaderData.step === "code" ? (
-          <CodeStep email={loaderData.email} secondsLeft={loaderData.secondsLeft} sentAt={loaderData.sentAt} actionData={actionData} />
+          <CodeStep
+            email={loaderData.email}
+            secondsLeft={loaderData.secondsLeft}
+            sentAt={loaderData.sentAt}
+            constraint={loaderData.constraint}
+            actionData={actionData}
+          />
         ) : null}
-        {loaderData.step === "profile" ? <ProfileStep code={loaderData.code} actionData={actionData} /> : null}
+        {loaderData.step === "profile" ? <ProfileStep code={loaderData.code} constraint={loaderData.constraint} actionData={actionData} /> : null}
         <p className="auth-links">
           <span>
             {t("register.haveAccount")} <Link to="/auth">{t("register.signIn")}</Link>

@@ -4,7 +4,7 @@
  * the session; resending follows the registration's countdown.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
@@ -21,7 +21,8 @@ import { getApi, isBackendFailure } from "~/middleware/api.server";
 import { EmailStepSchema, ResetSchema } from "~/schemas/auth";
 import { replyWithApiError } from "~/utils/auth-flow.server";
 import { formatCountdown, secondsUntilResend } from "~/utils/countdown";
-import { firstInvalidField, useClearPasswords, validateWith } from "~/utils/forms";
+import { firstInvalidField, useClearPasswords, useValidation, type Constraints } from "~/utils/forms";
+import { constraints } from "~/schemas/constraints.server";
 import { checkHoneypot } from "~/utils/honeypot.server";
 import { useIsPending } from "~/utils/pending";
 import { getSession, type ResetState } from "~/utils/session.server";
@@ -35,7 +36,13 @@ const here = "/auth/reset";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const state: ResetState = getSession(context).get("reset") ?? { step: "email" };
-  return { step: state.step, email: state.email ?? "", secondsLeft: secondsUntilResend(state.sentAt, Date.now(), getEnv().RESEND_COOLDOWN_SECONDS), sentAt: state.sentAt ?? 0 };
+  return {
+    step: state.step,
+    email: state.email ?? "",
+    secondsLeft: secondsUntilResend(state.sentAt, Date.now(), getEnv().RESEND_COOLDOWN_SECONDS),
+    sentAt: state.sentAt ?? 0,
+    constraint: state.step === "email" ? constraints.emailStep : constraints.reset,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -123,22 +130,33 @@ export async function action({ request, context }: Route.ActionArgs) {
 type ActionData = Route.ComponentProps["actionData"];
 
 
-function CodeStep({ email, secondsLeft, sentAt, actionData }: { email: string; secondsLeft: number; sentAt: number; actionData: ActionData }) {
+function CodeStep({
+  email,
+  secondsLeft,
+  sentAt,
+  constraint,
+  actionData,
+}: {
+  email: string;
+  secondsLeft: number;
+  sentAt: number;
+  constraint: Constraints;
+  actionData: ActionData;
+}) {
   const { t } = useTranslation();
   const pending = useIsPending();
   const result = actionData?.intent === "reset" ? actionData.result : undefined;
+  const validation = useValidation(() => import("~/schemas/auth").then((m) => m.ResetSchema));
   const [form, fields] = useForm({
     id: "reset-code",
-    constraint: getZodConstraint(ResetSchema),
+    constraint,
     lastResult: result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: validateWith(ResetSchema),
+    ...validation.options,
   });
   useClearPasswords(result, [fields.password.id, fields.password_confirmation.id]);
   const focus = firstInvalidField(result, ["code", "password", "password_confirmation"]);
   return (
-    <Form method="POST" className="form" {...getFormProps(form)}>
+    <Form method="POST" className="form" {...getFormProps(form)} {...validation.triggers}>
       <HoneypotInputs label={t("forms.honeypot")} />
       <p className="muted">{t("reset.codeLead", { email })}</p>
       <Field
@@ -193,6 +211,7 @@ export default function ResetPage({ loaderData, actionData }: Route.ComponentPro
           <EmailStep
             id="reset-email"
             email={loaderData.email}
+            constraint={loaderData.constraint}
             result={actionData?.intent === "email" ? actionData.result : undefined}
             lead={t("reset.emailLead")}
             submit={
@@ -203,7 +222,13 @@ export default function ResetPage({ loaderData, actionData }: Route.ComponentPro
             }
           />
         ) : (
-          <CodeStep email={loaderData.email} secondsLeft={loaderData.secondsLeft} sentAt={loaderData.sentAt} actionData={actionData} />
+          <CodeStep
+            email={loaderData.email}
+            secondsLeft={loaderData.secondsLeft}
+            sentAt={loaderData.sentAt}
+            constraint={loaderData.constraint}
+            actionData={actionData}
+          />
         )}
         <p className="auth-links">
           <Link to="/auth">{t("auth.backToLogin")}</Link>

@@ -7,11 +7,16 @@ import { PostForm } from "~/components/admin/post-form";
 import { getI18n } from "~/i18n/i18next.server";
 import { getApi, isBackendFailure } from "~/middleware/api.server";
 import { PostSchema } from "~/schemas/admin";
+import { constraints } from "~/schemas/constraints.server";
 import { replyWithApiError } from "~/utils/auth-flow.server";
 import { checkHoneypot } from "~/utils/honeypot.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/create";
 import { readFormData } from "~/utils/request.server";
+
+export function loader() {
+  return { constraint: constraints.post };
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request);
@@ -29,13 +34,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function PostCreatePage({ actionData }: Route.ComponentProps) {
+export default function PostCreatePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <div className="page">
       <h1>{t("admin.posts.create")}</h1>
       <section className="card">
-        <PostForm id="post-create" result={actionData?.result} submitLabel={t("admin.posts.createSubmit")} />
+        <PostForm id="post-create" constraint={loaderData.constraint} result={actionData?.result} submitLabel={t("admin.posts.createSubmit")} />
       </section>
     </div>
   );

@@ -4,7 +4,9 @@
  * that asks first (a dialog with JavaScript, a confirmation page without).
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { constraints } from "~/schemas/constraints.server";
+import { useValidation, type Constraints } from "~/utils/forms";
 import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
@@ -55,6 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pages: list.pages,
     filters: { address, number, sort },
     ignored,
+    constraint: constraints.attach,
   };
 }
 
@@ -77,19 +80,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(`${url.pathname}${url.search}`, { type: "success", description: t("accounts.attached", { id: submission.value.id }) });
 }
 
-function AttachForm({ result }: { result: Route.ComponentProps["actionData"] extends infer A ? (A extends { result: infer R } ? R : undefined) : undefined }) {
+function AttachForm({
+  constraint,
+  result,
+}: {
+  constraint: Constraints;
+  result: Route.ComponentProps["actionData"] extends infer A ? (A extends { result: infer R } ? R : undefined) : undefined }) {
   const { t } = useTranslation();
   const pending = useIsPending();
+  const validation = useValidation(() => import("~/schemas/profile").then((m) => m.AttachSchema));
   const [form, fields] = useForm({
     id: "attach-account",
-    constraint: getZodConstraint(AttachSchema),
+    constraint,
     lastResult: result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AttachSchema }),
+    ...validation.options,
   });
   return (
-    <Form method="POST" className="form" {...getFormProps(form)} aria-labelledby="attach-title">
+    <Form method="POST" className="form" {...getFormProps(form)} {...validation.triggers} aria-labelledby="attach-title">
       <h2 id="attach-title">{t("accounts.attachTitle")}</h2>
       <p className="muted">{t("accounts.attachLead")}</p>
       <HoneypotInputs label={t("forms.honeypot")} />
@@ -191,7 +198,7 @@ export default function AccountsPage({ loaderData, actionData }: Route.Component
       )}
       <section className="card attach-card">
         {/* A new key after each change of the list clears the form once an account is attached. */}
-        <AttachForm key={count} result={actionData?.result} />
+        <AttachForm key={count} constraint={loaderData.constraint} result={actionData?.result} />
       </section>
     </div>
   );

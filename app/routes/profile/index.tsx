@@ -4,7 +4,7 @@
  * apart by `intent`. Both work without JavaScript.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, useRouteLoaderData } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
@@ -18,7 +18,8 @@ import { getApi, isBackendFailure } from "~/middleware/api.server";
 import { PasswordSchema, ProfileSchema } from "~/schemas/profile";
 import { replyWithApiError } from "~/utils/auth-flow.server";
 import { formatDate } from "~/utils/format";
-import { firstInvalidField, useClearPasswords } from "~/utils/forms";
+import { firstInvalidField, useClearPasswords, useValidation, type Constraints } from "~/utils/forms";
+import { constraints } from "~/schemas/constraints.server";
 import { checkHoneypot } from "~/utils/honeypot.server";
 import { useIsPending } from "~/utils/pending";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -27,6 +28,9 @@ import type { Route } from "./+types/index";
 import { readFormData } from "~/utils/request.server";
 import { PersonFields } from "~/components/person-fields";
 
+export function loader() {
+  return { constraints: { profile: constraints.profile, password: constraints.password } };
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request);
@@ -78,22 +82,21 @@ export async function action({ request, context }: Route.ActionArgs) {
 type ActionData = Route.ComponentProps["actionData"];
 type Me = Awaited<ReturnType<typeof profileLoader>>["me"];
 
-function ProfileForm({ me, actionData }: { me: Me; actionData: ActionData }) {
+function ProfileForm({ me, constraint, actionData }: { me: Me; constraint: Constraints; actionData: ActionData }) {
   const { t } = useTranslation();
   const pending = useIsPending({ intent: "profile" });
   const result = actionData?.intent === "profile" ? actionData.result : undefined;
+  const validation = useValidation(() => import("~/schemas/profile").then((m) => m.ProfileSchema));
   const [form, fields] = useForm({
     id: "profile-data",
-    constraint: getZodConstraint(ProfileSchema),
+    constraint,
     lastResult: result,
     defaultValue: { first_name: me.first_name, middle_name: me.middle_name, last_name: me.last_name, phone: me.phone ?? "" },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+    ...validation.options,
   });
   const focus = firstInvalidField(result, ["last_name", "first_name", "middle_name", "phone"]);
   return (
-    <Form method="POST" className="form" {...getFormProps(form)} aria-labelledby="profile-data-title">
+    <Form method="POST" className="form" {...getFormProps(form)} {...validation.triggers} aria-labelledby="profile-data-title">
       <h2 id="profile-data-title">{t("profile.edit")}</h2>
       <HoneypotInputs label={t("forms.honeypot")} />
       <PersonFields fields={fields} focus={focus} />
@@ -106,22 +109,21 @@ function ProfileForm({ me, actionData }: { me: Me; actionData: ActionData }) {
   );
 }
 
-function PasswordForm({ actionData }: { actionData: ActionData }) {
+function PasswordForm({ constraint, actionData }: { constraint: Constraints; actionData: ActionData }) {
   const { t } = useTranslation();
   const pending = useIsPending({ intent: "password" });
   const result = actionData?.intent === "password" ? actionData.result : undefined;
+  const validation = useValidation(() => import("~/schemas/profile").then((m) => m.PasswordSchema));
   const [form, fields] = useForm({
     id: "profile-password",
-    constraint: getZodConstraint(PasswordSchema),
+    constraint,
     lastResult: result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordSchema }),
+    ...validation.options,
   });
   useClearPasswords(result, [fields.old_password.id, fields.password.id, fields.password_confirmation.id]);
   const focus = firstInvalidField(result, ["old_password", "password", "password_confirmation"]);
   return (
-    <Form method="POST" className="form" {...getFormProps(form)} aria-labelledby="profile-password-title">
+    <Form method="POST" className="form" {...getFormProps(form)} {...validation.triggers} aria-labelledby="profile-password-title">
       <h2 id="profile-password-title">{t("profile.passwordTitle")}</h2>
       <HoneypotInputs label={t("forms.honeypot")} />
       <PasswordField
@@ -150,7 +152,7 @@ function PasswordForm({ actionData }: { actionData: ActionData }) {
 }
 
 /** The resident's data comes from the profile layout's loader (users/me). */
-export default function ProfilePage({ actionData }: Route.ComponentProps) {
+export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { me } = useRouteLoaderData<typeof profileLoader>("routes/profile/layout")!;
   const fullName = [me.last_name, me.first_name, me.middle_name].filter(Boolean).join(" ");
@@ -179,10 +181,10 @@ export default function ProfilePage({ actionData }: Route.ComponentProps) {
       </section>
       <div className="two-columns">
         <section className="card">
-          <ProfileForm key={`${me.first_name}|${me.last_name}|${me.middle_name}|${me.phone}`} me={me} actionData={actionData} />
+          <ProfileForm key={`${me.first_name}|${me.last_name}|${me.middle_name}|${me.phone}`} me={me} constraint={loaderData.constraints.profile} actionData={actionData} />
         </section>
         <section className="card">
-          <PasswordForm actionData={actionData} />
+          <PasswordForm constraint={loaderData.constraints.password} actionData={actionData} />
         </section>
       </div>
     </div>
