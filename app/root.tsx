@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useChangeLanguage } from "remix-i18next/react";
 import {
   data,
@@ -26,7 +26,7 @@ import { useNonce } from "~/utils/nonce";
 import { getTheme } from "~/utils/preferences.server";
 import { sessionMiddleware } from "~/utils/session.server";
 import { getToast } from "~/utils/toast.server";
-import { getHoneypot } from "~/utils/honeypot.server";
+import { getHoneypotInputProps } from "~/utils/honeypot.server";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
 import type { Route } from "./+types/root";
 import stylesHref from "./styles/app.css?url";
@@ -61,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [theme, { toast, clear }, honeypotInputProps] = await Promise.all([
     getTheme(request),
     getToast(request),
-    getHoneypot().getInputProps(),
+    getHoneypotInputProps(),
   ]);
   const user = getUser(context);
   return data(

@@ -8,6 +8,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { RouterContextProvider } from "react-router";
+import * as build from "virtual:react-router/server-build";
 import { isCrossOriginRequest } from "~/middleware/origin.server";
 import { getEnv } from "~/utils/env.server";
 import { requestMetaContext, type RequestMeta } from "~/utils/request-context";
@@ -144,12 +145,16 @@ app.get("/readyz", async (_req, res) => {
 if (import.meta.env.PROD) {
   // Hashed assets never change; everything else in public/ may.
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("build/client", { maxAge: "1h" }));
+  const publicFiles = express.static("build/client", { maxAge: "1h" });
+  // Pages have no file extension: only paths that look like files cost a disk lookup.
+  app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));
 }
 
 app.use(
   createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
+    // The build itself, not a function returning it: given a function, React
+    // Router re-creates its route tables on every request (a twentieth of a page).
+    build,
     getLoadContext(_req, res) {
       const context = new RouterContextProvider();
       context.set(requestMetaContext, res.locals.meta as RequestMeta);

@@ -10,6 +10,18 @@ export function getHoneypot() {
   return honeypot;
 }
 
+let inputProps: ReturnType<Honeypot["getInputProps"]> | undefined;
+
+/**
+ * The honeypot inputs' props. The time field is off (validFromFieldName:
+ * null), so they are the same for every page: made once, not encrypted anew
+ * for each request (a few per cent of a page's server time).
+ */
+export function getHoneypotInputProps() {
+  inputProps ??= getHoneypot().getInputProps();
+  return inputProps;
+}
+
 export async function checkHoneypot(formData: FormData) {
   try {
     await getHoneypot().check(formData);

@@ -5,7 +5,7 @@
  * autocomplete="one-time-code" and a «Далее» button.
  */
 import { lazy, Suspense } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Field, type ListOfErrors } from "~/components/ui/fields";
 

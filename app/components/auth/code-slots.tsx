@@ -3,7 +3,7 @@
  * digit is typed. Loaded by CodeField only once the page is hydrated.
  */
 import { OTPInput, type SlotProps } from "input-otp";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { ErrorList, type ListOfErrors } from "~/components/ui/fields";
 
 function Slot({ char, hasFakeCaret, isActive }: SlotProps) {

@@ -1,7 +1,7 @@
 /** The first step of registration and of password reset: one e-mail field that sends a code. */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { FormErrors } from "~/components/form-errors";

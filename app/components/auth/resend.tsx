@@ -5,7 +5,7 @@
  * resend is refused by the server anyway.
  */
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { formatCountdown } from "~/utils/countdown";

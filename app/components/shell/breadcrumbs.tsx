@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link, useLocation, useMatches } from "react-router";
 import { breadcrumbsFor, documentTitle, type Crumb } from "~/utils/site-map";
 

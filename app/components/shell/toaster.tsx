@@ -4,7 +4,7 @@
  * as a polite live region until sonner, loaded with the first toast, takes it over.
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { markToasterReady, notify, whenToastsWanted } from "~/utils/notify";
 import { Icon, type IconName } from "~/components/ui/icon";

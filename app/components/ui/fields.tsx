@@ -4,7 +4,7 @@
  * aria-invalid is set whenever there is an error.
  */
 import { useId, useState, type InputHTMLAttributes, type LabelHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Icon } from "./icon";
 

@@ -1,5 +1,5 @@
 /** Deleting a post: a confirmation page (GET) that says its images go too; POST deletes. */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { data } from "react-router";
 import { ApiError } from "~/api/errors";
 import { ConfirmPage } from "~/components/admin/confirm";

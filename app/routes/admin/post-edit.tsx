@@ -4,7 +4,7 @@
  * plain forms; JavaScript adds previews and upload progress.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, Link } from "react-router";
 import { ApiError } from "~/api/errors";
 import { ImageUploadForm } from "~/components/admin/image-upload";

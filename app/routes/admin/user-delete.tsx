@@ -1,5 +1,5 @@
 /** Deleting a user: confirmation page (GET), POST deletes. Deleting oneself is not offered; the backend's refusal is shown if forced. */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { data } from "react-router";
 import { ApiError } from "~/api/errors";
 import { ConfirmPage } from "~/components/admin/confirm";

@@ -1,6 +1,6 @@
 /** A new post (administrators only: the site map says so, the server checks). */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { data } from "react-router";
 import { ApiError } from "~/api/errors";
 import { PostForm } from "~/components/admin/post-form";

@@ -2,7 +2,7 @@
  * News: cards, newest first, with a GET filter form (title, day, current or
  * archive), sorting and pages. Every choice is in the URL.
  */
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import type { Post } from "~/api/types";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";

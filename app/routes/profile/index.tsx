@@ -5,7 +5,7 @@
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, useRouteLoaderData } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { ApiError } from "~/api/errors";
