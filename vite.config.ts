@@ -11,7 +11,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     assetsInlineLimit: 0,
     // terser packs the client bundle a few per cent tighter than esbuild,
     // which is what keeps form pages under the 150 KB first-visit budget.
-    minify: isSsrBuild ? "esbuild" : "terser",
+    minify: isSsrBuild ? false : "terser",
     terserOptions: { module: true, compress: { passes: 3 }, format: { comments: false } },
   },
   plugins: [reactRouter(), tsconfigPaths()],

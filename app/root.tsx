@@ -106,7 +106,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  useChangeLanguage(loaderData.locale);
+  // Only the browser changes language (the server renders each page in one);
+  // the condition is a build-time constant, so the hooks never vary.
+  // eslint-disable-next-line react-hooks/rules-of-hooks
+  if (!import.meta.env.SSR) useChangeLanguage(loaderData.locale);
   // A marker for tests and the benchmark: the page is hydrated and interactive.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";

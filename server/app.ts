@@ -11,6 +11,7 @@ import { RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { isCrossOriginRequest } from "~/middleware/origin.server";
 import { getEnv } from "~/utils/env.server";
+import { createPageCache } from "./page-cache";
 import { requestMetaContext, type RequestMeta } from "~/utils/request-context";
 
 const env = getEnv();
@@ -149,6 +150,9 @@ if (import.meta.env.PROD) {
   // Pages have no file extension: only paths that look like files cost a disk lookup.
   app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));
 }
+
+// After compression (it stores what React Router writes) and the request checks.
+app.use(createPageCache({ ttlMs: env.NODE_ENV === "production" ? env.PAGE_CACHE_MS : 0 }).middleware);
 
 app.use(
   createRequestHandler({

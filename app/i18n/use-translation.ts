@@ -26,10 +26,41 @@ function serverT(i18n: I18n, ns: string | undefined): TFunction {
   const key = ns ?? "";
   let t = byNamespace.get(key);
   if (!t) {
-    t = i18n.getFixedT(null, ns ?? null);
+    t = memoized(i18n.getFixedT(null, ns ?? null));
     byNamespace.set(key, t);
   }
   return t;
+}
+
+/**
+ * `t` that remembers its answers for a key alone or a key with plain values
+ * (the menu, the footer and the shell ask for the same strings on every page,
+ * and the server's resources never change while it runs). Bounded, since
+ * values such as a post's title vary without end.
+ */
+function memoized(t: TFunction): TFunction {
+  const answers = new Map<string, string>();
+  const call = t as unknown as (...args: unknown[]) => string;
+  const cached = (...args: unknown[]) => {
+    const [key, options] = args;
+    const plain =
+      typeof key === "string" &&
+      (args.length === 1 ||
+        (args.length === 2 &&
+          typeof options === "object" &&
+          options !== null &&
+          Object.values(options).every((value) => value === null || ["string", "number", "boolean"].includes(typeof value))));
+    if (!plain) return call(...args);
+    const id = args.length === 1 ? (key as string) : `${key as string}\u0000${JSON.stringify(options)}`;
+    let answer = answers.get(id);
+    if (answer === undefined) {
+      answer = call(...args);
+      if (answers.size >= 5000) answers.clear();
+      answers.set(id, answer);
+    }
+    return answer;
+  };
+  return Object.assign(cached, t) as unknown as TFunction;
 }
 
 export function useTranslation(ns?: string): { t: TFunction; i18n: I18n } {

@@ -27,10 +27,26 @@ interface AccessClaims {
   [flag: string]: unknown;
 }
 
+/**
+ * A token's claims, decoded once: a request reads them three times (the user,
+ * then each backend call checks the expiry), and decoding is not free.
+ * Bounded: the most recent few hundred tokens.
+ */
+const decoded = new Map<string, AccessClaims>();
+function claimsOf(token: string): AccessClaims {
+  let claims = decoded.get(token);
+  if (!claims) {
+    claims = jwtDecode<AccessClaims>(token);
+    if (decoded.size >= 500) decoded.delete(decoded.keys().next().value as string);
+    decoded.set(token, claims);
+  }
+  return claims;
+}
+
 export function decodeUser(access: string | undefined, adminFlag: string): SessionUser | null {
   if (!access) return null;
   try {
-    const claims = jwtDecode<AccessClaims>(access);
+    const claims = claimsOf(access);
     const id = claims.id ?? claims.user_id;
     if (typeof id !== "number" || typeof claims.email !== "string") return null;
     return {
@@ -49,7 +65,7 @@ export function decodeUser(access: string | undefined, adminFlag: string): Sessi
 /** A token's `exp` (seconds since epoch), or null when it cannot be read. */
 export function tokenExpiry(token: string): number | null {
   try {
-    const { exp } = jwtDecode<{ exp?: number }>(token);
+    const { exp } = claimsOf(token);
     return typeof exp === "number" ? exp : null;
   } catch {
     return null;

@@ -1,0 +1,102 @@
+/**
+ * A micro-cache for pages seen signed out: the same HTML for everyone with
+ * the same URL, language and theme, kept for a second (PAGE_CACHE_MS).
+ *
+ * Why: the home page and the news are what residents open in a crowd (an
+ * outage notice, say), signed out, and rendering them is the portal's main
+ * cost. For a second, every visitor after the first gets the page without a
+ * render. Anything personal is never stored: a request carrying the session
+ * or a flash message is not served from the cache, and only a 200 without
+ * Set-Cookie is stored. The CSP nonce is per response: it is swapped for a
+ * placeholder on the way in and for the new request's nonce on the way out.
+ * Each replica keeps its own copy for a second; nothing depends on it.
+ */
+import type express from "express";
+
+interface CachedPage {
+  body: string;
+  contentType: string;
+  expires: number;
+}
+
+const NONCE_SLOT = "\u0000nonce\u0000";
+/** Cookies that change a signed-out page: language, theme, the "was signed in" hint. */
+const VARY_COOKIES = ["lng", "theme", "signed_in"];
+/** Cookies that make a page personal: never cached, never served from the cache. */
+const PERSONAL_COOKIES = ["__session", "__toast"];
+
+function parseCookies(header: string | undefined) {
+  const cookies = new Map<string, string>();
+  for (const part of (header ?? "").split(";")) {
+    const index = part.indexOf("=");
+    if (index > 0) cookies.set(part.slice(0, index).trim(), part.slice(index + 1).trim());
+  }
+  return cookies;
+}
+
+/** The cache key of a request, or null when its page must be rendered for it alone. */
+export function pageCacheKey(req: Pick<express.Request, "method" | "path" | "originalUrl" | "protocol" | "headers">) {
+  if (req.method !== "GET") return null;
+  // Pages only: not data requests (.data), files, resource routes or media.
+  if (/\.\w+$/.test(req.path) || /^\/(resources|media|assets)\//.test(req.path)) return null;
+  const cookies = parseCookies(req.headers.cookie);
+  if (PERSONAL_COOKIES.some((name) => cookies.has(name))) return null;
+  if (req.headers.authorization) return null;
+  const varying = VARY_COOKIES.map((name) => `${name}=${cookies.get(name) ?? ""}`).join(";");
+  return `${req.protocol}://${req.headers.host ?? ""}${req.originalUrl}\n${varying}`;
+}
+
+export function createPageCache({ ttlMs, maxEntries = 200 }: { ttlMs: number; maxEntries?: number }) {
+  const pages = new Map<string, CachedPage>();
+
+  function remember(key: string, page: CachedPage) {
+    pages.delete(key);
+    pages.set(key, page);
+    // The oldest entries go first (a Map keeps insertion order).
+    while (pages.size > maxEntries) pages.delete(pages.keys().next().value as string);
+  }
+
+  const middleware: express.RequestHandler = (req, res, next) => {
+    const key = ttlMs > 0 ? pageCacheKey(req) : null;
+    if (!key) return next();
+    const nonce: string = res.locals.meta.nonce;
+    // A hard reload (Cache-Control: no-cache) gets a fresh render, which is then kept.
+    const fresh = /no-cache/i.test(`${req.headers["cache-control"] ?? ""} ${req.headers.pragma ?? ""}`);
+    const hit = fresh ? undefined : pages.get(key);
+    if (hit && hit.expires > Date.now()) {
+      res.setHeader("X-Page-Cache", "hit");
+      res.setHeader("Content-Type", hit.contentType);
+      res.setHeader("Server-Timing", 'cache;desc="page cache hit"');
+      res.status(200).send(hit.body.split(NONCE_SLOT).join(nonce));
+      return;
+    }
+    if (hit) pages.delete(key);
+    res.setHeader("X-Page-Cache", "miss");
+
+    // Keep a copy of what React Router writes, and store it if it may be shared.
+    const chunks: Buffer[] = [];
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => express.Response;
+    const keep = (chunk: unknown, encoding?: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === "function") return;
+      if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+      else chunks.push(Buffer.from(String(chunk), (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding));
+    };
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      keep(chunk, rest[0]);
+      return write(chunk, ...rest);
+    }) as typeof res.write;
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      keep(chunk, rest[0]);
+      const contentType = String(res.getHeader("Content-Type") ?? "");
+      if (res.statusCode === 200 && !res.getHeader("Set-Cookie") && contentType.startsWith("text/html")) {
+        const body = Buffer.concat(chunks).toString("utf8");
+        remember(key, { body: body.split(nonce).join(NONCE_SLOT), contentType, expires: Date.now() + ttlMs });
+      }
+      return end(chunk, ...rest);
+    }) as typeof res.end;
+    next();
+  };
+
+  return { middleware, size: () => pages.size };
+}
