@@ -51,6 +51,9 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // Never outline a finished Suspense boundary into a script-revealed
+        // chunk: the page goes out whole, and must read the same without JavaScript.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellReady() {
           shellReady = true;
         },

@@ -4,7 +4,7 @@
  * theme animation. Runs in the JavaScript project only.
  */
 import { png } from "../support/images";
-import { admin, expect, signIn, test } from "./fixtures";
+import { admin, createResident, expect, signIn, test } from "./fixtures";
 
 test.describe("locale files on the client", () => {
   test("a 5xx is retried until the file arrives", async ({ page }) => {
@@ -92,12 +92,66 @@ test.describe("while the next page loads", () => {
     });
     await page.getByLabel("Электронная почта").fill("resident@example.com");
     await page.getByLabel("Пароль", { exact: true }).fill("wrong-password");
+    // The form's code arrives once the resident starts typing.
+    await expect(page.locator("form#login")).toHaveAttribute("data-enhanced", "true");
     const button = page.getByRole("button", { name: "Войти" });
     await button.click();
     await expect(button).toBeDisabled();
     await expect(button).toHaveAttribute("aria-busy", "true");
     await expect(page.locator(".form-error")).toBeVisible();
     await expect(button).toBeEnabled();
+  });
+});
+
+test.describe("forms whose code loads when they are used", () => {
+  test("reading the sign-in page downloads no form code; typing brings it, keeping what was typed", async ({ page }) => {
+    const formCode: string[] = [];
+    page.on("request", (request) => {
+      if (/\/assets\/(login-form|schemas|validation)-/.test(new URL(request.url()).pathname)) formCode.push(request.url());
+    });
+    const posts: string[] = [];
+    page.on("request", (request) => request.method() === "POST" && posts.push(request.url()));
+    await page.goto("/auth");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await page.waitForLoadState("networkidle");
+    expect(formCode).toEqual([]);
+
+    const email = page.getByLabel("Электронная почта");
+    await email.pressSequentially("not-an-email");
+    await page.getByLabel("Пароль", { exact: true }).fill("secret-value");
+    await expect(page.locator("form#login")).toHaveAttribute("data-enhanced", "true");
+    await expect(email).toHaveValue("not-an-email");
+    expect(formCode.length).toBeGreaterThan(0);
+
+    // Checked in the browser now: no request, the message beside the field.
+    await page.getByRole("button", { name: "Войти" }).click();
+    await expect(page.getByText("Пожалуйста, укажите корректный формат электронной почты.")).toBeVisible();
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    expect(posts).toEqual([]);
+    // And again with every key.
+    await email.fill("resident@example.com");
+    await expect(page.getByText("Пожалуйста, укажите корректный формат электронной почты.")).toHaveCount(0);
+  });
+
+  test("the attach form on the accounts page works the same", async ({ page }) => {
+    const user = await createResident("deferred");
+    await signIn(page, user, "/profile/accounts");
+    // Reached by a client-side navigation, the form's code came at once; a fresh load waits for the resident.
+    await expect(page.locator("form#attach-account")).toHaveAttribute("data-enhanced", "true");
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    const form = page.locator("form#attach-account");
+    await expect(form).not.toHaveAttribute("data-enhanced");
+    const posts: string[] = [];
+    page.on("request", (request) => request.method() === "POST" && posts.push(request.url()));
+    const number = form.getByLabel("Номер лицевого счёта");
+    await number.pressSequentially("12345");
+    await form.getByLabel("Фамилия владельца").fill("Петров");
+    await expect(form).toHaveAttribute("data-enhanced", "true");
+    await expect(number).toHaveValue("12345");
+    await form.getByRole("button", { name: "Привязать" }).click();
+    await expect(form.getByText("Номер лицевого счёта — 10 цифр")).toBeVisible();
+    expect(posts).toEqual([]);
   });
 });
 

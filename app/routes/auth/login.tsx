@@ -4,23 +4,17 @@
  * Wrong credentials show the backend's second error detail (then the
  * first, then our own text) in the form and as a toast.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { data, Form, Link, useSearchParams } from "react-router";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { data, Link } from "react-router";
 import { ApiError } from "~/api/errors";
-import { Button } from "~/components/ui/button";
-import { Field, PasswordField } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
 import { getI18n } from "~/i18n/i18next.server";
 import { getApi, isBackendFailure } from "~/middleware/api.server";
 import { LoginSchema } from "~/schemas/auth";
 import { checkHoneypot } from "~/utils/honeypot.server";
-import { firstInvalidField, useClearPasswords, useValidation } from "~/utils/forms";
 import { constraints } from "~/schemas/constraints.server";
-import { useIsPending } from "~/utils/pending";
 import { signedInHintCookie } from "~/utils/preferences.server";
 import { safeRedirect } from "~/utils/redirect";
 import { getSession } from "~/utils/session.server";
@@ -28,6 +22,9 @@ import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/login";
 import { readFormData } from "~/utils/request.server";
 import { notify } from "~/utils/notify";
+import { deferred } from "~/utils/deferred";
+
+const LoginForm = deferred("login", () => import("~/components/auth/login-form").then((m) => m.LoginForm));
 
 export async function loader({ context }: Route.LoaderArgs) {
   // A message left for this page, e.g. «Сессия истекла…» (read once).
@@ -70,23 +67,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const [searchParams] = useSearchParams();
-  const isPending = useIsPending();
-  const validation = useValidation(() => import("~/schemas/auth").then((m) => m.LoginSchema));
-  const [form, fields] = useForm({
-    id: "login",
-    constraint: loaderData.constraint,
-    lastResult: actionData?.result,
-    ...validation.options,
-  });
-
   useEffect(() => {
     if (actionData?.toast) notify("error", actionData.toast);
   }, [actionData]);
-
-  useClearPasswords(actionData?.result, [fields.password.id]);
-  const focus = firstInvalidField(actionData?.result, ["email", "password"]);
-  const redirectTo = searchParams.get("redirectTo") ?? "";
 
   return (
     <section className="auth-page" aria-labelledby="login-title">
@@ -99,39 +82,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
             {loaderData.message}
           </p>
         ) : null}
-        <Form method="POST" className="form" {...getFormProps(form)} {...validation.triggers}>
-          <HoneypotInputs label={t("forms.honeypot")} />
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          <Field
-            labelProps={{ children: t("auth.email") }}
-            inputProps={{
-              ...getInputProps(fields.email, { type: "email" }),
-              autoComplete: "username",
-              placeholder: t("auth.emailPlaceholder"),
-              autoFocus: focus === "email" || (!focus && !actionData),
-            }}
-            errors={fields.email.errors}
-          />
-          <PasswordField
-            labelProps={{ children: t("auth.password") }}
-            inputProps={{
-              ...getInputProps(fields.password, { type: "password" }),
-              autoComplete: "current-password",
-              autoFocus: focus === "password",
-            }}
-            errors={fields.password.errors}
-          />
-          {form.errors?.length ? (
-            <div id={form.errorId} className="form-error" role="alert">
-              <Icon name="circle-alert" />
-              {form.errors.join(" ")}
-            </div>
-          ) : null}
-          <Button type="submit" size="lg" pending={isPending}>
-            <Icon name="log-in" />
-            {t("auth.submit")}
-          </Button>
-        </Form>
+        <LoginForm constraint={loaderData.constraint} result={actionData?.result} />
         <div className="auth-links">
           <p>
             {t("auth.noAccount")} <Link to="/auth/registration">{t("auth.register")}</Link>

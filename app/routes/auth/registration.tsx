@@ -3,19 +3,12 @@
  * profile. The step and what it holds live in the session, so a reload or
  * the Back button never loses them. Every step is a plain form.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { data, Form, Link, redirect } from "react-router";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { data, Link, redirect } from "react-router";
 import { ApiError } from "~/api/errors";
-import { CodeField } from "~/components/auth/code-field";
-import { EmailStep } from "~/components/auth/email-step";
-import { ResendControl } from "~/components/auth/resend";
 import { StepIndicator } from "~/components/auth/steps";
-import { Button } from "~/components/ui/button";
-import { PasswordField } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
 import { getI18n } from "~/i18n/i18next.server";
 import { getEnv } from "~/utils/env.server";
@@ -23,17 +16,14 @@ import { getApi, isBackendFailure } from "~/middleware/api.server";
 import { CodeStepSchema, EmailStepSchema, ProfileStepSchema } from "~/schemas/auth";
 import { replyWithApiError } from "~/utils/auth-flow.server";
 import { formatCountdown, secondsUntilResend } from "~/utils/countdown";
-import { firstInvalidField, useClearPasswords, useValidation, type Constraints } from "~/utils/forms";
 import { constraints } from "~/schemas/constraints.server";
 import { checkHoneypot } from "~/utils/honeypot.server";
-import { useIsPending } from "~/utils/pending";
 import { getSession, type RegistrationState } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/registration";
 import { readFormData } from "~/utils/request.server";
 import { notify } from "~/utils/notify";
-import { FormErrors } from "~/components/form-errors";
-import { PersonFields } from "~/components/person-fields";
+import { deferred } from "~/utils/deferred";
 
 const here = "/auth/registration";
 const profileFields = ["code", "password", "password_confirmation", "first_name", "middle_name", "last_name", "phone"];
@@ -149,91 +139,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ intent, result: undefined, toast: null }, { status: 400 });
 }
 
-type ActionData = Route.ComponentProps["actionData"];
-
-
-function CodeStep({
-  email,
-  secondsLeft,
-  sentAt,
-  constraint,
-  actionData,
-}: {
-  email: string;
-  secondsLeft: number;
-  sentAt: number;
-  constraint: Constraints;
-  actionData: ActionData;
-}) {
-  const { t } = useTranslation();
-  const pending = useIsPending();
-  const result = actionData?.intent === "code" ? actionData.result : undefined;
-  const validation = useValidation(() => import("~/schemas/auth").then((m) => m.CodeStepSchema));
-  const [form, fields] = useForm({
-    id: "register-code",
-    constraint,
-    lastResult: result,
-    ...validation.options,
-  });
-  return (
-    <Form method="POST" className="form" {...getFormProps(form)} {...validation.triggers}>
-      <HoneypotInputs label={t("forms.honeypot")} />
-      <p className="muted">{t("register.codeLead", { email })}</p>
-      <CodeField id={fields.code.id} name={fields.code.name} errors={fields.code.errors} autoFocus />
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <div className="form__actions">
-        <Button type="submit" name="intent" value="code" size="lg" pending={pending} data-submit-code>
-          {t("register.next")}
-          <Icon name="chevron-right" />
-        </Button>
-        <Button type="submit" name="intent" value="back" variant="mainSecondary" size="lg" formNoValidate>
-          <Icon name="arrow-left" />
-          {t("register.back")}
-        </Button>
-      </div>
-      <ResendControl key={sentAt} secondsLeft={secondsLeft} />
-    </Form>
-  );
-}
-
-function ProfileStep({ code, constraint, actionData }: { code?: number; constraint: Constraints; actionData: ActionData }) {
-  const { t } = useTranslation();
-  const pending = useIsPending();
-  const result = actionData?.intent === "profile" ? actionData.result : undefined;
-  const validation = useValidation(() => import("~/schemas/auth").then((m) => m.ProfileStepSchema));
-  const [form, fields] = useForm({
-    id: "register-profile",
-    constraint,
-    lastResult: result,
-    ...validation.options,
-  });
-  useClearPasswords(result, [fields.password.id, fields.password_confirmation.id]);
-  const focus = firstInvalidField(result, ["password", "password_confirmation", "first_name", "middle_name", "last_name", "phone"]);
-  return (
-    <Form method="POST" className="form" {...getFormProps(form)} {...validation.triggers}>
-      <HoneypotInputs label={t("forms.honeypot")} />
-      <p className="muted">{t("register.profileLead")}</p>
-      <input type="hidden" name="code" value={code ?? ""} readOnly />
-      <PasswordField
-        labelProps={{ children: t("register.password") }}
-        inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password", autoFocus: focus === "password" || !focus }}
-        hint={t("register.passwordHint")}
-        errors={fields.password.errors}
-      />
-      <PasswordField
-        labelProps={{ children: t("register.passwordConfirmation") }}
-        inputProps={{ ...getInputProps(fields.password_confirmation, { type: "password" }), autoComplete: "new-password", autoFocus: focus === "password_confirmation" }}
-        errors={fields.password_confirmation.errors}
-      />
-      <PersonFields fields={fields} focus={focus} />
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <Button type="submit" name="intent" value="profile" size="lg" pending={pending}>
-        <Icon name="check" />
-        {t("register.submit")}
-      </Button>
-    </Form>
-  );
-}
+const EmailStep = deferred((props) => props.id, () => import("~/components/auth/email-step").then((m) => m.EmailStep));
+// Not on the first view, and the code step's countdown must tick by itself: fetched as the page hydrates.
+const CodeStep = deferred("register-code", () => import("~/components/auth/registration-steps").then((m) => m.CodeStep), { atOnce: true });
+const ProfileStep = deferred("register-profile", () => import("~/components/auth/registration-steps").then((m) => m.ProfileStep), { atOnce: true });
 
 export default function RegistrationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -269,10 +178,16 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
             secondsLeft={loaderData.secondsLeft}
             sentAt={loaderData.sentAt}
             constraint={loaderData.constraint}
-            actionData={actionData}
+            result={actionData?.intent === "code" ? actionData.result : undefined}
           />
         ) : null}
-        {loaderData.step === "profile" ? <ProfileStep code={loaderData.code} constraint={loaderData.constraint} actionData={actionData} /> : null}
+        {loaderData.step === "profile" ? (
+          <ProfileStep
+            code={loaderData.code}
+            constraint={loaderData.constraint}
+            result={actionData?.intent === "profile" ? actionData.result : undefined}
+          />
+        ) : null}
         <p className="auth-links">
           <span>
             {t("register.haveAccount")} <Link to="/auth">{t("register.signIn")}</Link>

@@ -3,17 +3,11 @@
  * password twice. The step, the e-mail and when the code was sent live in
  * the session; resending follows the registration's countdown.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { data, Form, Link, redirect } from "react-router";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { data, Link, redirect } from "react-router";
 import { ApiError } from "~/api/errors";
-import { EmailStep } from "~/components/auth/email-step";
-import { ResendControl } from "~/components/auth/resend";
-import { Button } from "~/components/ui/button";
-import { Field, PasswordField } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
 import { getI18n } from "~/i18n/i18next.server";
 import { getEnv } from "~/utils/env.server";
@@ -21,16 +15,14 @@ import { getApi, isBackendFailure } from "~/middleware/api.server";
 import { EmailStepSchema, ResetSchema } from "~/schemas/auth";
 import { replyWithApiError } from "~/utils/auth-flow.server";
 import { formatCountdown, secondsUntilResend } from "~/utils/countdown";
-import { firstInvalidField, useClearPasswords, useValidation, type Constraints } from "~/utils/forms";
 import { constraints } from "~/schemas/constraints.server";
 import { checkHoneypot } from "~/utils/honeypot.server";
-import { useIsPending } from "~/utils/pending";
 import { getSession, type ResetState } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/reset";
 import { readFormData } from "~/utils/request.server";
 import { notify } from "~/utils/notify";
-import { FormErrors } from "~/components/form-errors";
+import { deferred } from "~/utils/deferred";
 
 const here = "/auth/reset";
 
@@ -127,76 +119,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ intent, result: undefined, toast: null }, { status: 400 });
 }
 
-type ActionData = Route.ComponentProps["actionData"];
-
-
-function CodeStep({
-  email,
-  secondsLeft,
-  sentAt,
-  constraint,
-  actionData,
-}: {
-  email: string;
-  secondsLeft: number;
-  sentAt: number;
-  constraint: Constraints;
-  actionData: ActionData;
-}) {
-  const { t } = useTranslation();
-  const pending = useIsPending();
-  const result = actionData?.intent === "reset" ? actionData.result : undefined;
-  const validation = useValidation(() => import("~/schemas/auth").then((m) => m.ResetSchema));
-  const [form, fields] = useForm({
-    id: "reset-code",
-    constraint,
-    lastResult: result,
-    ...validation.options,
-  });
-  useClearPasswords(result, [fields.password.id, fields.password_confirmation.id]);
-  const focus = firstInvalidField(result, ["code", "password", "password_confirmation"]);
-  return (
-    <Form method="POST" className="form" {...getFormProps(form)} {...validation.triggers}>
-      <HoneypotInputs label={t("forms.honeypot")} />
-      <p className="muted">{t("reset.codeLead", { email })}</p>
-      <Field
-        labelProps={{ children: t("register.code") }}
-        inputProps={{
-          ...getInputProps(fields.code, { type: "text" }),
-          inputMode: "numeric",
-          pattern: "[0-9]{4}",
-          maxLength: 4,
-          autoComplete: "one-time-code",
-          autoFocus: focus === "code" || !focus,
-        }}
-        errors={fields.code.errors}
-      />
-      <PasswordField
-        labelProps={{ children: t("reset.newPassword") }}
-        inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password", autoFocus: focus === "password" }}
-        hint={t("register.passwordHint")}
-        errors={fields.password.errors}
-      />
-      <PasswordField
-        labelProps={{ children: t("register.passwordConfirmation") }}
-        inputProps={{ ...getInputProps(fields.password_confirmation, { type: "password" }), autoComplete: "new-password", autoFocus: focus === "password_confirmation" }}
-        errors={fields.password_confirmation.errors}
-      />
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <div className="form__actions">
-        <Button type="submit" name="intent" value="reset" size="lg" pending={pending}>
-          <Icon name="check" />
-          {t("reset.submit")}
-        </Button>
-        <Button type="submit" name="intent" value="back" variant="mainSecondary" size="lg" formNoValidate>
-          <Icon name="arrow-left" />
-          {t("register.back")}
-        </Button>
-      </div>
-      <ResendControl key={sentAt} secondsLeft={secondsLeft} />
-    </Form>
-  );
-}
+const EmailStep = deferred((props) => props.id, () => import("~/components/auth/email-step").then((m) => m.EmailStep));
+// The code step's countdown must tick by itself: fetched as the page hydrates.
+const CodeStep = deferred("reset-code", () => import("~/components/auth/reset-step").then((m) => m.ResetCodeStep), { atOnce: true });
 
 export default function ResetPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -227,7 +152,7 @@ export default function ResetPage({ loaderData, actionData }: Route.ComponentPro
             secondsLeft={loaderData.secondsLeft}
             sentAt={loaderData.sentAt}
             constraint={loaderData.constraint}
-            actionData={actionData}
+            result={actionData?.intent === "reset" ? actionData.result : undefined}
           />
         )}
         <p className="auth-links">

@@ -3,21 +3,16 @@
  * form to attach one by number and the holder's surname; a detach control
  * that asks first (a dialog with JavaScript, a confirmation page without).
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { constraints } from "~/schemas/constraints.server";
-import { useValidation, type Constraints } from "~/utils/forms";
+import { deferred } from "~/utils/deferred";
 import { useTranslation } from "~/i18n/use-translation";
-import { data, Form } from "react-router";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { data } from "react-router";
 import { ApiError } from "~/api/errors";
 import type { Account } from "~/api/types";
 import { Balance } from "~/components/balance";
 import { ConfirmLink } from "~/components/confirm-link";
-import { FormErrors } from "~/components/form-errors";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
-import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
 import { getI18n } from "~/i18n/i18next.server";
 import { getApi, isBackendFailure } from "~/middleware/api.server";
@@ -26,7 +21,6 @@ import { replyWithApiError } from "~/utils/auth-flow.server";
 import { formatDate } from "~/utils/format";
 import { checkHoneypot } from "~/utils/honeypot.server";
 import { parseChoice, parsePage, parseText } from "~/utils/list-query";
-import { useIsPending } from "~/utils/pending";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/accounts";
 import { readFormData } from "~/utils/request.server";
@@ -80,45 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(`${url.pathname}${url.search}`, { type: "success", description: t("accounts.attached", { id: submission.value.id }) });
 }
 
-function AttachForm({
-  constraint,
-  result,
-}: {
-  constraint: Constraints;
-  result: Route.ComponentProps["actionData"] extends infer A ? (A extends { result: infer R } ? R : undefined) : undefined }) {
-  const { t } = useTranslation();
-  const pending = useIsPending();
-  const validation = useValidation(() => import("~/schemas/profile").then((m) => m.AttachSchema));
-  const [form, fields] = useForm({
-    id: "attach-account",
-    constraint,
-    lastResult: result,
-    ...validation.options,
-  });
-  return (
-    <Form method="POST" className="form" {...getFormProps(form)} {...validation.triggers} aria-labelledby="attach-title">
-      <h2 id="attach-title">{t("accounts.attachTitle")}</h2>
-      <p className="muted">{t("accounts.attachLead")}</p>
-      <HoneypotInputs label={t("forms.honeypot")} />
-      <Field
-        labelProps={{ children: t("accounts.attachNumber") }}
-        inputProps={{ ...getInputProps(fields.id, { type: "text" }), inputMode: "numeric", autoComplete: "off", autoFocus: Boolean(fields.id.errors) }}
-        hint={t("accounts.attachNumberHint")}
-        errors={fields.id.errors}
-      />
-      <Field
-        labelProps={{ children: t("accounts.attachSurname") }}
-        inputProps={{ ...getInputProps(fields.customer, { type: "text" }), autoComplete: "family-name", autoFocus: !fields.id.errors && Boolean(fields.customer.errors) }}
-        errors={fields.customer.errors}
-      />
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <Button type="submit" pending={pending}>
-        <Icon name="plus" />
-        {t("accounts.attach")}
-      </Button>
-    </Form>
-  );
-}
+const AttachForm = deferred("attach-account", () => import("~/components/accounts/attach-form").then((m) => m.AttachForm));
 
 function DetachControl({ account }: { account: Account }) {
   const { t } = useTranslation();

@@ -27,6 +27,7 @@ import type { loader as profileLoader } from "./layout";
 import type { Route } from "./+types/index";
 import { readFormData } from "~/utils/request.server";
 import { PersonFields } from "~/components/person-fields";
+import { NewPasswordFields } from "~/components/auth/new-password-fields";
 
 export function loader() {
   return { constraints: { profile: constraints.profile, password: constraints.password } };
@@ -131,17 +132,7 @@ function PasswordForm({ constraint, actionData }: { constraint: Constraints; act
         inputProps={{ ...getInputProps(fields.old_password, { type: "password" }), autoComplete: "current-password", autoFocus: focus === "old_password" }}
         errors={fields.old_password.errors}
       />
-      <PasswordField
-        labelProps={{ children: t("profile.newPassword") }}
-        inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password", autoFocus: focus === "password" }}
-        hint={t("register.passwordHint")}
-        errors={fields.password.errors}
-      />
-      <PasswordField
-        labelProps={{ children: t("register.passwordConfirmation") }}
-        inputProps={{ ...getInputProps(fields.password_confirmation, { type: "password" }), autoComplete: "new-password", autoFocus: focus === "password_confirmation" }}
-        errors={fields.password_confirmation.errors}
-      />
+      <NewPasswordFields fields={fields} focus={focus} label={t("profile.newPassword")} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <Button type="submit" name="intent" value="password" variant="mainSecondary" pending={pending}>
         <Icon name="shield-check" />

@@ -1,0 +1,56 @@
+/**
+ * Attaching an account by its number and the holder's surname as on the bill.
+ * Loaded on demand (see deferred.tsx): the list above needs no form code.
+ */
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form } from "react-router";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { FormErrors } from "~/components/form-errors";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/fields";
+import { Icon } from "~/components/ui/icon";
+import { useTranslation } from "~/i18n/use-translation";
+import { useValidation, type Constraints } from "~/utils/forms";
+import { useIsPending } from "~/utils/pending";
+
+export function AttachForm({
+  constraint,
+  result,
+}: {
+  constraint: Constraints;
+  result?: SubmissionResult<string[]>;
+}) {
+  const { t } = useTranslation();
+  const pending = useIsPending();
+  const validation = useValidation(() => import("~/schemas/profile").then((m) => m.AttachSchema));
+  const [form, fields] = useForm({
+    id: "attach-account",
+    constraint,
+    lastResult: result,
+    ...validation.options,
+  });
+  return (
+    <Form method="POST" className="form" {...getFormProps(form)} {...validation.triggers} aria-labelledby="attach-title">
+      <h2 id="attach-title">{t("accounts.attachTitle")}</h2>
+      <p className="muted">{t("accounts.attachLead")}</p>
+      <HoneypotInputs label={t("forms.honeypot")} />
+      <Field
+        labelProps={{ children: t("accounts.attachNumber") }}
+        inputProps={{ ...getInputProps(fields.id, { type: "text" }), inputMode: "numeric", autoComplete: "off", autoFocus: Boolean(fields.id.errors) }}
+        hint={t("accounts.attachNumberHint")}
+        errors={fields.id.errors}
+      />
+      <Field
+        labelProps={{ children: t("accounts.attachSurname") }}
+        inputProps={{ ...getInputProps(fields.customer, { type: "text" }), autoComplete: "family-name", autoFocus: !fields.id.errors && Boolean(fields.customer.errors) }}
+        errors={fields.customer.errors}
+      />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Button type="submit" pending={pending}>
+        <Icon name="plus" />
+        {t("accounts.attach")}
+      </Button>
+    </Form>
+  );
+}
+

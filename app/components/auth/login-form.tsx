@@ -1,0 +1,65 @@
+/**
+ * The sign-in form: e-mail and password. Loaded on demand (see deferred.tsx);
+ * before that it is the server's plain form, which signs in just as well.
+ */
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form, useSearchParams } from "react-router";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { Button } from "~/components/ui/button";
+import { Field, PasswordField } from "~/components/ui/fields";
+import { Icon } from "~/components/ui/icon";
+import { useTranslation } from "~/i18n/use-translation";
+import { firstInvalidField, useClearPasswords, useValidation, type Constraints } from "~/utils/forms";
+import { useIsPending } from "~/utils/pending";
+
+export function LoginForm({ constraint, result }: { constraint: Constraints; result?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const isPending = useIsPending();
+  const validation = useValidation(() => import("~/schemas/auth").then((m) => m.LoginSchema));
+  const [form, fields] = useForm({
+    id: "login",
+    constraint,
+    lastResult: result,
+    ...validation.options,
+  });
+  useClearPasswords(result, [fields.password.id]);
+  const focus = firstInvalidField(result, ["email", "password"]);
+  const redirectTo = searchParams.get("redirectTo") ?? "";
+
+  return (
+    <Form method="POST" className="form" {...getFormProps(form)} {...validation.triggers}>
+      <HoneypotInputs label={t("forms.honeypot")} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <Field
+        labelProps={{ children: t("auth.email") }}
+        inputProps={{
+          ...getInputProps(fields.email, { type: "email" }),
+          autoComplete: "username",
+          placeholder: t("auth.emailPlaceholder"),
+          autoFocus: focus === "email" || (!focus && !result),
+        }}
+        errors={fields.email.errors}
+      />
+      <PasswordField
+        labelProps={{ children: t("auth.password") }}
+        inputProps={{
+          ...getInputProps(fields.password, { type: "password" }),
+          autoComplete: "current-password",
+          autoFocus: focus === "password",
+        }}
+        errors={fields.password.errors}
+      />
+      {form.errors?.length ? (
+        <div id={form.errorId} className="form-error" role="alert">
+          <Icon name="circle-alert" />
+          {form.errors.join(" ")}
+        </div>
+      ) : null}
+      <Button type="submit" size="lg" pending={isPending}>
+        <Icon name="log-in" />
+        {t("auth.submit")}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * Password reset's second step: the code from the letter, the new password
+ * twice, and the resend countdown. Loaded with the page that shows it (see
+ * deferred.tsx), not on the first step.
+ */
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form } from "react-router";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { ResendControl } from "~/components/auth/resend";
+import { FormErrors } from "~/components/form-errors";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/fields";
+import { NewPasswordFields } from "~/components/auth/new-password-fields";
+import { Icon } from "~/components/ui/icon";
+import { useTranslation } from "~/i18n/use-translation";
+import { firstInvalidField, useClearPasswords, useValidation, type Constraints } from "~/utils/forms";
+import { useIsPending } from "~/utils/pending";
+export function ResetCodeStep({
+  email,
+  secondsLeft,
+  sentAt,
+  constraint,
+  result,
+}: {
+  email: string;
+  secondsLeft: number;
+  sentAt: number;
+  constraint: Constraints;
+  result?: SubmissionResult<string[]>;
+}) {
+  const { t } = useTranslation();
+  const pending = useIsPending();
+  const validation = useValidation(() => import("~/schemas/auth").then((m) => m.ResetSchema));
+  const [form, fields] = useForm({
+    id: "reset-code",
+    constraint,
+    lastResult: result,
+    ...validation.options,
+  });
+  useClearPasswords(result, [fields.password.id, fields.password_confirmation.id]);
+  const focus = firstInvalidField(result, ["code", "password", "password_confirmation"]);
+  return (
+    <Form method="POST" className="form" {...getFormProps(form)} {...validation.triggers}>
+      <HoneypotInputs label={t("forms.honeypot")} />
+      <p className="muted">{t("reset.codeLead", { email })}</p>
+      <Field
+        labelProps={{ children: t("register.code") }}
+        inputProps={{
+          ...getInputProps(fields.code, { type: "text" }),
+          inputMode: "numeric",
+          pattern: "[0-9]{4}",
+          maxLength: 4,
+          autoComplete: "one-time-code",
+          autoFocus: focus === "code" || !focus,
+        }}
+        errors={fields.code.errors}
+      />
+      <NewPasswordFields fields={fields} focus={focus} label={t("reset.newPassword")} />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <div className="form__actions">
+        <Button type="submit" name="intent" value="reset" size="lg" pending={pending}>
+          <Icon name="check" />
+          {t("reset.submit")}
+        </Button>
+        <Button type="submit" name="intent" value="back" variant="mainSecondary" size="lg" formNoValidate>
+          <Icon name="arrow-left" />
+          {t("register.back")}
+        </Button>
+      </div>
+      <ResendControl key={sentAt} secondsLeft={secondsLeft} />
+    </Form>
+  );
+}
+
