@@ -38,7 +38,7 @@ function serverT(i18n: I18n, ns: string | undefined): TFunction {
  * and the server's resources never change while it runs). Bounded, since
  * values such as a post's title vary without end.
  */
-function memoized(t: TFunction): TFunction {
+export function memoized(t: TFunction): TFunction {
   const answers = new Map<string, string>();
   const call = t as unknown as (...args: unknown[]) => string;
   const cached = (...args: unknown[]) => {

@@ -1,0 +1,114 @@
+import type { AddressInfo } from "node:net";
+import crypto from "node:crypto";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { createPageCache, pageCacheKey } from "./page-cache";
+
+const request = (path: string, headers: Record<string, string> = {}) => ({
+  method: "GET",
+  path: path.split("?")[0],
+  originalUrl: path,
+  protocol: "http",
+  headers: { host: "portal.test", ...headers },
+});
+
+describe("pageCacheKey", () => {
+  it("keys a signed-out page by URL, language, theme and sign-in hint", () => {
+    const plain = pageCacheKey(request("/posts?page=2"));
+    expect(plain).toContain("http://portal.test/posts?page=2");
+    expect(pageCacheKey(request("/posts?page=2", { cookie: "lng=ykt" }))).not.toBe(plain);
+    expect(pageCacheKey(request("/posts?page=2", { cookie: "theme=dark" }))).not.toBe(plain);
+    expect(pageCacheKey(request("/posts?page=2", { cookie: "signed_in=1" }))).not.toBe(plain);
+    // Cookies the page does not read do not split the cache.
+    expect(pageCacheKey(request("/posts?page=2", { cookie: "_ga=123" }))).toBe(plain);
+  });
+
+  it("never keys a personal request, a data request, a file or a form post", () => {
+    expect(pageCacheKey(request("/profile", { cookie: "__session=abc" }))).toBeNull();
+    expect(pageCacheKey(request("/", { cookie: "lng=rus; __toast=xyz" }))).toBeNull();
+    expect(pageCacheKey(request("/", { authorization: "Bearer x" }))).toBeNull();
+    expect(pageCacheKey(request("/posts.data"))).toBeNull();
+    expect(pageCacheKey(request("/logo.svg"))).toBeNull();
+    expect(pageCacheKey(request("/resources/theme"))).toBeNull();
+    expect(pageCacheKey({ ...request("/auth"), method: "POST" })).toBeNull();
+  });
+});
+
+describe("the page cache", () => {
+  let server: ReturnType<ReturnType<typeof express>["listen"]> | undefined;
+  afterEach(() => server?.close());
+
+  /** A stand-in for React Router: counts renders, puts the nonce in the page, may set a cookie. */
+  async function start(ttlMs: number) {
+    let renders = 0;
+    const app = express();
+    app.use((_req, res, next) => {
+      res.locals.meta = { nonce: crypto.randomBytes(16).toString("base64") };
+      res.setHeader("Content-Security-Policy", `script-src 'nonce-${res.locals.meta.nonce}'`);
+      next();
+    });
+    app.use(createPageCache({ ttlMs }).middleware);
+    app.get(/.*/, (req, res) => {
+      renders += 1;
+      if (req.query.cookie) res.setHeader("Set-Cookie", "__toast=; Max-Age=0");
+      if (req.query.missing) return void res.status(404).type("html").send("<p>нет</p>");
+      res.type("html");
+      res.write(`<script nonce="${res.locals.meta.nonce}">1</script>`);
+      res.end(`<p>render ${renders}</p>`);
+    });
+    server = app.listen(0);
+    await new Promise((resolve) => server!.once("listening", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const get = async (path: string, headers: Record<string, string> = {}) => {
+      const response = await fetch(base + path, { headers });
+      const body = await response.text();
+      const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+      return { body, nonce, cache: response.headers.get("x-page-cache"), status: response.status };
+    };
+    return { get, renders: () => renders };
+  }
+
+  it("serves the second visitor the first one's page, with a nonce of their own", async () => {
+    const { get, renders } = await start(5000);
+    const first = await get("/");
+    const second = await get("/");
+    expect(first.cache).toBe("miss");
+    expect(second.cache).toBe("hit");
+    expect(renders()).toBe(1);
+    expect(second.body).toContain("render 1");
+    expect(second.nonce).not.toBe(first.nonce);
+    expect(second.body).toContain(`nonce="${second.nonce}"`);
+    expect(second.body).not.toContain(first.nonce);
+  });
+
+  it("renders afresh for a session, a hard reload, another language, and after the time is up", async () => {
+    const { get, renders } = await start(300);
+    await get("/");
+    expect((await get("/", { cookie: "__session=abc" })).body).toContain("render 2");
+    expect((await get("/", { "cache-control": "no-cache" })).body).toContain("render 3");
+    expect((await get("/", { cookie: "lng=en" })).body).toContain("render 4");
+    // The hard reload stored its page: the next visitor gets render 3.
+    expect((await get("/")).body).toContain("render 3");
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect((await get("/")).body).toContain("render 5");
+    expect(renders()).toBe(5);
+  });
+
+  it("keeps nothing that set a cookie or was not a 200", async () => {
+    const { get, renders } = await start(5000);
+    await get("/a?cookie=1");
+    await get("/a?cookie=1");
+    await get("/b?missing=1");
+    const missing = await get("/b?missing=1");
+    expect(missing.status).toBe(404);
+    expect(renders()).toBe(4);
+  });
+
+  it("does nothing when turned off", async () => {
+    const { get, renders } = await start(0);
+    await get("/");
+    const second = await get("/");
+    expect(second.cache).toBeNull();
+    expect(renders()).toBe(2);
+  });
+});
