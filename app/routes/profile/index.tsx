@@ -3,31 +3,22 @@
  * phone (update_me) and one to change the password (update_password), told
  * apart by `intent`. Both work without JavaScript.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/i18n/use-translation";
-import { data, Form, useRouteLoaderData } from "react-router";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { data, useRouteLoaderData } from "react-router";
 import { ApiError } from "~/api/errors";
-import { FormErrors } from "~/components/form-errors";
-import { Button } from "~/components/ui/button";
-import { PasswordField } from "~/components/ui/fields";
-import { Icon } from "~/components/ui/icon";
 import { getI18n } from "~/i18n/i18next.server";
 import { getApi, isBackendFailure } from "~/middleware/api.server";
 import { PasswordSchema, ProfileSchema } from "~/schemas/profile";
 import { replyWithApiError } from "~/utils/auth-flow.server";
 import { formatDate } from "~/utils/format";
-import { firstInvalidField, useClearPasswords, useValidation, type Constraints } from "~/utils/forms";
 import { constraints } from "~/schemas/constraints.server";
 import { checkHoneypot } from "~/utils/honeypot.server";
-import { useIsPending } from "~/utils/pending";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { loader as profileLoader } from "./layout";
 import type { Route } from "./+types/index";
 import { readFormData } from "~/utils/request.server";
-import { PersonFields } from "~/components/person-fields";
-import { NewPasswordFields } from "~/components/auth/new-password-fields";
+import { deferred } from "~/utils/deferred";
 
 export function loader() {
   return { constraints: { profile: constraints.profile, password: constraints.password } };
@@ -80,67 +71,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ intent: null, result: undefined }, { status: 400 });
 }
 
-type ActionData = Route.ComponentProps["actionData"];
-type Me = Awaited<ReturnType<typeof profileLoader>>["me"];
-
-function ProfileForm({ me, constraint, actionData }: { me: Me; constraint: Constraints; actionData: ActionData }) {
-  const { t } = useTranslation();
-  const pending = useIsPending({ intent: "profile" });
-  const result = actionData?.intent === "profile" ? actionData.result : undefined;
-  const validation = useValidation(() => import("~/schemas/profile").then((m) => m.ProfileSchema));
-  const [form, fields] = useForm({
-    id: "profile-data",
-    constraint,
-    lastResult: result,
-    defaultValue: { first_name: me.first_name, middle_name: me.middle_name, last_name: me.last_name, phone: me.phone ?? "" },
-    ...validation.options,
-  });
-  const focus = firstInvalidField(result, ["last_name", "first_name", "middle_name", "phone"]);
-  return (
-    <Form method="POST" className="form" {...getFormProps(form)} {...validation.triggers} aria-labelledby="profile-data-title">
-      <h2 id="profile-data-title">{t("profile.edit")}</h2>
-      <HoneypotInputs label={t("forms.honeypot")} />
-      <PersonFields fields={fields} focus={focus} />
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <Button type="submit" name="intent" value="profile" pending={pending}>
-        <Icon name="check" />
-        {t("profile.save")}
-      </Button>
-    </Form>
-  );
-}
-
-function PasswordForm({ constraint, actionData }: { constraint: Constraints; actionData: ActionData }) {
-  const { t } = useTranslation();
-  const pending = useIsPending({ intent: "password" });
-  const result = actionData?.intent === "password" ? actionData.result : undefined;
-  const validation = useValidation(() => import("~/schemas/profile").then((m) => m.PasswordSchema));
-  const [form, fields] = useForm({
-    id: "profile-password",
-    constraint,
-    lastResult: result,
-    ...validation.options,
-  });
-  useClearPasswords(result, [fields.old_password.id, fields.password.id, fields.password_confirmation.id]);
-  const focus = firstInvalidField(result, ["old_password", "password", "password_confirmation"]);
-  return (
-    <Form method="POST" className="form" {...getFormProps(form)} {...validation.triggers} aria-labelledby="profile-password-title">
-      <h2 id="profile-password-title">{t("profile.passwordTitle")}</h2>
-      <HoneypotInputs label={t("forms.honeypot")} />
-      <PasswordField
-        labelProps={{ children: t("profile.oldPassword") }}
-        inputProps={{ ...getInputProps(fields.old_password, { type: "password" }), autoComplete: "current-password", autoFocus: focus === "old_password" }}
-        errors={fields.old_password.errors}
-      />
-      <NewPasswordFields fields={fields} focus={focus} label={t("profile.newPassword")} />
-      <FormErrors id={form.errorId} errors={form.errors} />
-      <Button type="submit" name="intent" value="password" variant="mainSecondary" pending={pending}>
-        <Icon name="shield-check" />
-        {t("profile.changePassword")}
-      </Button>
-    </Form>
-  );
-}
+const ProfileForm = deferred("profile-data", () => import("~/components/profile/profile-forms").then((m) => m.ProfileForm));
+const PasswordForm = deferred("profile-password", () => import("~/components/profile/profile-forms").then((m) => m.PasswordForm));
 
 /** The resident's data comes from the profile layout's loader (users/me). */
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
@@ -172,10 +104,16 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
       </section>
       <div className="two-columns">
         <section className="card">
-          <ProfileForm key={`${me.first_name}|${me.last_name}|${me.middle_name}|${me.phone}`} me={me} constraint={loaderData.constraints.profile} actionData={actionData} />
+          <ProfileForm key={`${me.first_name}|${me.last_name}|${me.middle_name}|${me.phone}`} me={me}
+            constraint={loaderData.constraints.profile}
+            result={actionData?.intent === "profile" ? actionData.result : undefined}
+          />
         </section>
         <section className="card">
-          <PasswordForm constraint={loaderData.constraints.password} actionData={actionData} />
+          <PasswordForm
+            constraint={loaderData.constraints.password}
+            result={actionData?.intent === "password" ? actionData.result : undefined}
+          />
         </section>
       </div>
     </div>

@@ -1,0 +1,78 @@
+/**
+ * The profile's two forms: names and phone (update_me), and the password
+ * (update_password). Loaded on demand (see deferred.tsx); until then they are
+ * the server's plain forms, which work just as well.
+ */
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form } from "react-router";
+import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { NewPasswordFields } from "~/components/auth/new-password-fields";
+import { FormErrors } from "~/components/form-errors";
+import { PersonFields } from "~/components/person-fields";
+import { Button } from "~/components/ui/button";
+import { PasswordField } from "~/components/ui/fields";
+import { Icon } from "~/components/ui/icon";
+import { useTranslation } from "~/i18n/use-translation";
+import type { loader as profileLoader } from "~/routes/profile/layout";
+import { firstInvalidField, useClearPasswords, useValidation, type Constraints } from "~/utils/forms";
+import { useIsPending } from "~/utils/pending";
+
+type Me = Awaited<ReturnType<typeof profileLoader>>["me"];
+
+export function ProfileForm({ me, constraint, result }: { me: Me; constraint: Constraints; result?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation();
+  const pending = useIsPending({ intent: "profile" });
+  const validation = useValidation(() => import("~/schemas/profile").then((m) => m.ProfileSchema));
+  const [form, fields] = useForm({
+    id: "profile-data",
+    constraint,
+    lastResult: result,
+    defaultValue: { first_name: me.first_name, middle_name: me.middle_name, last_name: me.last_name, phone: me.phone ?? "" },
+    ...validation.options,
+  });
+  const focus = firstInvalidField(result, ["last_name", "first_name", "middle_name", "phone"]);
+  return (
+    <Form method="POST" className="form" {...getFormProps(form)} {...validation.triggers} aria-labelledby="profile-data-title">
+      <h2 id="profile-data-title">{t("profile.edit")}</h2>
+      <HoneypotInputs label={t("forms.honeypot")} />
+      <PersonFields fields={fields} focus={focus} />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Button type="submit" name="intent" value="profile" pending={pending}>
+        <Icon name="check" />
+        {t("profile.save")}
+      </Button>
+    </Form>
+  );
+}
+
+export function PasswordForm({ constraint, result }: { constraint: Constraints; result?: SubmissionResult<string[]> }) {
+  const { t } = useTranslation();
+  const pending = useIsPending({ intent: "password" });
+  const validation = useValidation(() => import("~/schemas/profile").then((m) => m.PasswordSchema));
+  const [form, fields] = useForm({
+    id: "profile-password",
+    constraint,
+    lastResult: result,
+    ...validation.options,
+  });
+  useClearPasswords(result, [fields.old_password.id, fields.password.id, fields.password_confirmation.id]);
+  const focus = firstInvalidField(result, ["old_password", "password", "password_confirmation"]);
+  return (
+    <Form method="POST" className="form" {...getFormProps(form)} {...validation.triggers} aria-labelledby="profile-password-title">
+      <h2 id="profile-password-title">{t("profile.passwordTitle")}</h2>
+      <HoneypotInputs label={t("forms.honeypot")} />
+      <PasswordField
+        labelProps={{ children: t("profile.oldPassword") }}
+        inputProps={{ ...getInputProps(fields.old_password, { type: "password" }), autoComplete: "current-password", autoFocus: focus === "old_password" }}
+        errors={fields.old_password.errors}
+      />
+      <NewPasswordFields fields={fields} focus={focus} label={t("profile.newPassword")} />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Button type="submit" name="intent" value="password" variant="mainSecondary" pending={pending}>
+        <Icon name="shield-check" />
+        {t("profile.changePassword")}
+      </Button>
+    </Form>
+  );
+}
+
