@@ -1,5 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import tsconfigPaths from "vite-tsconfig-paths";
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -9,10 +10,22 @@ export default defineConfig(({ isSsrBuild }) => ({
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
     // Small chunks are cheaper on slow networks than one large bundle.
     assetsInlineLimit: 0,
-    // terser packs the client bundle a few per cent tighter than esbuild,
-    // which is what keeps form pages under the 150 KB first-visit budget.
+    // terser packs the client bundle a few per cent tighter than esbuild
+    // (every first visit pays for it: docs/decisions/006).
     minify: isSsrBuild ? false : "terser",
     terserOptions: { module: true, compress: { passes: 3 }, format: { comments: false } },
   },
-  plugins: [reactRouter(), tsconfigPaths()],
+  plugins: [
+    reactRouter(),
+    tsconfigPaths(),
+    // Scripts, styles and locale files compressed once at build time (brotli
+    // and gzip, their best levels), served as they are by server/app.ts: fewer
+    // bytes on slow links than compressing on the fly, and no CPU per request.
+    !isSsrBuild &&
+      compression({
+        algorithms: [defineAlgorithm("brotliCompress"), defineAlgorithm("gzip", { level: 9 })],
+        include: /\.(js|css|json|svg|xml|txt)$/,
+        logLevel: "silent",
+      }),
+  ],
 }));

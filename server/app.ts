@@ -7,6 +7,7 @@ import crypto from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import { RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { isCrossOriginRequest } from "~/middleware/origin.server";
@@ -145,8 +146,11 @@ app.get("/readyz", async (_req, res) => {
 
 if (import.meta.env.PROD) {
   // Hashed assets never change; everything else in public/ may.
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  const publicFiles = express.static("build/client", { maxAge: "1h" });
+  // Served as compressed at build time (.br, .gz) when the browser accepts it.
+  const files = (dir: string, serveStatic: NonNullable<Parameters<typeof expressStaticGzip>[1]>["serveStatic"]) =>
+    expressStaticGzip(dir, { enableBrotli: true, orderPreference: ["br", "gz"], serveStatic });
+  app.use("/assets", files("build/client/assets", { immutable: true, maxAge: "1y" }));
+  const publicFiles = files("build/client", { maxAge: "1h" });
   // Pages have no file extension: only paths that look like files cost a disk lookup.
   app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));
 }

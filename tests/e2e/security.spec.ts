@@ -29,6 +29,23 @@ test.describe("security headers", () => {
     expect(html).not.toMatch(/\son[a-z]+="/);
   });
 
+  test("scripts and styles go out compressed at build time and cached for a year", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const script = /src="(\/assets\/entry\.client-[^"]+\.js)"|href="(\/assets\/entry\.client-[^"]+\.js)"/.exec(html)!;
+    const path = script[1] ?? script[2];
+    for (const [accepted, encoding] of [
+      ["br, gzip", "br"],
+      ["gzip", "gzip"],
+    ]) {
+      const answer = await request.get(path, { headers: { "Accept-Encoding": accepted } });
+      expect(answer.status()).toBe(200);
+      expect(answer.headers()["content-encoding"]).toBe(encoding);
+      expect(answer.headers()["content-type"]).toContain("javascript");
+      expect(answer.headers()["cache-control"]).toContain("immutable");
+      expectSecurityHeaders(answer.headers(), path);
+    }
+  });
+
   test("each request has its own nonce", async ({ request }) => {
     const first = (await request.get("/")).headers()["content-security-policy"];
     const second = (await request.get("/")).headers()["content-security-policy"];
