@@ -15,10 +15,11 @@ const request = (path: string, headers: Record<string, string> = {}) => ({
 describe("pageCacheKey", () => {
   it("keys a signed-out page by URL, language, theme and sign-in hint", () => {
     const plain = pageCacheKey(request("/posts?page=2"));
-    expect(plain).toContain("http://portal.test/posts?page=2");
+    expect(plain).toContain("portal.test/posts?page=2");
     expect(pageCacheKey(request("/posts?page=2", { cookie: "lng=ykt" }))).not.toBe(plain);
     expect(pageCacheKey(request("/posts?page=2", { cookie: "theme=dark" }))).not.toBe(plain);
     expect(pageCacheKey(request("/posts?page=2", { cookie: "signed_in=1" }))).not.toBe(plain);
+    expect(pageCacheKey(request("/posts?page=2", { "x-forwarded-host": "elsewhere.example" }))).not.toBe(plain);
     // Cookies the page does not read do not split the cache.
     expect(pageCacheKey(request("/posts?page=2", { cookie: "_ga=123" }))).toBe(plain);
   });

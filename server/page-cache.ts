@@ -43,7 +43,10 @@ export function pageCacheKey(req: Pick<express.Request, "method" | "path" | "ori
   if (PERSONAL_COOKIES.some((name) => cookies.has(name))) return null;
   if (req.headers.authorization) return null;
   const varying = VARY_COOKIES.map((name) => `${name}=${cookies.get(name) ?? ""}`).join(";");
-  return `${req.protocol}://${req.headers.host ?? ""}${req.originalUrl}\n${varying}`;
+  // The host as React Router sees it (behind a proxy, X-Forwarded-Host): a page
+  // made for one host is never served for another.
+  const host = `${req.headers["x-forwarded-host"] ?? ""}|${req.headers.host ?? ""}`;
+  return `${req.protocol}://${host}${req.originalUrl}\n${varying}`;
 }
 
 export function createPageCache({ ttlMs, maxEntries = 200 }: { ttlMs: number; maxEntries?: number }) {
