@@ -65,9 +65,20 @@ export function deferred<P extends object>(
     begin = resolve;
   });
   const idOf = (props: P) => (typeof formId === "function" ? formId(props) : formId);
+  let lastId = "";
+  // When the module cannot be fetched (a dropped connection; browsers do not
+  // retry a failed import), the server's form stays as it is and works as
+  // plain HTML. A form that came with a client-side navigation has no server
+  // HTML to stay: the page is loaded afresh instead, as React Router does
+  // when a route's module fails.
+  const orKeepTheHtml = (error: unknown): Promise<ComponentType<P>> => {
+    console.warn("A form's code could not be loaded; it stays a plain form.", error);
+    if (!document.getElementById(lastId)) window.location.reload();
+    return new Promise(() => {});
+  };
   // On the server the module is imported at once (and cached), so the HTML is whole.
   const Lazy = lazy(() =>
-    (import.meta.env.SSR ? load() : begun.then(load)).then((Component) => ({
+    (import.meta.env.SSR ? load() : begun.then(load).catch(orKeepTheHtml)).then((Component) => ({
       default: function Enhanced(props: P) {
         // A marker for tests, like html[data-hydrated]: this form is now React's.
         useEffect(() => {
@@ -79,6 +90,7 @@ export function deferred<P extends object>(
   );
 
   function Deferred(props: P) {
+    lastId = idOf(props);
     if (atOnce) begin();
     // eslint-disable-next-line react-hooks/rules-of-hooks -- a build-time constant: one branch per bundle
     else if (!import.meta.env.SSR) useLoadWhenNeeded(idOf(props), begin);

@@ -84,7 +84,7 @@ test.describe("registration", () => {
   test("the code step: countdown, an early resend refused, Back keeps the e-mail", async ({ page }) => {
     const email = uniqueEmail("reg");
     await page.goto("/auth/registration");
-    await expect(page.locator('[aria-current="step"]')).toContainText("Email");
+    await expect(page.locator('[aria-current="step"]')).toContainText("Почта");
     await page.getByLabel("Электронная почта").fill(email);
     await page.getByRole("button", { name: "Далее" }).click();
 
@@ -99,7 +99,7 @@ test.describe("registration", () => {
 
     // Back keeps the e-mail; asking again within a minute is throttled by the backend.
     await page.getByRole("button", { name: "Назад" }).click();
-    await expect(page.locator('[aria-current="step"]')).toContainText("Email");
+    await expect(page.locator('[aria-current="step"]')).toContainText("Почта");
     await expect(page.getByLabel("Электронная почта")).toHaveValue(email);
     await page.getByRole("button", { name: "Далее" }).click();
     await expect(page.getByText(/Код уже отправлен. Повторить можно через [01]:\d\d/)).toBeVisible();
@@ -167,7 +167,7 @@ test.describe("registration", () => {
     await page.getByLabel("Электронная почта").fill(resident.email);
     await page.getByRole("button", { name: "Далее" }).click();
     await expect(page.locator(".field__errors")).toBeVisible();
-    await expect(page.locator('[aria-current="step"]')).toContainText("Email");
+    await expect(page.locator('[aria-current="step"]')).toContainText("Почта");
   });
 });
 

@@ -4,7 +4,7 @@
  * theme animation. Runs in the JavaScript project only.
  */
 import { png } from "../support/images";
-import { admin, createResident, expect, signIn, test } from "./fixtures";
+import { admin, createResident, expect, resident, signIn, test } from "./fixtures";
 
 test.describe("locale files on the client", () => {
   test("a 5xx is retried until the file arrives", async ({ page }) => {
@@ -133,11 +133,26 @@ test.describe("forms whose code loads when they are used", () => {
     await expect(page.getByText("Пожалуйста, укажите корректный формат электронной почты.")).toHaveCount(0);
   });
 
+  test("a form whose code cannot be fetched stays a plain form that signs in", async ({ page }) => {
+    await page.route(/\/assets\/login-form-[^/]+\.js/, (route) => route.abort("connectionreset"));
+    await page.goto("/auth");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await page.getByLabel("Электронная почта").fill(resident.email);
+    await page.getByLabel("Пароль", { exact: true }).fill(resident.password);
+    await page.getByRole("button", { name: "Войти" }).click();
+    await expect(page).toHaveURL("/profile");
+    await expect(page.getByRole("heading", { level: 1, name: "Профиль" })).toBeVisible();
+  });
+
   test("the attach form on the accounts page works the same", async ({ page }) => {
     const user = await createResident("deferred");
-    await signIn(page, user, "/profile/accounts");
-    // Reached by a client-side navigation, the form's code came at once; a fresh load waits for the resident.
+    await signIn(page, user, "/profile");
+    await page.goto("/profile");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    // Reached by a client-side navigation, the form's code comes at once.
+    await page.locator(".shell__left").getByRole("link", { name: "Лицевые счета" }).click();
     await expect(page.locator("form#attach-account")).toHaveAttribute("data-enhanced", "true");
+    // A fresh load waits for the resident.
     await page.reload();
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     const form = page.locator("form#attach-account");

@@ -9,7 +9,8 @@ import { useTranslation } from "~/i18n/use-translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Field, type ListOfErrors } from "~/components/ui/fields";
 
-const CodeSlots = lazy(() => import("./code-slots"));
+// Not fetched (a dropped connection): the plain field stays, which works as well.
+const CodeSlots = lazy(() => import("./code-slots").catch(() => new Promise<never>(() => {})));
 
 export function CodeField({
   id,

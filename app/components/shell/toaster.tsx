@@ -11,9 +11,15 @@ import { Icon, type IconName } from "~/components/ui/icon";
 import type { Toast } from "~/utils/toast.server";
 
 /** sonner arrives with the first toast; once its toaster is mounted, queued toasts show. */
-const LazyToaster = lazy(async () => {
-  const sonner = await import("sonner");
-  function ReadyToaster({ onReady, ...props }: React.ComponentProps<Sonner["Toaster"]> & { onReady: () => void }) {
+type Sonner = typeof import("sonner");
+type ToasterProps = React.ComponentProps<Sonner["Toaster"]> & { onReady: () => void };
+
+const LazyToaster = lazy(async (): Promise<{ default: React.ComponentType<ToasterProps> }> => {
+  const loaded = await import("sonner").catch(() => null);
+  // Not fetched (a dropped connection): the server's inline message stays.
+  if (!loaded) return { default: () => null };
+  const sonner: Sonner = loaded;
+  function ReadyToaster({ onReady, ...props }: ToasterProps) {
     useEffect(() => {
       markToasterReady(sonner);
       onReady();
@@ -22,7 +28,6 @@ const LazyToaster = lazy(async () => {
   }
   return { default: ReadyToaster };
 });
-type Sonner = typeof import("sonner");
 
 const icons: Record<Toast["type"], IconName> = {
   success: "circle-check",
