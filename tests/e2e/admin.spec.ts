@@ -1,5 +1,5 @@
 import { png, jpeg } from "../support/images";
-import { admin, createResident, expect, resident, signIn, test, uniqueEmail } from "./fixtures";
+import { admin, createResident, expect, hydrated, resident, signIn, test, uniqueEmail } from "./fixtures";
 
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -40,6 +40,7 @@ test.describe("administrators: posts", () => {
 
     // Delete: asked first, told that the images go too.
     await page.goto(`/admin/posts?q=${encodeURIComponent(edited)}`);
+    if (jsEnabled) await hydrated(page);
     await page.getByRole("link", { name: `Удалить «${edited}»` }).click();
     if (jsEnabled) {
       const dialog = page.getByRole("dialog");
@@ -138,6 +139,7 @@ test.describe("administrators: users", () => {
     await expect(page.locator("tbody tr")).toHaveCount(1);
 
     // Delete.
+    if (jsEnabled) await hydrated(page);
     await page.getByRole("link", { name: `Удалить ${email}` }).click();
     if (jsEnabled) await page.getByRole("dialog").getByRole("button", { name: "Да, удалить" }).click();
     else await page.getByRole("button", { name: "Да, удалить" }).click();

@@ -30,6 +30,14 @@ export const test = base.extend<{ jsEnabled: boolean; guard: void }>({
 
 export { expect };
 
+/**
+ * Waits until React has hydrated the page (JavaScript on). Before that a link
+ * that opens a dialog is still a plain link to its confirmation page.
+ */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
 export async function signIn(page: Page, who = resident, redirectTo?: string) {
   await page.goto(redirectTo ? `/auth?redirectTo=${encodeURIComponent(redirectTo)}` : "/auth");
   await page.getByLabel("Электронная почта").fill(who.email);

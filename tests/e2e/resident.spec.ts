@@ -1,4 +1,4 @@
-import { createResident, expect, resident, signIn, test } from "./fixtures";
+import { createResident, expect, hydrated, resident, signIn, test } from "./fixtures";
 
 test.describe("the profile", () => {
   test("shows the resident's data from the backend", async ({ page }) => {
@@ -115,6 +115,7 @@ test.describe("personal accounts", () => {
     await form.getByRole("button", { name: "Привязать" }).click();
     await expect(page.locator(".account-card")).toHaveCount(1);
 
+    if (jsEnabled) await hydrated(page);
     await page.getByRole("link", { name: "Отвязать лицевой счёт 1000000004" }).click();
     if (jsEnabled) {
       const dialog = page.getByRole("dialog", { name: "Отвязать лицевой счёт 1000000004?" });

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 const publicPages = [
   "/",
@@ -127,7 +127,7 @@ test.describe("preferences", () => {
     // With JavaScript the select submits on change once hydrated; before that
     // it is the plain form with its «Применить» button.
     const ready = async () => {
-      if (jsEnabled) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+      if (jsEnabled) await hydrated(page);
     };
     await page.goto("/documents");
     await ready();
