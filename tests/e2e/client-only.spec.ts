@@ -4,6 +4,7 @@
  * theme animation. Runs in the JavaScript project only.
  */
 import { png } from "../support/images";
+import type { Page } from "@playwright/test";
 import { admin, createResident, expect, resident, signIn, test } from "./fixtures";
 
 test.describe("locale files on the client", () => {
@@ -103,6 +104,17 @@ test.describe("while the next page loads", () => {
   });
 });
 
+/**
+ * Live validation is there once zod and the form's schema have arrived: they
+ * follow the first key in the hydrated form; until then the server validates.
+ */
+async function liveValidationLoaded(page: Page) {
+  const requested = () =>
+    page.evaluate(() => performance.getEntriesByType("resource").some((entry) => /\/assets\/validation-/.test(entry.name)));
+  await expect.poll(requested).toBe(true);
+  await page.waitForLoadState("networkidle");
+}
+
 test.describe("forms whose code loads when they are used", () => {
   test("reading the sign-in page downloads no form code; typing brings it, keeping what was typed", async ({ page }) => {
     const formCode: string[] = [];
@@ -124,6 +136,7 @@ test.describe("forms whose code loads when they are used", () => {
     expect(formCode.length).toBeGreaterThan(0);
 
     // Checked in the browser now: no request, the message beside the field.
+    await liveValidationLoaded(page);
     await page.getByRole("button", { name: "Войти" }).click();
     await expect(page.getByText("Пожалуйста, укажите корректный формат электронной почты.")).toBeVisible();
     await expect(email).toHaveAttribute("aria-invalid", "true");
@@ -164,6 +177,7 @@ test.describe("forms whose code loads when they are used", () => {
     await form.getByLabel("Фамилия владельца").fill("Петров");
     await expect(form).toHaveAttribute("data-enhanced", "true");
     await expect(number).toHaveValue("12345");
+    await liveValidationLoaded(page);
     await form.getByRole("button", { name: "Привязать" }).click();
     await expect(form.getByText("Номер лицевого счёта — 10 цифр")).toBeVisible();
     expect(posts).toEqual([]);
