@@ -81,9 +81,10 @@ export function deferred<P extends object>(
     (import.meta.env.SSR ? load() : begun.then(load).catch(orKeepTheHtml)).then((Component) => ({
       default: function Enhanced(props: P) {
         // A marker for tests, like html[data-hydrated]: this form is now React's.
+        const id = idOf(props);
         useEffect(() => {
-          document.getElementById(idOf(props))?.setAttribute("data-enhanced", "true");
-        });
+          document.getElementById(id)?.setAttribute("data-enhanced", "true");
+        }, [id]);
         return <Component {...props} />;
       },
     })),

@@ -21,13 +21,8 @@ export function firstInvalidField(result: SubmissionResult<string[]> | undefined
  *
  *   const validation = useValidation(() => import("~/schemas/auth").then((m) => m.LoginSchema));
  *   useForm({ ..., ...validation.options });  <Form {...getFormProps(form)} {...validation.triggers}>
- *
- * `revalidate` is when a field that has shown an error is checked again.
  */
-export function useValidation<Schema extends z.ZodType>(
-  load: () => Promise<Schema>,
-  { revalidate = "onInput" }: { revalidate?: "onInput" | "onBlur" } = {},
-) {
+export function useValidation<Schema extends z.ZodType>(load: () => Promise<Schema>) {
   const [onValidate, setOnValidate] = useState<Validate<Schema>>();
   const loadRef = useRef(load);
   loadRef.current = load;
@@ -47,7 +42,7 @@ export function useValidation<Schema extends z.ZodType>(
     options: {
       onValidate,
       shouldValidate: "onSubmit" as const,
-      shouldRevalidate: onValidate ? revalidate : ("onSubmit" as const),
+      shouldRevalidate: onValidate ? ("onInput" as const) : ("onSubmit" as const),
     },
     triggers: { onFocus: start, onKeyDown: start, onPointerDown: start, onInput: start },
   };

@@ -16,19 +16,19 @@ import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/use-translation";
 import { firstInvalidField, useClearPasswords, useValidation, type Constraints } from "~/utils/forms";
 import { useIsPending } from "~/utils/pending";
-export function CodeStep({
-  email,
-  secondsLeft,
-  sentAt,
-  constraint,
-  result,
-}: {
+
+/** What a code step gets from its page: registration's and the password reset's alike. */
+export interface CodeStepProps {
   email: string;
+  /** Until the code may be sent again (the countdown). */
   secondsLeft: number;
+  /** When the code was sent: a new one restarts the countdown. */
   sentAt: number;
   constraint: Constraints;
   result?: SubmissionResult<string[]>;
-}) {
+}
+
+export function CodeStep({ email, secondsLeft, sentAt, constraint, result }: CodeStepProps) {
   const { t } = useTranslation();
   const pending = useIsPending();
   const validation = useValidation(() => import("~/schemas/auth").then((m) => m.CodeStepSchema));

@@ -3,7 +3,7 @@
  * twice, and the resend countdown. Loaded with the page that shows it (see
  * deferred.tsx), not on the first step.
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { ResendControl } from "~/components/auth/resend";
@@ -13,21 +13,11 @@ import { Field } from "~/components/ui/fields";
 import { NewPasswordFields } from "~/components/auth/new-password-fields";
 import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/use-translation";
-import { firstInvalidField, useClearPasswords, useValidation, type Constraints } from "~/utils/forms";
+import { firstInvalidField, useClearPasswords, useValidation } from "~/utils/forms";
 import { useIsPending } from "~/utils/pending";
-export function ResetCodeStep({
-  email,
-  secondsLeft,
-  sentAt,
-  constraint,
-  result,
-}: {
-  email: string;
-  secondsLeft: number;
-  sentAt: number;
-  constraint: Constraints;
-  result?: SubmissionResult<string[]>;
-}) {
+import type { CodeStepProps } from "./registration-steps";
+
+export function ResetCodeStep({ email, secondsLeft, sentAt, constraint, result }: CodeStepProps) {
   const { t } = useTranslation();
   const pending = useIsPending();
   const validation = useValidation(() => import("~/schemas/auth").then((m) => m.ResetSchema));

@@ -5,7 +5,6 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { markToasterReady, notify, whenToastsWanted } from "~/utils/notify";
 import { Icon, type IconName } from "~/components/ui/icon";
 import type { Toast } from "~/utils/toast.server";
@@ -39,7 +38,6 @@ const icons: Record<Toast["type"], IconName> = {
 
 export function ToastHost({ toast, theme }: { toast: Toast | null; theme: "light" | "dark" }) {
   const { t } = useTranslation();
-  const hydrated = useHydrated();
   const [wanted, setWanted] = useState(false);
   const [ready, setReady] = useState(false);
   useEffect(() => whenToastsWanted(() => setWanted(true)), []);
@@ -55,7 +53,8 @@ export function ToastHost({ toast, theme }: { toast: Toast | null; theme: "light
 
   return (
     <>
-      {hydrated && wanted ? (
+      {/* Only after hydration: a toast is asked for in an effect. */}
+      {wanted ? (
         <Suspense fallback={null}>
           <LazyToaster
             onReady={onReady}

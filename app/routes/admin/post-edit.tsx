@@ -8,7 +8,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, Link } from "react-router";
 import { ApiError } from "~/api/errors";
 import { ImageUploadForm } from "~/components/admin/image-upload";
-import { PostForm } from "~/components/admin/forms";
+import { PostForm } from "~/components/forms";
 import { ConfirmLink } from "~/components/confirm-link";
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { Button } from "~/components/ui/button";

@@ -22,9 +22,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/login";
 import { readFormData } from "~/utils/request.server";
 import { notify } from "~/utils/notify";
-import { deferred } from "~/utils/deferred";
-
-const LoginForm = deferred("login", () => import("~/components/auth/login-form").then((m) => m.LoginForm));
+import { LoginForm } from "~/components/forms";
 
 export async function loader({ context }: Route.LoaderArgs) {
   // A message left for this page, e.g. «Сессия истекла…» (read once).

@@ -23,7 +23,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/registration";
 import { readFormData } from "~/utils/request.server";
 import { notify } from "~/utils/notify";
-import { deferred } from "~/utils/deferred";
+import { EmailStep, RegistrationCodeStep, RegistrationProfileStep } from "~/components/forms";
 
 const here = "/auth/registration";
 const profileFields = ["code", "password", "password_confirmation", "first_name", "middle_name", "last_name", "phone"];
@@ -139,11 +139,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ intent, result: undefined, toast: null }, { status: 400 });
 }
 
-const EmailStep = deferred((props) => props.id, () => import("~/components/auth/email-step").then((m) => m.EmailStep));
-// Not on the first view, and the code step's countdown must tick by itself: fetched as the page hydrates.
-const CodeStep = deferred("register-code", () => import("~/components/auth/registration-steps").then((m) => m.CodeStep), { atOnce: true });
-const ProfileStep = deferred("register-profile", () => import("~/components/auth/registration-steps").then((m) => m.ProfileStep), { atOnce: true });
-
 export default function RegistrationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const current = loaderData.step === "email" ? 1 : loaderData.step === "code" ? 2 : 3;
@@ -173,7 +168,7 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
           />
         ) : null}
         {loaderData.step === "code" ? (
-          <CodeStep
+          <RegistrationCodeStep
             email={loaderData.email}
             secondsLeft={loaderData.secondsLeft}
             sentAt={loaderData.sentAt}
@@ -182,7 +177,7 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
           />
         ) : null}
         {loaderData.step === "profile" ? (
-          <ProfileStep
+          <RegistrationProfileStep
             code={loaderData.code}
             constraint={loaderData.constraint}
             result={actionData?.intent === "profile" ? actionData.result : undefined}

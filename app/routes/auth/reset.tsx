@@ -22,7 +22,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/reset";
 import { readFormData } from "~/utils/request.server";
 import { notify } from "~/utils/notify";
-import { deferred } from "~/utils/deferred";
+import { EmailStep, ResetCodeStep } from "~/components/forms";
 
 const here = "/auth/reset";
 
@@ -119,10 +119,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ intent, result: undefined, toast: null }, { status: 400 });
 }
 
-const EmailStep = deferred((props) => props.id, () => import("~/components/auth/email-step").then((m) => m.EmailStep));
-// The code step's countdown must tick by itself: fetched as the page hydrates.
-const CodeStep = deferred("reset-code", () => import("~/components/auth/reset-step").then((m) => m.ResetCodeStep), { atOnce: true });
-
 export default function ResetPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   useEffect(() => {
@@ -147,7 +143,7 @@ export default function ResetPage({ loaderData, actionData }: Route.ComponentPro
             }
           />
         ) : (
-          <CodeStep
+          <ResetCodeStep
             email={loaderData.email}
             secondsLeft={loaderData.secondsLeft}
             sentAt={loaderData.sentAt}

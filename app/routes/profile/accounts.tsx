@@ -5,7 +5,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { constraints } from "~/schemas/constraints.server";
-import { deferred } from "~/utils/deferred";
+import { AttachForm } from "~/components/forms";
 import { useTranslation } from "~/i18n/use-translation";
 import { data } from "react-router";
 import { ApiError } from "~/api/errors";
@@ -73,8 +73,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   return redirectWithToast(`${url.pathname}${url.search}`, { type: "success", description: t("accounts.attached", { id: submission.value.id }) });
 }
-
-const AttachForm = deferred("attach-account", () => import("~/components/accounts/attach-form").then((m) => m.AttachForm));
 
 function DetachControl({ account }: { account: Account }) {
   const { t } = useTranslation();

@@ -18,7 +18,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import type { loader as profileLoader } from "./layout";
 import type { Route } from "./+types/index";
 import { readFormData } from "~/utils/request.server";
-import { deferred } from "~/utils/deferred";
+import { PasswordForm, ProfileForm } from "~/components/forms";
 
 export function loader() {
   return { constraints: { profile: constraints.profile, password: constraints.password } };
@@ -70,9 +70,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return data({ intent: null, result: undefined }, { status: 400 });
 }
-
-const ProfileForm = deferred("profile-data", () => import("~/components/profile/profile-forms").then((m) => m.ProfileForm));
-const PasswordForm = deferred("profile-password", () => import("~/components/profile/profile-forms").then((m) => m.PasswordForm));
 
 /** The resident's data comes from the profile layout's loader (users/me). */
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
