@@ -323,7 +323,7 @@ async function browserScripts(browser, portalUrl, pagePath, cookie) {
       gzip += await servedBytes(url, "gzip");
       brotli += await servedBytes(url, "br");
     }
-    return { gzip, brotli, count: urls.size, urls: [...urls] };
+    return { gzip, brotli, urls: [...urls] };
   } finally {
     await context.close();
   }
@@ -343,7 +343,6 @@ async function weightSection(stack, pages) {
       const loaded = await browserScripts(browser, stack.portalUrl, page.path, page.cookie);
       results[i].browserJs = loaded.gzip;
       results[i].browserJsBr = loaded.brotli;
-      results[i].browserScripts = loaded.count;
       results[i].lateScripts = loaded.urls.filter((url) => !results[i].chunks.some((chunk) => chunk.name === new URL(url).pathname));
     }
   } finally {
