@@ -18,6 +18,11 @@ const schema = z
     API_TIMEOUT_MS: z.coerce.number({ error: "ожидается число миллисекунд" }).int().min(100).max(120_000).default(10_000),
     // How long a signed-out page is reused (server/page-cache.ts); 0 turns it off.
     PAGE_CACHE_MS: z.coerce.number({ error: "ожидается число миллисекунд, 0 — без кеша" }).int().min(0).max(60_000).default(1000),
+    // The shared store of the replicas (app/store): memory without it.
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\/.+/, "ожидается адрес вида redis://redis:6379/0")
+      .optional(),
     // The backend throttles codes for 60 s; keep the two equal (tests shorten both).
     RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
     SESSION_SECRET: z.string().min(16, "не короче 16 символов; несколько через запятую").optional(),
