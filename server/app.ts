@@ -19,8 +19,9 @@ const env = getEnv();
 
 export const app = express();
 app.disable("x-powered-by");
-// Behind a load balancer the original scheme comes in X-Forwarded-Proto.
-app.set("trust proxy", true);
+// Behind a load balancer the client and the scheme come in X-Forwarded-* from
+// the proxies TRUST_PROXY names; from anyone else those headers count for nothing.
+app.set("trust proxy", env.TRUST_PROXY);
 
 app.use((req, res, next) => {
   const meta: RequestMeta = {
@@ -29,6 +30,7 @@ app.use((req, res, next) => {
     startedAt: performance.now(),
     backendMs: { total: 0 },
     secure: req.secure,
+    clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
   };
   res.locals.meta = meta;
   res.setHeader("X-Request-Id", meta.requestId);

@@ -28,8 +28,8 @@ export interface ClientOptions {
   tokens: TokenStore;
   requestId?: string;
   fetch?: typeof fetch;
-  /** Called with the milliseconds each backend call took (Server-Timing, logs). */
-  onTiming?: (ms: number) => void;
+  /** Called with the milliseconds each backend call took, its operation and status (0: no answer). */
+  onTiming?: (ms: number, operation: string, status: number) => void;
   /** Called instead of throwing SessionExpiredError (the portal redirects to sign in). */
   onSessionExpired?: (error: SessionExpiredError) => never;
   /** Called instead of throwing BackendFailure (the portal shows an error page). */
@@ -92,8 +92,9 @@ export function createApiClient(options: ClientOptions) {
 
   async function send(operation: string, method: string, path: string, init: RequestOptions, access?: string) {
     const started = performance.now();
+    let status = 0;
     try {
-      return await http(path, {
+      const response = await http(path, {
         method,
         json: init.json,
         body: init.body,
@@ -102,13 +103,15 @@ export function createApiClient(options: ClientOptions) {
         // Streams need this in Node's fetch; harmless otherwise.
         ...(init.body instanceof ReadableStream ? { duplex: "half" } : {}),
       } as Parameters<typeof http>[1]);
+      status = response.status;
+      return response;
     } catch (error) {
       if (error instanceof TimeoutError) {
         return fail(new BackendFailure("timeout", `${operation}: no answer within ${options.timeoutMs} ms`), operation);
       }
       return fail(new BackendFailure("unavailable", `${operation}: ${(error as Error).message}`), operation);
     } finally {
-      options.onTiming?.(performance.now() - started);
+      options.onTiming?.(performance.now() - started, operation, status);
     }
   }
 

@@ -18,6 +18,24 @@ const schema = z
     API_TIMEOUT_MS: z.coerce.number({ error: "ожидается число миллисекунд" }).int().min(100).max(120_000).default(10_000),
     // How long a signed-out page is reused (server/page-cache.ts); 0 turns it off.
     PAGE_CACHE_MS: z.coerce.number({ error: "ожидается число миллисекунд, 0 — без кеша" }).int().min(0).max(60_000).default(1000),
+    // Which proxies in front may name the client and the scheme (X-Forwarded-For,
+    // X-Forwarded-Proto): Express's "trust proxy" values. Unset: none, the socket's
+    // address is the client (rate limits) and no header anyone can set counts.
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value === "false") return false;
+        if (value === "true") return true;
+        if (/^\d+$/.test(value)) return Number(value);
+        const items = value.split(",").map((item) => item.trim()).filter(Boolean);
+        const ok = items.every((item) => /^(loopback|linklocal|uniquelocal|[\da-fA-F:.]+(\/\d{1,3})?)$/.test(item));
+        if (!ok) {
+          ctx.addIssue({ code: "custom", message: "ожидается число прокси, true, false или список адресов и подсетей (loopback, 10.0.0.0/8)" });
+          return z.NEVER;
+        }
+        return items;
+      }),
     // The shared store of the replicas (app/store): memory without it.
     REDIS_URL: z
       .string()

@@ -11,6 +11,8 @@ export interface RequestMeta {
   /** Milliseconds spent waiting for the backend, for Server-Timing and logs. */
   backendMs: { total: number };
   secure: boolean;
+  /** The client's address as the trusted proxy reports it (TRUST_PROXY), else the socket's. */
+  clientAddress: string;
 }
 
 export const requestMetaContext = createContext<RequestMeta>({
@@ -19,4 +21,5 @@ export const requestMetaContext = createContext<RequestMeta>({
   startedAt: 0,
   backendMs: { total: 0 },
   secure: false,
+  clientAddress: "unknown",
 });

@@ -4,7 +4,8 @@ import { startStack } from "./stack.js";
 const stack = await startStack({
   backendPort: Number(process.env.E2E_BACKEND_PORT ?? 8765),
   portalPort: Number(process.env.E2E_PORTAL_PORT ?? 3456),
-  portalEnv: { NODE_ENV: "production" },
+  // The tests stand where a proxy would: X-Forwarded-* from loopback count (HTTPS, clients).
+  portalEnv: { NODE_ENV: "production", TRUST_PROXY: "loopback" },
 });
 console.log(`e2e stack: portal ${stack.portalUrl}, backend ${stack.backendUrl}`);
 const stop = async () => {
