@@ -1,9 +1,10 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { formatRoubles } from "~/utils/format";
+import { useFormat } from "~/utils/format";
 
 /** What the holder owes (positive), has paid in advance (negative), or nothing. */
 export function Balance({ value }: { value: string }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const amount = Number(value);
   if (!Number.isFinite(amount) || amount === 0) {
     return <span className="balance balance--settled">{t("accounts.settled")}</span>;
@@ -11,13 +12,13 @@ export function Balance({ value }: { value: string }) {
   if (amount > 0) {
     return (
       <span className="balance balance--due">
-        {t("accounts.toPay")}: <strong>{formatRoubles(value)}</strong>
+        {t("accounts.toPay")}: <strong>{format.money(value)}</strong>
       </span>
     );
   }
   return (
     <span className="balance balance--prepaid">
-      {t("accounts.prepaid")}: <strong>{formatRoubles(String(-amount))}</strong>
+      {t("accounts.prepaid")}: <strong>{format.money(String(-amount))}</strong>
     </span>
   );
 }

@@ -13,6 +13,9 @@ export const fallbackLng = { ykt: ["rus", "en"], rus: ["en"], default: ["en"] };
 /** BCP 47 tags for <html lang>: Sakha's ISO code is "sah". */
 export const htmlLang: Record<Language, string> = { rus: "ru", en: "en", ykt: "sah" };
 
+/** Locales for Intl (dates, money, numbers): Sakha uses Russian formats, as its texts fall back to Russian. */
+export const intlLocale: Record<Language, string> = { rus: "ru-RU", en: "en-GB", ykt: "ru-RU" };
+
 export const languageNames: Record<Language, string> = {
   rus: "Русский",
   en: "English",

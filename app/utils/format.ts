@@ -1,27 +1,62 @@
-/** Formatting shared by pages: phone links, Russian dates, roubles. */
+/**
+ * What the portal writes itself (dates, money, counts) follows the interface
+ * language through Intl; data from the backend is shown as given. Sakha falls
+ * back to Russian formats, as its texts fall back to Russian.
+ */
+import { intlLocale, type Language } from "~/i18n/config";
+import { useRootData } from "~/utils/root-data";
 
 export function telHref(phone: string) {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
 }
 
-const longDate = new Intl.DateTimeFormat("ru-RU", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Asia/Yakutsk",
-});
+/** The company's time zone: dates are the days its residents live in. */
+const timeZone = "Asia/Yakutsk";
 
-/** «12 марта 2026», in the company's time zone. */
-export function formatDate(iso: string) {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  return longDate.format(date).replace(/\s*г\.$/, "");
+export interface Formatters {
+  /** «12 марта 2026» / "12 March 2026", in the company's time zone. */
+  date(iso: string): string;
+  /** A decimal string from the backend ("1520.40") as «1 520,40 ₽» / "RUB 1,520.40". */
+  money(decimal: string): string;
+  /** A count: «1 234» / "1,234". */
+  number(value: number): string;
 }
 
-const roubles = new Intl.NumberFormat("ru-RU", { style: "currency", currency: "RUB", minimumFractionDigits: 2 });
+const cache = new Map<Language, Formatters>();
 
-/** A decimal string from the backend ("1520.40") as «1 520,40 ₽». */
-export function formatRoubles(decimal: string) {
-  const value = Number(decimal);
-  return Number.isFinite(value) ? roubles.format(value) : decimal;
+export function formatters(language: Language): Formatters {
+  let found = cache.get(language);
+  if (found) return found;
+  const locale = intlLocale[language];
+  const longDate = new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone });
+  const currency = new Intl.NumberFormat(locale, { style: "currency", currency: "RUB", minimumFractionDigits: 2 });
+  const integer = new Intl.NumberFormat(locale);
+  found = {
+    date(iso) {
+      const date = new Date(iso);
+      if (Number.isNaN(date.getTime())) return "";
+      // Russian long dates end in «г.»; the portal writes them without it.
+      return longDate.format(date).replace(/\s*г\.$/, "");
+    },
+    money(decimal) {
+      const value = Number(decimal);
+      return decimal.trim() !== "" && Number.isFinite(value) ? currency.format(value) : decimal;
+    },
+    number: (value) => integer.format(value),
+  };
+  cache.set(language, found);
+  return found;
+}
+
+/** The formatters of the page's language. */
+export function useFormat(): Formatters {
+  return formatters((useRootData()?.locale ?? "rus") as Language);
+}
+
+/**
+ * A backend time for `<time datetime>`: HTML allows at most three fraction
+ * digits, Django sends six.
+ */
+export function machineTime(iso: string) {
+  return iso.replace(/(\.\d{3})\d+/, "$1");
 }

@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
 import { Icon } from "~/components/ui/icon";
 import { getApi } from "~/middleware/api.server";
-import { formatDate } from "~/utils/format";
+import { useFormat } from "~/utils/format";
 import { parseChoice, parseDay, parsePage, parseText } from "~/utils/list-query";
 import type { Route } from "./+types/info";
 import { loadListPage } from "~/utils/list-page.server";
@@ -70,6 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function ReportsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const format = useFormat();
   const { reports, filters, page, pages, count, ignored, years, rangeError } = loaderData;
   const filtered = Boolean(filters.q || filters.year || filters.from || filters.to);
   return (
@@ -122,7 +123,7 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
                   <Link to={`/about/info/item/${report.id}`}>{report.name}</Link>
                 </h2>
                 <p className="muted small">
-                  {t("reports.created")} {formatDate(report.created_at)}
+                  {t("reports.created")} {format.date(report.created_at)}
                 </p>
               </li>
             ))}

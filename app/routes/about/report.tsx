@@ -4,7 +4,7 @@ import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { Icon } from "~/components/ui/icon";
 import { getApi } from "~/middleware/api.server";
 import { rethrowNotFound } from "~/utils/api-errors.server";
-import { formatDate } from "~/utils/format";
+import { useFormat } from "~/utils/format";
 import { mediaPath } from "~/utils/media";
 import type { Route } from "./+types/report";
 
@@ -20,6 +20,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export default function ReportPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const format = useFormat();
   const { report } = loaderData;
   return (
     <article className="page">
@@ -35,7 +36,7 @@ export default function ReportPage({ loaderData }: Route.ComponentProps) {
         </div>
         <div>
           <dt>{t("reports.created")}</dt>
-          <dd>{formatDate(report.created_at)}</dd>
+          <dd>{format.date(report.created_at)}</dd>
         </div>
       </dl>
       <p className="form__actions">

@@ -5,7 +5,7 @@ import { ConfirmLink } from "~/components/confirm-link";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
 import { Icon } from "~/components/ui/icon";
 import { getApi } from "~/middleware/api.server";
-import { formatDate } from "~/utils/format";
+import { useFormat } from "~/utils/format";
 import { parsePage } from "~/utils/list-query";
 import type { Route } from "./+types/posts";
 import { loadListPage } from "~/utils/list-page.server";
@@ -35,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function AdminPostsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const format = useFormat();
   const { posts, filters, page, pages, count, ignored } = loaderData;
   const filtered = Boolean(filters.q || filters.status !== "all");
   return (
@@ -73,7 +74,7 @@ export default function AdminPostsPage({ loaderData }: Route.ComponentProps) {
                     <th scope="row">
                       <Link to={`/posts/item/${post.id}`}>{post.title}</Link>
                     </th>
-                    <td data-label={t("admin.posts.colDate")}>{formatDate(post.created_at)}</td>
+                    <td data-label={t("admin.posts.colDate")}>{format.date(post.created_at)}</td>
                     <td data-label={t("admin.posts.colStatus")}>
                       {post.is_actual ? (
                         <span className="badge badge--success">{t("admin.posts.actual")}</span>

@@ -8,7 +8,7 @@ import { getApi } from "~/middleware/api.server";
 import { getUser } from "~/middleware/user.server";
 import { fromBackendUser } from "~/utils/admin-users.server";
 import { getEnv } from "~/utils/env.server";
-import { formatDate } from "~/utils/format";
+import { useFormat } from "~/utils/format";
 import { parseChoice, parsePage, parseText } from "~/utils/list-query";
 import type { Route } from "./+types/users";
 import { loadListPage } from "~/utils/list-page.server";
@@ -52,6 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const format = useFormat();
   const { users, filters, page, pages, count, ignored, me } = loaderData;
   const filtered = Boolean(filters.email || filters.name || filters.role !== "all");
   return (
@@ -123,7 +124,7 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
                       </span>
                       {user.is_active ? null : <span className="badge badge--muted">{t("admin.users.inactive")}</span>}
                     </td>
-                    <td data-label={t("admin.users.colJoined")}>{formatDate(user.date_joined)}</td>
+                    <td data-label={t("admin.users.colJoined")}>{format.date(user.date_joined)}</td>
                     <td>
                       <div className="row-actions">
                         <Link to={`/admin/users/${user.id}/edit`} className="btn btn--mainTertiary btn--sm" aria-label={t("admin.users.editLabel", { email: user.email })}>

@@ -8,7 +8,7 @@ import type { Post } from "~/api/types";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
 import { Icon } from "~/components/ui/icon";
 import { getApi } from "~/middleware/api.server";
-import { formatDate } from "~/utils/format";
+import { machineTime, useFormat } from "~/utils/format";
 import { parseDay, parsePage } from "~/utils/list-query";
 import type { Route } from "./+types/index";
 import { loadListPage } from "~/utils/list-page.server";
@@ -54,10 +54,11 @@ export function excerpt(text: string, length = 180) {
 
 function PostCard({ post }: { post: Post }) {
   const { t } = useTranslation();
+  const format = useFormat();
   return (
     <article className="card post-card">
       <p className="post-card__meta">
-        <time dateTime={post.created_at}>{formatDate(post.created_at)}</time>
+        <time dateTime={machineTime(post.created_at)}>{format.date(post.created_at)}</time>
         {post.is_actual ? <span className="badge badge--success">{t("posts.actual")}</span> : null}
       </p>
       <h2 className="post-card__title">

@@ -5,7 +5,7 @@ import { Icon } from "~/components/ui/icon";
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { getApi } from "~/middleware/api.server";
 import { rethrowNotFound } from "~/utils/api-errors.server";
-import { formatDate } from "~/utils/format";
+import { machineTime, useFormat } from "~/utils/format";
 import { mediaPath } from "~/utils/media";
 import type { Route } from "./+types/item";
 
@@ -29,11 +29,12 @@ export function paragraphs(text: string) {
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const format = useFormat();
   const { post } = loaderData;
   return (
     <article className="page post">
       <p className="post__meta">
-        <time dateTime={post.created_at}>{t("posts.published", { date: formatDate(post.created_at) })}</time>
+        <time dateTime={machineTime(post.created_at)}>{t("posts.published", { date: format.date(post.created_at) })}</time>
         {post.is_actual ? <span className="badge badge--success">{t("posts.actual")}</span> : null}
       </p>
       <h1>{post.title}</h1>

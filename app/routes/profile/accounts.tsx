@@ -18,7 +18,7 @@ import { getI18n } from "~/i18n/i18next.server";
 import { getApi, isBackendFailure } from "~/middleware/api.server";
 import { AttachSchema } from "~/schemas/profile";
 import { replyWithApiError } from "~/utils/auth-flow.server";
-import { formatDate } from "~/utils/format";
+import { useFormat } from "~/utils/format";
 import { checkHoneypot } from "~/utils/honeypot.server";
 import { parseChoice, parsePage, parseText } from "~/utils/list-query";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -90,6 +90,7 @@ function DetachControl({ account }: { account: Account }) {
 
 export default function AccountsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const format = useFormat();
   const { accounts, filters, page, pages, count, ignored } = loaderData;
   const filtered = Boolean(filters.address || filters.number);
   return (
@@ -141,7 +142,7 @@ export default function AccountsPage({ loaderData, actionData }: Route.Component
                   <Icon name="map-pin" /> {account.address}
                 </p>
                 <p className="muted small">
-                  {t("accounts.colHolder")}: {account.customer} · {t("accounts.updated", { date: formatDate(account.updated_at) })}
+                  {t("accounts.colHolder")}: {account.customer} · {t("accounts.updated", { date: format.date(account.updated_at) })}
                 </p>
                 <DetachControl account={account} />
               </li>

@@ -11,7 +11,7 @@ import { getI18n } from "~/i18n/i18next.server";
 import { getApi, isBackendFailure } from "~/middleware/api.server";
 import { PasswordSchema, ProfileSchema } from "~/schemas/profile";
 import { replyWithApiError } from "~/utils/auth-flow.server";
-import { formatDate } from "~/utils/format";
+import { useFormat } from "~/utils/format";
 import { constraints } from "~/schemas/constraints.server";
 import { checkHoneypot } from "~/utils/honeypot.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -74,6 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** The resident's data comes from the profile layout's loader (users/me). */
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const format = useFormat();
   const { me } = useRouteLoaderData<typeof profileLoader>("routes/profile/layout")!;
   const fullName = [me.last_name, me.first_name, me.middle_name].filter(Boolean).join(" ");
   return (
@@ -97,7 +98,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             <dd>{me.phone ? `+${me.phone}` : t("profile.noPhone")}</dd>
           </div>
         </dl>
-        <p className="muted small">{t("profile.joined", { date: formatDate(me.date_joined) })}</p>
+        <p className="muted small">{t("profile.joined", { date: format.date(me.date_joined) })}</p>
       </section>
       <div className="two-columns">
         <section className="card">

@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
 import { getApi } from "~/middleware/api.server";
-import { formatDate, formatRoubles } from "~/utils/format";
+import { useFormat } from "~/utils/format";
 import { parseChoice, parseDay, parsePage, parseText } from "~/utils/list-query";
 import type { Route } from "./+types/index";
 import { loadListPage } from "~/utils/list-page.server";
@@ -43,6 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function RatesPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const format = useFormat();
   const { rates, filters, page, pages, count, ignored } = loaderData;
   const filtered = Boolean(filters.q || filters.day);
   return (
@@ -88,11 +89,11 @@ export default function RatesPage({ loaderData }: Route.ComponentProps) {
                     <th scope="row">
                       <Link to={`/rates/item/${rate.id}`}>{rate.name}</Link>
                     </th>
-                    <td className="num" data-label={t("rates.value")}>{t("rates.perUnit", { value: formatRoubles(rate.value), unit: rate.unit })}</td>
+                    <td className="num" data-label={t("rates.value")}>{t("rates.perUnit", { value: format.money(rate.value), unit: rate.unit })}</td>
                     <td data-label={t("rates.description")}>
                       {rate.description}
                       <div className="muted small">
-                        {t("rates.created")} {formatDate(rate.created_at)}
+                        {t("rates.created")} {format.date(rate.created_at)}
                       </div>
                     </td>
                   </tr>

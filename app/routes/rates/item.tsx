@@ -4,7 +4,7 @@ import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { Icon } from "~/components/ui/icon";
 import { getApi } from "~/middleware/api.server";
 import { rethrowNotFound } from "~/utils/api-errors.server";
-import { formatDate, formatRoubles } from "~/utils/format";
+import { useFormat } from "~/utils/format";
 import type { Route } from "./+types/item";
 
 export const handle: RouteHandle = {
@@ -19,6 +19,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export default function RatePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const format = useFormat();
   const { rate } = loaderData;
   return (
     <article className="page">
@@ -26,7 +27,7 @@ export default function RatePage({ loaderData }: Route.ComponentProps) {
       <dl className="details card">
         <div>
           <dt>{t("rates.value")}</dt>
-          <dd className="details__big">{t("rates.perUnit", { value: formatRoubles(rate.value), unit: rate.unit })}</dd>
+          <dd className="details__big">{t("rates.perUnit", { value: format.money(rate.value), unit: rate.unit })}</dd>
         </div>
         <div>
           <dt>{t("rates.description")}</dt>
@@ -34,7 +35,7 @@ export default function RatePage({ loaderData }: Route.ComponentProps) {
         </div>
         <div>
           <dt>{t("rates.created")}</dt>
-          <dd>{formatDate(rate.created_at)}</dd>
+          <dd>{format.date(rate.created_at)}</dd>
         </div>
       </dl>
       <p>
