@@ -1,0 +1,125 @@
+/**
+ * Every page fits a phone: each route of the site map, signed out, as a
+ * resident and as an administrator (real ids from the demo data, error and
+ * confirmation pages included), at 320, 360 and 390 px. The document is never
+ * wider than the screen and no visible element reaches past its right edge;
+ * the first overflow fails the test, naming the page and the widest element.
+ */
+import type { Page } from "@playwright/test";
+import { siteMap, type SiteEntry } from "../../app/config/site-map";
+import { admin, backendUrl, expect, resident, signIn, test } from "./fixtures";
+
+type Who = "guest" | "resident" | "admin";
+
+function flatten(entries: SiteEntry[], inherited: Pick<SiteEntry, "access" | "roles"> = {}): SiteEntry[] {
+  return entries.flatMap((entry) => {
+    const own = { ...entry, access: entry.access ?? inherited.access ?? "auth", roles: entry.roles ?? inherited.roles };
+    return [own, ...flatten(entry.children ?? [], own)];
+  });
+}
+
+async function api<T>(path: string, token?: string): Promise<T> {
+  const response = await fetch(`${backendUrl()}/api/v1/${path}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  return (await response.json()) as T;
+}
+
+async function token(who: { email: string; password: string }) {
+  const response = await fetch(`${backendUrl()}/api/v1/client/users/login/`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(who),
+  });
+  return ((await response.json()) as { access: string }).access;
+}
+
+type Page1 = { results: { id: number | string }[] };
+
+/** Real ids for the patterns' parameters, from the demo data. */
+async function demoIds() {
+  const [residentToken, adminToken] = await Promise.all([token(resident), token(admin)]);
+  const first = async (path: string, bearer?: string) => String((await api<Page1>(path, bearer)).results[0]!.id);
+  return {
+    postId: await first("client/posts/?page_size=1"),
+    rateId: await first("client/rates/?page_size=1"),
+    reportId: await first("client/reports/?page_size=1"),
+    accountId: await first("client/accounts/?page_size=1", residentToken),
+    imageId: await first("admin/posts/images/?page_size=1", adminToken),
+    userId: await first("admin/users/?page_size=1", adminToken),
+  };
+}
+
+function pagesFor(who: Who, ids: Record<string, string>) {
+  const paths = flatten(siteMap)
+    .filter((entry) => !entry.resource)
+    .filter((entry) => {
+      if (who === "guest") return entry.access !== "auth";
+      if (entry.access === "guest") return false;
+      return !entry.roles || (who === "admin" && entry.roles.includes("admin"));
+    })
+    .map((entry) => entry.path.replace(/:(\w+)/g, (_, name: string) => ids[name] ?? `missing-${name}`));
+  // Error pages belong to the site too: not found for everyone, forbidden for a resident.
+  paths.push("/no/such/page", "/posts/item/999999");
+  if (who === "resident") paths.push("/admin/users");
+  return paths;
+}
+
+async function overflow(page: Page) {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const documentWidth = document.documentElement.scrollWidth;
+    let widest: { element: string; right: number } | null = null;
+    for (const element of document.querySelectorAll<HTMLElement>("body *")) {
+      const rect = element.getBoundingClientRect();
+      if (rect.width <= 1 || rect.height <= 1 || rect.right <= width + 0.5) continue;
+      const style = getComputedStyle(element);
+      if (style.visibility === "hidden" || style.clip !== "auto") continue;
+      if (!widest || rect.right >= widest.right) {
+        const text = (element.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 60);
+        widest = { element: `<${element.tagName.toLowerCase()} class="${element.className}"> «${text}»`, right: Math.round(rect.right) };
+      }
+    }
+    return { width, documentWidth, widest };
+  });
+}
+
+const users = { resident, admin } as const;
+
+for (const who of ["guest", "resident", "admin"] as const) {
+  test.describe(`pages seen by ${who === "guest" ? "a signed-out visitor" : `a ${who}`} fit a phone`, () => {
+    for (const width of [320, 360, 390]) {
+      test(`at ${width} px`, async ({ page }) => {
+        test.setTimeout(90_000);
+        await page.setViewportSize({ width, height: 800 });
+        if (who !== "guest") await signIn(page, users[who]);
+        const paths = pagesFor(who, await demoIds());
+        expect(paths.length).toBeGreaterThan(who === "guest" ? 15 : 8);
+        for (const path of paths) {
+          await page.goto(path);
+          const found = await overflow(page);
+          expect(
+            found.documentWidth <= found.width && !found.widest,
+            `${path} at ${width} px: document ${found.documentWidth} px wide; widest ${found.widest?.element} reaches ${found.widest?.right} px`,
+          ).toBe(true);
+        }
+      });
+    }
+  });
+}
+
+test.describe("what the portal writes follows the language", () => {
+  test("English dates and money on the news, the tariffs and the reports", async ({ page, context, baseURL }) => {
+    // The language cookie as the switch writes it (React Router cookies are base64 JSON).
+    await context.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify("en")).toString("base64"), url: baseURL! }]);
+    await page.goto("/posts");
+    const date = page.locator("time").first();
+    await expect(date).toHaveText(/^\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/);
+    await expect(date).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,3})?(Z|[+-]\d\d:\d\d)$/);
+    await page.goto("/rates");
+    await expect(page.locator("main")).toContainText(/RUB\s\d+\.\d\d/);
+    await expect(page.locator("main")).not.toContainText(/(января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря)/);
+    await page.goto("/about/info");
+    await expect(page.locator("main")).not.toContainText(/(января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря)/);
+  });
+});
