@@ -1,4 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
+import { Fragment, useLayoutEffect, useRef, useState } from "react";
 import { Link, useLocation, useMatches } from "react-router";
 import { breadcrumbsFor, documentTitle, type Crumb } from "~/utils/site-map";
 
@@ -29,21 +30,72 @@ export function DocumentTitle({ productName }: { productName: string }) {
   return <title>{documentTitle(crumbs, productName)}</title>;
 }
 
-export function Breadcrumbs() {
+/** How long the trail is, for CSS to collapse it on screens too narrow for it (no JavaScript needed). */
+function trailLength(crumbs: Crumb[]) {
+  const characters = crumbs.reduce((sum, crumb) => sum + crumb.name.length + 3, 0);
+  return characters <= 45 ? "short" : characters <= 80 ? "medium" : characters <= 120 ? "long" : "longest";
+}
+
+/**
+ * The breadcrumbs. In the top bar (`collapsible`) labels are never cut: when
+ * the trail does not fit, the middle crumbs fold into «…», a disclosure that
+ * still leads to them, and the current page's name may wrap. Without
+ * JavaScript the trail's length and the screen's width decide (CSS); with it,
+ * the trail is measured.
+ */
+export function Breadcrumbs({ collapsible = false }: { collapsible?: boolean }) {
   const { t } = useTranslation();
   const crumbs = useBreadcrumbs();
+  const list = useRef<HTMLOListElement>(null);
+  const [fit, setFit] = useState<"all" | "collapsed" | undefined>(undefined);
+  const key = crumbs.map((crumb) => crumb.name).join("/");
+
+  useLayoutEffect(() => {
+    const element = list.current;
+    if (!collapsible || !element || crumbs.length < 3) return;
+    const measure = () => {
+      // Measured expanded, with the current name on one line: does the whole trail fit?
+      element.dataset.fit = "measure";
+      const fits = element.scrollWidth <= element.clientWidth + 1;
+      element.dataset.fit = fits ? "all" : "collapsed";
+      setFit(fits ? "all" : "collapsed");
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element.parentElement ?? element);
+    return () => observer.disconnect();
+  }, [collapsible, key, crumbs.length]);
+
   if (crumbs.length === 0) return null;
+  const middle = collapsible && crumbs.length >= 3 ? crumbs.slice(1, -1) : [];
   return (
     <nav aria-label={t("shell.breadcrumbs")} className="breadcrumbs">
-      <ol>
+      <ol
+        ref={list}
+        className={collapsible ? "breadcrumbs__trail breadcrumbs__trail--collapsible" : "breadcrumbs__trail"}
+        data-length={collapsible ? trailLength(crumbs) : undefined}
+        data-fit={fit}
+      >
         {crumbs.map((crumb, index) => (
-          <li key={`${index}-${crumb.name}`}>
-            {crumb.href ? (
-              <Link to={crumb.href}>{crumb.name}</Link>
-            ) : (
-              <span aria-current="page">{crumb.name}</span>
-            )}
-          </li>
+          <Fragment key={`${index}-${crumb.name}`}>
+            {index === 1 && middle.length > 0 ? (
+              <li className="breadcrumbs__more">
+                <details>
+                  <summary aria-label={t("shell.breadcrumbsMore")} title={t("shell.breadcrumbsMore")}>
+                    …
+                  </summary>
+                  <ul className="breadcrumbs__more-list">
+                    {middle.map((hidden) => (
+                      <li key={hidden.name}>{hidden.href ? <Link to={hidden.href}>{hidden.name}</Link> : hidden.name}</li>
+                    ))}
+                  </ul>
+                </details>
+              </li>
+            ) : null}
+            <li className={index > 0 && index < crumbs.length - 1 ? "breadcrumbs__middle" : undefined}>
+              {crumb.href ? <Link to={crumb.href}>{crumb.name}</Link> : <span aria-current="page">{crumb.name}</span>}
+            </li>
+          </Fragment>
         ))}
       </ol>
     </nav>

@@ -64,7 +64,7 @@ export function Header({ backHomeOnly }: { backHomeOnly: boolean }) {
           <span className="brand__name">{config?.productName}</span>
         </Link>
         <div className="topbar__crumbs topbar__crumbs--wide">
-          <Breadcrumbs />
+          <Breadcrumbs collapsible />
         </div>
         <div className="topbar__actions">
           {config ? (

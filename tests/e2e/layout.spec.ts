@@ -7,7 +7,7 @@
  */
 import type { Page } from "@playwright/test";
 import { siteMap, type SiteEntry } from "../../app/config/site-map";
-import { admin, backendUrl, expect, resident, signIn, test } from "./fixtures";
+import { admin, backendUrl, expect, hydrated, resident, signIn, test } from "./fixtures";
 
 type Who = "guest" | "resident" | "admin";
 
@@ -122,4 +122,34 @@ test.describe("what the portal writes follows the language", () => {
     await page.goto("/about/info");
     await expect(page.locator("main")).not.toContainText(/(января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря)/);
   });
+});
+
+test.describe("breadcrumbs on wide screens", () => {
+  for (const width of [1024, 1366, 1920]) {
+    test(`labels are whole at ${width} px; what does not fit folds into «…», which still leads there`, async ({ page, jsEnabled }) => {
+      await page.setViewportSize({ width, height: 800 });
+      const { reportId } = await demoIds();
+      await page.goto(`/about/info/item/${reportId}`);
+      if (jsEnabled) await hydrated(page);
+      const trail = page.locator(".topbar__crumbs--wide .breadcrumbs ol");
+      const current = trail.locator("[aria-current=page]");
+      const title = (await page.locator("h1").first().textContent())!.trim();
+      await expect(current).toHaveText(title);
+      // No label is cut: every visible crumb shows all of its text.
+      const cut = await trail.locator("a, [aria-current]").evaluateAll((nodes) =>
+        nodes.filter((node) => node.getClientRects().length > 0 && node.scrollWidth > node.clientWidth + 1).map((node) => node.textContent),
+      );
+      expect(cut).toEqual([]);
+      const middle = trail.getByRole("link", { name: "Раскрытие информации" });
+      const more = trail.locator(".breadcrumbs__more");
+      if (await middle.isVisible()) {
+        await expect(more).toBeHidden();
+      } else {
+        await more.getByText("…").click();
+        await more.getByRole("link", { name: "Раскрытие информации" }).click();
+        await expect(page).toHaveURL("/about/info");
+      }
+      if (width === 1920) await expect(middle).toBeVisible();
+    });
+  }
 });
