@@ -17,6 +17,8 @@ import { createPageCache } from "./page-cache";
 import { requestMetaContext, type RequestMeta } from "~/utils/request-context";
 
 const env = getEnv();
+// Connect to the shared store as the server starts, not on the first request that needs it.
+getStore();
 
 export const app = express();
 app.disable("x-powered-by");
