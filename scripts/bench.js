@@ -1,10 +1,11 @@
 // `npm run bench`: the portal's performance budgets in one run, against the
 // production build and the backend stand-in on loopback (its own stack on free
 // ports, fresh demo data). Sections: page weight, server speed (portal beside
-// the backend calls it makes), slow network in Chromium, memory, soak. Ends
+// the backend calls it makes), slow network in Chromium, memory, soak, two
+// replicas sharing Redis beside one process. Ends
 // with a table of budgets; exits 0 unless the bench itself crashed.
 //
-//   node scripts/bench.js [--quick] [--strict] [--build] [--only=weight,speed,slow,memory,soak]
+//   node scripts/bench.js [--quick] [--strict] [--build] [--only=weight,speed,slow,memory,soak,replicas]
 //     --quick   3 s speed runs and a 10 s soak (development)
 //     --strict  exit 1 when a budget fails
 //     --build   rebuild even if build/server/index.js exists
@@ -18,13 +19,13 @@ import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { chromium } from "playwright-core";
-import { startStack } from "../tests/support/stack.js";
+import { startReplicas, startStack } from "../tests/support/stack.js";
 import { ensureChromium } from "./ensure-chromium.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
 
-const SECTIONS = ["weight", "speed", "slow", "memory", "soak"];
+const SECTIONS = ["weight", "speed", "slow", "memory", "soak", "replicas"];
 const args = new Set(process.argv.slice(2));
 let only = new Set(SECTIONS);
 for (const arg of args) {
@@ -806,6 +807,55 @@ async function soakSection(stack) {
   );
 }
 
+// -------------------------------------------------------------- replicas ---
+
+/**
+ * Signed-in pages from two portals sharing Redis (their own stand-in), beside
+ * the main stack's one process with the memory store, and what the store
+ * adds to a signed-in request: one Redis GET (the ended-session check).
+ * On one machine two replicas share its cores: the figure shows the store
+ * costs little, not that two replicas double the throughput.
+ */
+async function replicasSection(stack) {
+  heading(`6. Replicas: signed-in /profile, two portals sharing Redis beside one process (${SPEED_SECONDS} s runs)`);
+  const page = "/profile";
+  const run = (url, cookie, connections, duration) => cannon({ url, path: page, headers: { cookie }, connections, duration });
+  const oneCookie = await signIn(stack.portalUrl, RESIDENT);
+  await run(stack.portalUrl, oneCookie, 10, WARMUP_SECONDS);
+  const one = await run(stack.portalUrl, oneCookie, 50, SPEED_SECONDS);
+
+  const replicas = await startReplicas({ count: 2, redis: true });
+  try {
+    const cookie = await signIn(replicas.portalUrls[0], RESIDENT);
+    await Promise.all(replicas.portalUrls.map((url) => run(url, cookie, 5, WARMUP_SECONDS)));
+    const two = await Promise.all(replicas.portalUrls.map((url) => run(url, cookie, 25, SPEED_SECONDS)));
+    const twoRps = two.reduce((sum, r) => sum + r.rps, 0);
+
+    // The store's cost per signed-in request: one GET round trip to Redis.
+    const { Redis } = await import("ioredis");
+    const redis = new Redis(replicas.redisUrl, { keyPrefix: "portal:" });
+    const rounds = 2000;
+    for (let i = 0; i < 200; i += 1) await redis.get("session:ended:bench");
+    const started = performance.now();
+    for (let i = 0; i < rounds; i += 1) await redis.get("session:ended:bench");
+    const perGet = (performance.now() - started) / rounds;
+    redis.disconnect();
+
+    table(
+      ["setup", "50c req/s", "p50", "p99", "non-2xx/err"],
+      [
+        ["one process, memory store", int(one.rps), ms(one.p50), ms(one.p99), one.failures.text],
+        ["two portals + Redis (25c each)", int(twoRps), ms(Math.max(...two.map((r) => r.p50))), ms(Math.max(...two.map((r) => r.p99))), two.map((r) => r.failures.text).join(" / ")],
+      ],
+    );
+    console.log(`  Store cost per signed-in request: one Redis GET, ${ms(perGet)} per round trip on loopback (${rounds} in a row).`);
+    const bad = [one, ...two].filter((r) => r.failures.count > 0);
+    budget("Replicas runs: non-2xx / errors", bad.length ? bad.map((r) => r.failures.text).join("; ") : "0", "0", bad.length === 0);
+  } finally {
+    await replicas.stop();
+  }
+}
+
 // ------------------------------------------------------------------ main ---
 
 async function main() {
@@ -856,6 +906,7 @@ async function main() {
     if (only.has("slow")) await slowNetworkSection(stack);
     if (only.has("memory")) await memorySection(stack, served);
     if (only.has("soak")) await soakSection(stack);
+    if (only.has("replicas")) await replicasSection(stack);
 
     heading("Budgets");
     table(

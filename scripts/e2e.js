@@ -1,7 +1,9 @@
 // The end-to-end tests: a fresh production build, Chromium, then Playwright
-// (JavaScript off and on) against the portal and the backend stand-in.
+// (JavaScript off and on) against the portal and the backend stand-in
+// (and redis-server for the replicas' shared store).
 import { spawnSync } from "node:child_process";
 import { ensureChromium } from "./ensure-chromium.js";
+import { ensureRedis } from "./ensure-redis.js";
 
 const run = (command, args) => {
   const result = spawnSync(command, args, { stdio: "inherit", shell: false });
@@ -9,5 +11,7 @@ const run = (command, args) => {
 };
 
 process.env.CHROMIUM_PATH = ensureChromium();
+// Two portal replicas share a Redis in tests/e2e/replicas.spec.ts.
+process.env.REDIS_SERVER_PATH = ensureRedis();
 if (!process.argv.includes("--no-build")) run("npx", ["react-router", "build"]);
 run("npx", ["playwright", "test", ...process.argv.slice(2).filter((arg) => arg !== "--no-build")]);

@@ -12,10 +12,13 @@ import { RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { isCrossOriginRequest } from "~/middleware/origin.server";
 import { getEnv } from "~/utils/env.server";
+import { getStore } from "~/store/store.server";
 import { createPageCache } from "./page-cache";
 import { requestMetaContext, type RequestMeta } from "~/utils/request-context";
 
 const env = getEnv();
+// Connect to the shared store as the server starts, not on the first request that needs it.
+getStore();
 
 export const app = express();
 app.disable("x-powered-by");
@@ -140,9 +143,10 @@ app.get("/readyz", async (_req, res) => {
       signal: AbortSignal.timeout(Math.min(env.API_TIMEOUT_MS, 5000)),
     });
     if (!response.ok) throw new Error(`backend answered ${response.status}`);
-    res.json({ status: "ok", backend: "ok" });
+    // A degraded store (Redis down, memory fallback) still serves pages: reported, not failed.
+    res.json({ status: "ok", backend: "ok", store: getStore().state() });
   } catch (error) {
-    res.status(503).json({ status: "unavailable", backend: String((error as Error).message) });
+    res.status(503).json({ status: "unavailable", backend: String((error as Error).message), store: getStore().state() });
   }
 });
 

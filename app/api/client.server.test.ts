@@ -1,6 +1,8 @@
 import { SignJWT } from "jose";
-import { afterEach, describe, expect, it } from "vitest";
-import { clearSharedRefreshes, createApiClient, type TokenStore } from "./client.server";
+import { beforeEach, describe, expect, it } from "vitest";
+import { createMemoryStore } from "~/store/memory-store.server";
+import type { SharedStore } from "~/store/store.server";
+import { createApiClient, type TokenStore } from "./client.server";
 import { ApiError, BackendFailure, SessionExpiredError } from "./errors";
 import type { TokenPair } from "./types";
 
@@ -83,10 +85,29 @@ function memoryTokens(initial: { access?: string; refresh?: string }) {
   return { store, writes, state: () => state };
 }
 
-const makeClient = (fetchImpl: typeof fetch, tokens: TokenStore, timeoutMs = 2000) =>
-  createApiClient({ baseUrl: "http://backend.test", timeoutMs, tokens, fetch: fetchImpl });
+/** The store the replicas share: one per test, recording every key and value written. */
+let store: SharedStore;
+let written: string[];
+beforeEach(() => {
+  const memory = createMemoryStore();
+  written = [];
+  store = {
+    ...memory,
+    set: (key, value, ttlMs) => {
+      written.push(key, value);
+      return memory.set(key, value, ttlMs);
+    },
+    setIfAbsent: (key, value, ttlMs) => {
+      written.push(key, value);
+      return memory.setIfAbsent(key, value, ttlMs);
+    },
+  };
+});
 
-afterEach(() => clearSharedRefreshes());
+const makeClient = (fetchImpl: typeof fetch, tokens: TokenStore, timeoutMs = 2000) =>
+  createApiClient({ baseUrl: "http://backend.test", timeoutMs, tokens, fetch: fetchImpl, store });
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("the backend client's token refresh", () => {
   it("uses a valid access token without refreshing", async () => {
@@ -180,6 +201,80 @@ describe("the backend client's token refresh", () => {
       return url.includes("/me/") ? new Response("{}", { status: 401 }) : response;
     };
     await expect(makeClient(fetchImpl, tokens.store).request("me", "GET", "client/users/me/")).rejects.toBeInstanceOf(SessionExpiredError);
+    expect(backend.calls.refresh).toBe(1);
+  });
+});
+
+describe("the refresh shared through the store (several replicas)", () => {
+  it("a request that finds the refresh under way waits for it and gets the new pair", async () => {
+    const backend = fakeBackend({ refreshDelayMs: 200 });
+    const pair = await backend.issue();
+    const expired = await token("access", -1, "old");
+    const first = memoryTokens({ access: expired, refresh: pair.refresh });
+    const second = memoryTokens({ access: expired, refresh: pair.refresh });
+    const holder = makeClient(backend.fetchImpl, first.store).request("me", "GET", "client/users/me/");
+    await wait(50); // the first has taken the lock and is exchanging the token
+    const waiter = makeClient(backend.fetchImpl, second.store).request("me", "GET", "client/users/me/");
+    await expect(Promise.all([holder, waiter])).resolves.toHaveLength(2);
+    expect(backend.calls.refresh).toBe(1);
+    expect(second.writes).toEqual(first.writes);
+    expect(second.state().refresh).not.toBe(pair.refresh);
+  });
+
+  it("a refused refresh ends the waiters' sessions too, without asking the backend again", async () => {
+    const backend = fakeBackend({ refreshDelayMs: 100 });
+    const expired = await token("access", -1, "old");
+    const unknown = await token("refresh", 60, "unknown");
+    const clients = [1, 2, 3].map(() => memoryTokens({ access: expired, refresh: unknown }));
+    const results = await Promise.allSettled(
+      clients.map((tokens) => makeClient(backend.fetchImpl, tokens.store).request("me", "GET", "client/users/me/")),
+    );
+    expect(results.map((result) => result.status === "rejected" && result.reason instanceof SessionExpiredError)).toEqual([true, true, true]);
+    expect(backend.calls.refresh).toBe(1);
+    expect(clients.map((tokens) => tokens.state())).toEqual([{}, {}, {}]);
+  });
+
+  it("never writes a token to the store in clear", async () => {
+    const backend = fakeBackend({ refreshDelayMs: 30 });
+    const pair = await backend.issue();
+    const expired = await token("access", -1, "old");
+    const tokens = [1, 2].map(() => memoryTokens({ access: expired, refresh: pair.refresh }));
+    await Promise.all(tokens.map((t) => makeClient(backend.fetchImpl, t.store).request("me", "GET", "client/users/me/")));
+    const fresh = tokens[0]!.state();
+    expect(written.length).toBeGreaterThan(0);
+    for (const text of written) {
+      for (const secret of [pair.refresh, fresh.access!, fresh.refresh!]) {
+        expect(text).not.toContain(secret);
+        // Nor a part of one: a JWT's payload is readable base64 of its own.
+        expect(text).not.toContain(secret.split(".")[1]);
+      }
+    }
+    expect(written.some((text) => /^refresh:lock:[0-9a-f]{64}$/.test(text))).toBe(true);
+  });
+
+  it("takes over when the lock's holder vanished without a result", async () => {
+    const backend = fakeBackend();
+    const pair = await backend.issue();
+    const { createHash } = await import("node:crypto");
+    const id = createHash("sha256").update(pair.refresh).digest("hex");
+    await store.setIfAbsent(`refresh:lock:${id}`, "1", 300); // a replica that died mid-refresh
+    const tokens = memoryTokens({ access: await token("access", -1, "old"), refresh: pair.refresh });
+    await expect(makeClient(backend.fetchImpl, tokens.store).request("me", "GET", "client/users/me/")).resolves.toMatchObject({ id: 1 });
+    expect(backend.calls.refresh).toBe(1);
+  });
+
+  it("after a backend failure the next request tries the token again", async () => {
+    const backend = fakeBackend();
+    const pair = await backend.issue();
+    const expired = await token("access", -1, "old");
+    const down: typeof fetch = async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      return url.includes("/refresh/") ? new Response("", { status: 503 }) : backend.fetchImpl(input, init);
+    };
+    const first = makeClient(down, memoryTokens({ access: expired, refresh: pair.refresh }).store);
+    await expect(first.request("me", "GET", "client/users/me/")).rejects.toBeInstanceOf(BackendFailure);
+    const later = memoryTokens({ access: expired, refresh: pair.refresh });
+    await expect(makeClient(backend.fetchImpl, later.store).request("me", "GET", "client/users/me/")).resolves.toMatchObject({ id: 1 });
     expect(backend.calls.refresh).toBe(1);
   });
 });

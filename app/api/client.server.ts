@@ -4,13 +4,16 @@
  *
  * - sends the bearer token, refreshing it first when it has expired;
  * - on a 401 refreshes once and retries the call once;
- * - shares that one refresh between the loaders of the request, and between
- *   concurrent requests of one browser that carry the same refresh token
- *   (rotation revokes it after its first use);
+ * - shares that one refresh between the loaders of the request, and through
+ *   the shared store between concurrent requests, on any replica, that carry
+ *   the same refresh token (rotation revokes it after its first use);
  * - turns timeouts, refused connections, 5xx and unreadable bodies into a
  *   BackendFailure, and 4xx into an ApiError with the contract's body.
  */
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
 import ky, { TimeoutError } from "ky";
+import { getStore, type SharedStore } from "~/store/store.server";
+import { metrics } from "~/utils/metrics.server";
 import { isExpired } from "~/utils/user";
 import { ApiError, BackendFailure, parseErrorBody, SessionExpiredError } from "./errors";
 import type { Query, TokenPair } from "./types";
@@ -34,6 +37,8 @@ export interface ClientOptions {
   onSessionExpired?: (error: SessionExpiredError) => never;
   /** Called instead of throwing BackendFailure (the portal shows an error page). */
   onFailure?: (failure: BackendFailure, operation: string) => never;
+  /** Where concurrent refreshes meet (default: the process's shared store). */
+  store?: SharedStore;
 }
 
 export interface RequestOptions {
@@ -47,13 +52,10 @@ export interface RequestOptions {
   retryable?: boolean;
 }
 
-/** In-flight refreshes by refresh token, kept a few seconds after they settle. */
-const sharedRefreshes = new Map<string, Promise<TokenPair>>();
-const sharedRefreshTtlMs = 10_000;
-
-export function clearSharedRefreshes() {
-  sharedRefreshes.clear();
-}
+/** A refreshed pair is kept this long for requests that carried the old token. */
+const refreshResultTtlMs = 10_000;
+/** How often a request waiting for another's refresh looks for its result. */
+const refreshPollMs = 60;
 
 export function toSearchParams(query: Query | undefined) {
   const params = new URLSearchParams();
@@ -115,17 +117,74 @@ export function createApiClient(options: ClientOptions) {
     }
   }
 
-  async function exchange(refresh: string): Promise<TokenPair> {
+  /** The backend's answer: a new pair, or refused (the session is over); no answer throws. */
+  async function exchange(refresh: string): Promise<RefreshResult> {
     const response = await send("refresh", "POST", "client/users/refresh/", { json: { refresh } });
     if (response.status === 200) {
       const pair = (await response.json().catch(() => null)) as TokenPair | null;
-      if (pair?.access && pair.refresh) return pair;
+      if (pair?.access && pair.refresh) return { ok: true, pair: { access: pair.access, refresh: pair.refresh } };
       return fail(new BackendFailure("bad-response", "refresh: unreadable token pair"), "refresh");
     }
     if (response.status >= 500) {
       return fail(new BackendFailure(response.status === 504 ? "timeout" : "unavailable", `refresh: backend answered ${response.status}`), "refresh");
     }
-    return expire();
+    return { ok: false };
+  }
+
+  /**
+   * One refresh per refresh token across requests and replicas: the first to
+   * take the lock exchanges the token and leaves the result in the store;
+   * the others wait for it. If the lock vanishes without a result (its holder
+   * failed or died), the next waiter takes it and tries itself.
+   */
+  async function sharedExchange(refresh: string): Promise<TokenPair> {
+    const store = options.store ?? getStore();
+    const sealed = sealer(refresh);
+    const lockKey = `refresh:lock:${sealed.id}`;
+    const resultKey = `refresh:result:${sealed.id}`;
+    const deadline = Date.now() + options.timeoutMs + 1000;
+    const settled = async () => {
+      const stored = await store.get(resultKey);
+      return stored === null ? null : sealed.open(stored);
+    };
+    for (;;) {
+      let result = await settled();
+      if (!result && (await store.setIfAbsent(lockKey, "1", options.timeoutMs + 2000))) {
+        // Its holder may have finished between our read and the lock expiring.
+        result = await settled();
+        if (!result) return exchangeUnderLock(refresh, store, lockKey, resultKey, sealed);
+      }
+      if (result) {
+        if (result.ok) {
+          metrics.refreshes.inc({ result: "shared" });
+          return result.pair;
+        }
+        metrics.refreshes.inc({ result: "failed" });
+        return expire();
+      }
+      if (Date.now() > deadline) {
+        metrics.refreshes.inc({ result: "failed" });
+        return fail(new BackendFailure("timeout", `refresh: no result from another request within ${options.timeoutMs} ms`), "refresh");
+      }
+      await new Promise((resolve) => setTimeout(resolve, refreshPollMs));
+    }
+  }
+
+  async function exchangeUnderLock(refresh: string, store: SharedStore, lockKey: string, resultKey: string, sealed: Sealer) {
+    let result: RefreshResult;
+    try {
+      result = await exchange(refresh);
+    } catch (error) {
+      // No answer: let the next request try the token again.
+      await store.delete(lockKey);
+      metrics.refreshes.inc({ result: "failed" });
+      throw error;
+    }
+    // Refused ones too, so waiters end their sessions at once. The lock stays
+    // until it expires: a late request reads the result instead of reusing the revoked token.
+    await store.set(resultKey, sealed.seal(result), refreshResultTtlMs);
+    metrics.refreshes.inc({ result: result.ok ? "done" : "failed" });
+    return result.ok ? result.pair : expire();
   }
 
   /** Refreshes the token pair once per request; returns the new access token. */
@@ -133,14 +192,7 @@ export function createApiClient(options: ClientOptions) {
     refreshing ??= (async () => {
       const { refresh } = options.tokens.get();
       if (!refresh) return expire("Refresh token is missing.");
-      let shared = sharedRefreshes.get(refresh);
-      if (!shared) {
-        shared = exchange(refresh);
-        sharedRefreshes.set(refresh, shared);
-        const forget = () => setTimeout(() => sharedRefreshes.delete(refresh), sharedRefreshTtlMs).unref?.();
-        shared.then(forget, () => sharedRefreshes.delete(refresh));
-      }
-      const pair = await shared;
+      const pair = await sharedExchange(refresh);
       options.tokens.set(pair);
       return pair.access;
     })();
@@ -189,4 +241,48 @@ export function createApiClient(options: ClientOptions) {
   }
 
   return { request, refreshTokens };
+}
+
+type RefreshResult = { ok: true; pair: TokenPair } | { ok: false };
+
+interface Sealer {
+  /** sha256 of the refresh token: names its keys in the store without revealing it. */
+  id: string;
+  seal(result: RefreshResult): string;
+  open(value: string): RefreshResult | null;
+}
+
+/**
+ * Encrypts a refresh result with a key derived from the old refresh token
+ * (HKDF-SHA256, AES-256-GCM): the store, and anyone reading it, holds only
+ * ciphertext that nobody without the old token can open.
+ */
+function sealer(refresh: string): Sealer {
+  const id = createHash("sha256").update(refresh).digest("hex");
+  const key = Buffer.from(hkdfSync("sha256", refresh, "portal refresh result", id, 32));
+  const aad = Buffer.from(id);
+  return {
+    id,
+    seal(result) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv("aes-256-gcm", key, iv);
+      cipher.setAAD(aad);
+      const body = Buffer.concat([cipher.update(JSON.stringify(result), "utf8"), cipher.final()]);
+      return Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
+    },
+    open(value) {
+      try {
+        const raw = Buffer.from(value, "base64url");
+        const decipher = createDecipheriv("aes-256-gcm", key, raw.subarray(0, 12));
+        decipher.setAAD(aad);
+        decipher.setAuthTag(raw.subarray(12, 28));
+        const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
+        const result = JSON.parse(text) as RefreshResult;
+        return result.ok === false || (result.ok === true && result.pair?.access && result.pair.refresh) ? result : null;
+      } catch {
+        // Not ours or tampered with: as if there were none.
+        return null;
+      }
+    },
+  };
 }

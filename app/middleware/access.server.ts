@@ -5,10 +5,11 @@
  * that is not allowed gets the 403 page before any backend call.
  */
 import { data, redirect, type MiddlewareFunction } from "react-router";
+import { getI18n } from "~/i18n/i18next.server";
 import { sessionExpiredMessage } from "~/middleware/api.server";
 import { getUser } from "~/middleware/user.server";
 import { signedInHintCookie } from "~/utils/preferences.server";
-import { getSession } from "~/utils/session.server";
+import { getSession, sessionEndedContext } from "~/utils/session.server";
 import { currentPath } from "~/utils/redirect";
 import { decideAccess, findGoverningEntry } from "~/utils/site-map";
 
@@ -18,8 +19,12 @@ export const accessMiddleware: MiddlewareFunction<Response> = async ({ request, 
   switch (decision.kind) {
     case "sign-in": {
       const headers = new Headers();
-      // Signed in before and never signed out: the session ran out.
-      if (await signedInHintCookie.parse(request.headers.get("Cookie"))) {
+      if (context.get(sessionEndedContext)) {
+        // A copy of a session that was signed out (maybe on another replica).
+        getSession(context).flash("authMessage", getI18n(context).t("errors:sessionEnded"));
+        headers.append("Set-Cookie", await signedInHintCookie.serialize("", { maxAge: 0 }));
+      } else if (await signedInHintCookie.parse(request.headers.get("Cookie"))) {
+        // Signed in before and never signed out: the session ran out.
         getSession(context).flash("authMessage", sessionExpiredMessage);
         headers.append("Set-Cookie", await signedInHintCookie.serialize("", { maxAge: 0 }));
       }

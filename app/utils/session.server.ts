@@ -3,7 +3,12 @@
  * tokens and the state of multi-step forms. Nothing else keeps state, so any
  * replica can serve any request. Tokens never leave the server: loaders get
  * the decoded user, never the cookie's contents.
+ *
+ * A signed-in session carries a random id (`sid`). Signing out remembers it
+ * as ended in the shared store, so a copy of the cookie (on any replica) is
+ * signed out too: the contract has no way to revoke the tokens themselves.
  */
+import { randomBytes } from "node:crypto";
 import {
   createContext,
   createCookieSessionStorage,
@@ -11,6 +16,7 @@ import {
   type RouterContextProvider,
   type Session,
 } from "react-router";
+import { getStore } from "~/store/store.server";
 import { getEnv } from "~/utils/env.server";
 import { requestMetaContext } from "~/utils/request-context";
 import { tokenExpiry } from "~/utils/user";
@@ -30,6 +36,8 @@ export interface ResetState {
 }
 
 export interface SessionData {
+  /** Random, 128 bits, new at every sign-in: what signing out marks as ended. */
+  sid?: string;
   access?: string;
   refresh?: string;
   registration?: RegistrationState;
@@ -58,6 +66,57 @@ export function getSessionStorage() {
 }
 
 export const sessionContext = createContext<PortalSession | null>(null);
+/** True when the cookie carried a session that was signed out (here or on another replica). */
+export const sessionEndedContext = createContext<boolean>(false);
+
+const endedKey = (sid: string) => `session:ended:${sid}`;
+const newSessionId = () => randomBytes(16).toString("base64url");
+
+/**
+ * Signs in: a new session id, and nothing of what the session held before
+ * (registration or reset state, old tokens) survives: no session fixation.
+ */
+export function startSignedInSession(session: PortalSession, pair: { access: string; refresh: string }) {
+  for (const key of Object.keys(session.data)) session.unset(key as keyof SessionData);
+  session.set("sid", newSessionId());
+  session.set("access", pair.access);
+  session.set("refresh", pair.refresh);
+}
+
+/**
+ * Signs out: the session id is remembered as ended until the refresh token
+ * would have expired (after that the copy is useless anyway), and the
+ * session forgets its tokens.
+ */
+export async function endSession(session: PortalSession) {
+  const sid = session.get("sid");
+  const refresh = session.get("refresh");
+  const expiry = refresh ? tokenExpiry(refresh) : null;
+  const ttlMs = expiry ? expiry * 1000 - Date.now() : 0;
+  if (sid && ttlMs > 0) await getStore().set(endedKey(sid), "1", ttlMs);
+  session.unset("sid");
+  session.unset("access");
+  session.unset("refresh");
+}
+
+/**
+ * One store read per request that carries tokens: an ended session loses
+ * them before anything could send them to the backend. A signed-in session
+ * from before session ids existed gets one now.
+ */
+async function dropEndedSession(session: PortalSession): Promise<boolean> {
+  if (!session.has("access") && !session.has("refresh")) return false;
+  const sid = session.get("sid");
+  if (!sid) {
+    session.set("sid", newSessionId());
+    return false;
+  }
+  if ((await getStore().get(endedKey(sid))) === null) return false;
+  session.unset("sid");
+  session.unset("access");
+  session.unset("refresh");
+  return true;
+}
 
 export function getSession(context: Readonly<RouterContextProvider>): PortalSession {
   const session = context.get(sessionContext);
@@ -74,6 +133,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const sessionStorage = getSessionStorage();
   const session = await sessionStorage.getSession(request.headers.get("Cookie"));
   const before = JSON.stringify(session.data);
+  context.set(sessionEndedContext, await dropEndedSession(session));
   context.set(sessionContext, session);
   const response = await next();
   if (JSON.stringify(session.data) !== before) {

@@ -1,6 +1,6 @@
 /**
  * The HTTP application: the contract's routes under /api/v1/, files under
- * /media/, the stand-in's outbox, and one error shape for every failure.
+ * /media/, the stand-in's outbox and stats, and one error shape for every failure.
  */
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -13,6 +13,7 @@ import { adminPostsRoutes } from "./modules/admin-posts.js";
 import { adminUsersRoutes } from "./modules/admin-users.js";
 import { accountsRoutes } from "./modules/accounts.js";
 import { registerOutboxRoute } from "./modules/outbox.js";
+import { registerStatsRoute } from "./modules/stats.js";
 import { postsRoutes } from "./modules/posts.js";
 import { ratesRoutes } from "./modules/rates.js";
 import { reportsRoutes } from "./modules/reports.js";
@@ -63,6 +64,7 @@ export function createApp(options: CreateAppOptions): Hono {
   for (const route of routes) registerRoute(hono, table, app, tokens, route);
 
   table.add(registerOutboxRoute(hono, app));
+  table.add(registerStatsRoute(hono, tokens));
 
   hono.all("/media/*", (c) => {
     const method = c.req.method.toUpperCase();

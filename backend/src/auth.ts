@@ -132,8 +132,22 @@ export class Tokens {
     return user;
   }
 
+  /** Stand-in only (GET /__stats/): refresh calls answered, for tests of the portal's single-flight. */
+  readonly stats = { refreshes: 0, refreshesRefused: 0 };
+
   /** simplejwt's TokenRefreshView with ROTATE_REFRESH_TOKENS and BLACKLIST_AFTER_ROTATION. */
   async refresh(token: string): Promise<TokenPair> {
+    try {
+      const pair = await this.rotate(token);
+      this.stats.refreshes += 1;
+      return pair;
+    } catch (error) {
+      this.stats.refreshesRefused += 1;
+      throw error;
+    }
+  }
+
+  private async rotate(token: string): Promise<TokenPair> {
     const payload = await this.decode(token);
     if (!payload) throw refreshTokenNotValid("Token is invalid or expired");
     if (payload.token_type !== "refresh") throw refreshTokenNotValid("Token has wrong type");

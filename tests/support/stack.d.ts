@@ -21,3 +21,12 @@ export function startStack(options?: {
   portalPort?: number;
   onPortalLog?: LogHandler;
 }): Promise<{ portalUrl: string; backendUrl: string; portalPid?: number; backendPid?: number; stop(): Promise<void> }>;
+export function startRedis(options?: { port?: number }): Promise<{ url: string; port: number; pid?: number; stop(): Promise<void> }>;
+export function startReplicas(options?: { count?: number; redis?: boolean; backendEnv?: Env; portalEnv?: Env }): Promise<{
+  backendUrl: string;
+  portalUrls: string[];
+  redisUrl: string | null;
+  stopRedis(): Promise<void>;
+  restartRedis(): Promise<void>;
+  stop(): Promise<void>;
+}>;

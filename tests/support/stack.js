@@ -130,3 +130,85 @@ export async function startStack({ backendEnv, portalEnv, backendPort, portalPor
     throw error;
   }
 }
+
+/** Answers when a Redis at `port` replies PONG, or throws after `timeoutMs`. */
+async function waitForRedis(port, child, timeoutMs = 20_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`redis-server exited with code ${child.exitCode}`);
+    const pong = await new Promise((resolve) => {
+      const socket = net.connect(port, "127.0.0.1");
+      socket.setTimeout(1000);
+      socket.once("connect", () => socket.write("PING\r\n"));
+      socket.once("data", (data) => {
+        socket.destroy();
+        resolve(String(data).startsWith("+PONG"));
+      });
+      socket.once("error", () => resolve(false));
+      socket.once("timeout", () => {
+        socket.destroy();
+        resolve(false);
+      });
+    });
+    if (pong) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`redis-server did not answer on port ${port}`);
+}
+
+/**
+ * A throwaway redis-server on a free port (or `port`, to start it again
+ * where the portals expect it), in memory only: nothing is saved.
+ */
+export async function startRedis({ port } = {}) {
+  const redisPort = port ?? (await freePort());
+  const binary = process.env.REDIS_SERVER_PATH ?? "redis-server";
+  const args = ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--loglevel", "warning"];
+  const child = spawn(binary, args, { stdio: ["ignore", "ignore", "inherit"] });
+  await waitForRedis(redisPort, child);
+  return { url: `redis://127.0.0.1:${redisPort}`, port: redisPort, pid: child.pid, stop: () => stopChild(child) };
+}
+
+/**
+ * A stand-in and `count` portal replicas in front of it, all with the same
+ * session secret; with `redis`, a Redis they share (REDIS_URL). `restartRedis`
+ * starts it again on the same port after `stopRedis`.
+ */
+export async function startReplicas({ count = 2, redis = true, backendEnv, portalEnv } = {}) {
+  const started = [];
+  const stopAll = async () => {
+    for (const item of started.reverse()) await item.stop().catch(() => {});
+    started.length = 0;
+  };
+  try {
+    const backend = await startBackend({ env: backendEnv });
+    started.push(backend);
+    let store = redis ? await startRedis() : null;
+    const redisHolder = { stop: () => store?.stop() ?? Promise.resolve() };
+    if (store) started.push(redisHolder);
+    const env = { ...portalEnv, ...(store ? { REDIS_URL: store.url } : {}) };
+    // One after the other: starting is the heaviest moment on a busy machine.
+    const portals = [];
+    for (let index = 0; index < count; index += 1) {
+      const portal = await startPortal({ apiUrl: backend.url, env });
+      started.push(portal);
+      portals.push(portal);
+    }
+    return {
+      backendUrl: backend.url,
+      portalUrls: portals.map((portal) => portal.url),
+      redisUrl: store?.url ?? null,
+      async stopRedis() {
+        await store?.stop();
+      },
+      async restartRedis() {
+        if (!store) throw new Error("no Redis in this setup");
+        store = await startRedis({ port: store.port });
+      },
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

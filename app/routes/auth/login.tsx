@@ -17,7 +17,7 @@ import { checkHoneypot } from "~/utils/honeypot.server";
 import { constraints } from "~/schemas/constraints.server";
 import { signedInHintCookie } from "~/utils/preferences.server";
 import { safeRedirect } from "~/utils/redirect";
-import { getSession } from "~/utils/session.server";
+import { getSession, startSignedInSession } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/login";
 import { readFormData } from "~/utils/request.server";
@@ -41,9 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { email, password, redirectTo } = submission.value;
   try {
     const pair = await getApi(context).users.login({ email, password });
-    const session = getSession(context);
-    session.set("access", pair.access);
-    session.set("refresh", pair.refresh);
+    startSignedInSession(getSession(context), pair);
   } catch (error) {
     let message: string;
     if (error instanceof ApiError) message = error.detail(1, t("auth.loginFailed"));

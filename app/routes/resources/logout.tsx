@@ -1,15 +1,13 @@
-/** Signing out: a POST clears the session and goes home. */
+/** Signing out: a POST ends the session (on every replica, see endSession) and goes home. */
 import { redirect } from "react-router";
 import { getI18n } from "~/i18n/i18next.server";
 import { signedInHintCookie } from "~/utils/preferences.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { getSession } from "~/utils/session.server";
+import { endSession, getSession } from "~/utils/session.server";
 import type { Route } from "./+types/logout";
 
 export async function action({ context }: Route.ActionArgs) {
-  const session = getSession(context);
-  session.unset("access");
-  session.unset("refresh");
+  await endSession(getSession(context));
   return redirectWithToast(
     "/",
     { type: "info", description: getI18n(context).t("success.logout") },
