@@ -7,6 +7,29 @@ test.describe("the profile", () => {
     await expect(page.locator(".profile-summary")).toContainText(resident.email);
   });
 
+  test("sums up the resident's accounts, with the way to them and to payment", async ({ page }) => {
+    await signIn(page, resident);
+    const summary = page.getByRole("region", { name: "Лицевые счета" });
+    await expect(summary.getByRole("definition").first()).toHaveText("2");
+    await expect(summary).toContainText(/К оплате всего\s*[\d\u00a0\u202f ]+,\d\d\u00a0₽/);
+    await expect(summary).toContainText(/Последнее обновление\s*\d{1,2} [а-я]+ \d{4}/);
+    await summary.getByRole("link", { name: "Оплатить" }).click();
+    await expect(page).toHaveURL("/profile/altpayment");
+    await page.goBack();
+    await page.getByRole("region", { name: "Лицевые счета" }).getByRole("link", { name: "Открыть лицевые счета" }).click();
+    await expect(page).toHaveURL("/profile/accounts");
+    await expect(page.locator(".account-card")).toHaveCount(2);
+  });
+
+  test("a resident without accounts is told how to attach one", async ({ page }) => {
+    await signIn(page, await createResident("noaccounts"));
+    const summary = page.getByRole("region", { name: "Лицевые счета" });
+    await expect(summary).toContainText("Лицевые счета ещё не привязаны");
+    await expect(summary.getByRole("link", { name: "Оплатить" })).toHaveCount(0);
+    await summary.getByRole("link", { name: "Привязать лицевой счёт" }).click();
+    await expect(page).toHaveURL("/profile/accounts");
+  });
+
   test("changes names and phone; the top bar follows at once", async ({ page }) => {
     const user = await createResident("profile");
     await signIn(page, user);
@@ -17,7 +40,7 @@ test.describe("the profile", () => {
     await form.getByRole("button", { name: "Сохранить" }).click();
     await expect(page.getByText("Данные профиля сохранены")).toBeVisible();
     await expect(page.locator(".profile-summary")).toContainText("Тестова Светлана Петровна");
-    await expect(page.locator(".profile-summary")).toContainText("+79142223344");
+    await expect(page.locator(".profile-summary")).toContainText("+7 (914) 222-33-44");
     await expect(page.locator(".profile-menu > summary")).toContainText("Светлана");
   });
 

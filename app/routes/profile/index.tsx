@@ -19,9 +19,26 @@ import type { loader as profileLoader } from "./layout";
 import type { Route } from "./+types/index";
 import { readFormData } from "~/utils/request.server";
 import { PasswordForm, ProfileForm } from "~/components/forms";
+import { formatPhone } from "~/components/auth/phone-input";
+import { Link } from "react-router";
+import { Icon } from "~/components/ui/icon";
 
-export function loader() {
-  return { constraints: { profile: constraints.profile, password: constraints.password } };
+/** What the resident's accounts add up to: how many, what is owed in all, when they last changed. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const list = await getApi(context).accounts.list({ page_size: 100 });
+  // Kopecks, so that decimal strings add up exactly.
+  const owedKopecks = list.results.reduce((sum, account) => {
+    const kopecks = Math.round(Number(account.balance) * 100);
+    return Number.isFinite(kopecks) && kopecks > 0 ? sum + kopecks : sum;
+  }, 0);
+  const latest = list.results.reduce<string | null>(
+    (last, account) => (!last || Date.parse(account.updated_at) > Date.parse(last) ? account.updated_at : last),
+    null,
+  );
+  return {
+    constraints: { profile: constraints.profile, password: constraints.password },
+    accounts: { count: list.count, owed: (owedKopecks / 100).toFixed(2), latest },
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -95,11 +112,12 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           </div>
           <div>
             <dt>{t("profile.phone")}</dt>
-            <dd>{me.phone ? `+${me.phone}` : t("profile.noPhone")}</dd>
+            <dd>{me.phone ? formatPhone(me.phone) : t("profile.noPhone")}</dd>
           </div>
         </dl>
         <p className="muted small">{t("profile.joined", { date: format.date(me.date_joined) })}</p>
       </section>
+      <AccountsSummary {...loaderData.accounts} />
       <div className="two-columns">
         <section className="card">
           <ProfileForm key={`${me.first_name}|${me.last_name}|${me.middle_name}|${me.phone}`} me={me}
@@ -115,5 +133,49 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         </section>
       </div>
     </div>
+  );
+}
+
+function AccountsSummary({ count, owed, latest }: { count: number; owed: string; latest: string | null }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <section className="card accounts-summary" aria-labelledby="accounts-summary-title">
+      <h2 id="accounts-summary-title">{t("profile.accountsTitle")}</h2>
+      {count === 0 ? (
+        <p>{t("profile.accountsNone")}</p>
+      ) : (
+        <dl className="accounts-summary__figures">
+          <div>
+            <dt>{t("profile.accountsCount")}</dt>
+            <dd>{format.number(count)}</dd>
+          </div>
+          <div>
+            <dt>{t("profile.accountsOwed")}</dt>
+            <dd className={Number(owed) > 0 ? "accounts-summary__due" : "accounts-summary__settled"}>
+              {Number(owed) > 0 ? format.money(owed) : t("profile.accountsNothingOwed")}
+            </dd>
+          </div>
+          {latest ? (
+            <div>
+              <dt>{t("profile.accountsUpdated")}</dt>
+              <dd>{format.date(latest)}</dd>
+            </div>
+          ) : null}
+        </dl>
+      )}
+      <p className="accounts-summary__links">
+        <Link to="/profile/accounts" className="btn btn--mainSecondary btn--md">
+          <Icon name="wallet" />
+          {count === 0 ? t("profile.accountsAttach") : t("profile.accountsOpen")}
+        </Link>
+        {Number(owed) > 0 ? (
+          <Link to="/profile/altpayment" className="btn btn--mainPrimary btn--md">
+            <Icon name="credit-card" />
+            {t("profile.accountsPay")}
+          </Link>
+        ) : null}
+      </p>
+    </section>
   );
 }
