@@ -9,6 +9,7 @@ import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination"
 import { Icon } from "~/components/ui/icon";
 import { getApi } from "~/middleware/api.server";
 import { machineTime, useFormat } from "~/utils/format";
+import { mediaPath } from "~/utils/media";
 import { parseDay, parsePage } from "~/utils/list-query";
 import type { Route } from "./+types/index";
 import { loadListPage } from "~/utils/list-page.server";
@@ -38,7 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = getApi(context);
   const list = await loadListPage(request, page, pageSize, (target) => api.posts.list({ ...query, page: target }));
   return {
-    posts: list.results,
+    // The first image of each post, as a path on this site, for its thumbnail.
+    posts: list.results.map((post) => ({ ...post, thumbnail: mediaPath(post.images[0]?.image ?? null) })),
     count: list.count,
     page,
     pages: list.pages,
@@ -52,11 +54,15 @@ export function excerpt(text: string, length = 180) {
   return flat.length > length ? `${flat.slice(0, length).replace(/\s\S*$/, "")}…` : flat;
 }
 
-function PostCard({ post }: { post: Post }) {
+function PostCard({ post }: { post: Post & { thumbnail: string } }) {
   const { t } = useTranslation();
   const format = useFormat();
   return (
-    <article className="card post-card">
+    <article className={post.thumbnail ? "card post-card post-card--with-image" : "card post-card"}>
+      {post.thumbnail ? (
+        // Decorative: the title beside it names the post. Sized, so nothing jumps when it arrives.
+        <img className="post-card__image" src={post.thumbnail} alt="" width={240} height={160} loading="lazy" decoding="async" />
+      ) : null}
       <p className="post-card__meta">
         <time dateTime={machineTime(post.created_at)}>{format.date(post.created_at)}</time>
         {post.is_actual ? <span className="badge badge--success">{t("posts.actual")}</span> : null}

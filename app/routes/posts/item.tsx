@@ -6,7 +6,9 @@ import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { getApi } from "~/middleware/api.server";
 import { rethrowNotFound } from "~/utils/api-errors.server";
 import { machineTime, useFormat } from "~/utils/format";
+import { linkify } from "~/utils/linkify";
 import { mediaPath } from "~/utils/media";
+import { useOptionalUser } from "~/utils/root-data";
 import type { Route } from "./+types/item";
 
 export const handle: RouteHandle = {
@@ -31,16 +33,35 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const { post } = loaderData;
+  const user = useOptionalUser();
   return (
     <article className="page post">
       <p className="post__meta">
         <time dateTime={machineTime(post.created_at)}>{t("posts.published", { date: format.date(post.created_at) })}</time>
         {post.is_actual ? <span className="badge badge--success">{t("posts.actual")}</span> : null}
       </p>
-      <h1>{post.title}</h1>
+      <div className="page__head">
+        <h1>{post.title}</h1>
+        {user?.role === "admin" ? (
+          <Link to={`/admin/posts/${post.id}/edit`} className="btn btn--mainSecondary btn--md">
+            <Icon name="pencil" />
+            {t("posts.edit")}
+          </Link>
+        ) : null}
+      </div>
       <div className="post__text">
         {paragraphs(post.text).map((paragraph, index) => (
-          <p key={index}>{paragraph}</p>
+          <p key={index}>
+            {linkify(paragraph).map((piece, at) =>
+              piece.href ? (
+                <a key={at} href={piece.href} target="_blank" rel="noopener noreferrer nofollow">
+                  {piece.text}
+                </a>
+              ) : (
+                piece.text
+              ),
+            )}
+          </p>
         ))}
       </div>
       {post.images.length > 0 ? (
