@@ -55,3 +55,12 @@ export function refusalInit(refusal: Refusal): ResponseInit {
     headers: refusal.retryAfterSeconds ? { "Retry-After": String(refusal.retryAfterSeconds) } : undefined,
   };
 }
+
+/**
+ * A route's `headers`: the action's Retry-After reaches the page's response
+ * (without JavaScript the refusal is a whole page, not data).
+ */
+export function retryAfterHeaders({ actionHeaders }: { actionHeaders: Headers }) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+}

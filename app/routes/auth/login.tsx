@@ -15,7 +15,7 @@ import { Icon } from "~/components/ui/icon";
 import { getI18n } from "~/i18n/i18next.server";
 import { getApi, isBackendFailure } from "~/middleware/api.server";
 import { LoginSchema } from "~/schemas/auth";
-import { refusalInit, refusalMessage } from "~/utils/auth-flow.server";
+import { refusalInit, refusalMessage, retryAfterHeaders } from "~/utils/auth-flow.server";
 import { checkHoneypot } from "~/utils/honeypot.server";
 import { getLimits } from "~/utils/limits.server";
 import { requestMetaContext } from "~/utils/request-context";
@@ -28,6 +28,9 @@ import type { Route } from "./+types/login";
 import { readFormData } from "~/utils/request.server";
 import { notify } from "~/utils/notify";
 import { LoginForm } from "~/components/forms";
+
+/** A refusal (429) tells when to come back in the page's own response. */
+export const headers = retryAfterHeaders;
 
 export async function loader({ context }: Route.LoaderArgs) {
   // A message left for this page, e.g. «Сессия истекла…» (read once).

@@ -15,7 +15,7 @@ import { getI18n } from "~/i18n/i18next.server";
 import { getEnv } from "~/utils/env.server";
 import { getApi, isBackendFailure } from "~/middleware/api.server";
 import { CodeStepSchema, EmailStepSchema, ProfileStepSchema } from "~/schemas/auth";
-import { refusalInit, refusalMessage, replyWithApiError } from "~/utils/auth-flow.server";
+import { refusalInit, refusalMessage, replyWithApiError, retryAfterHeaders } from "~/utils/auth-flow.server";
 import { codeAttemptKey, getLimits } from "~/utils/limits.server";
 import { requestMetaContext } from "~/utils/request-context";
 import { formatCountdown, secondsUntilResend } from "~/utils/countdown";
@@ -30,6 +30,9 @@ import { EmailStep, RegistrationCodeStep, RegistrationProfileStep } from "~/comp
 
 const here = "/auth/registration";
 const profileFields = ["code", "password", "password_confirmation", "first_name", "middle_name", "last_name", "phone"];
+
+/** A refusal (429) tells when to come back in the page's own response. */
+export const headers = retryAfterHeaders;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const state: RegistrationState = getSession(context).get("registration") ?? { step: "email" };

@@ -14,7 +14,7 @@ import { getI18n } from "~/i18n/i18next.server";
 import { getEnv } from "~/utils/env.server";
 import { getApi, isBackendFailure } from "~/middleware/api.server";
 import { EmailStepSchema, ResetSchema } from "~/schemas/auth";
-import { refusalInit, refusalMessage, replyWithApiError } from "~/utils/auth-flow.server";
+import { refusalInit, refusalMessage, replyWithApiError, retryAfterHeaders } from "~/utils/auth-flow.server";
 import { codeAttemptKey, getLimits } from "~/utils/limits.server";
 import { requestMetaContext } from "~/utils/request-context";
 import { formatCountdown, secondsUntilResend } from "~/utils/countdown";
@@ -28,6 +28,9 @@ import { notify } from "~/utils/notify";
 import { EmailStep, ResetCodeStep } from "~/components/forms";
 
 const here = "/auth/reset";
+
+/** A refusal (429) tells when to come back in the page's own response. */
+export const headers = retryAfterHeaders;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const state: ResetState = getSession(context).get("reset") ?? { step: "email" };
