@@ -195,3 +195,13 @@ describe("sign-in", () => {
     expect(slept).toEqual([]);
   });
 });
+
+describe("a password reset", () => {
+  it("clears the account's failed sign-ins", async () => {
+    const { limits } = setup();
+    for (let index = 0; index < 6; index += 1) await (await limits.loginAttempt("203.0.113.5", "me@example.com")).failed?.();
+    expect((await limits.loginAttempt("203.0.113.5", "me@example.com")).refusal?.limiter).toBe("login-account");
+    await limits.clearAccount("ME@example.com");
+    expect((await limits.loginAttempt("203.0.113.5", "me@example.com")).refusal).toBeUndefined();
+  });
+});

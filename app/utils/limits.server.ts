@@ -162,6 +162,15 @@ export function createLimits({ store, settings, secret, sleep = (ms) => new Prom
       return (await take("code-requests", clientKey(client))).refusal;
     },
 
+    /** Clears an account's failed sign-ins: its owner proved it (a password reset by e-mailed code). */
+    async clearAccount(email: string) {
+      try {
+        await limiters["login-account"].delete(hashKey(email.trim().toLowerCase(), secret));
+      } catch (error) {
+        logger.warn({ err: error, limiter: "login-account" }, "rate limiter failed to clear an account");
+      }
+    },
+
     /**
      * One sign-in try for `email` from `client`. A refusal, or what to call
      * once the backend has answered: `failed` holds the answer back as the

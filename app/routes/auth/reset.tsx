@@ -131,6 +131,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw error;
     }
     session.unset("reset");
+    // The owner proved the address: failed sign-ins (perhaps someone else's) no longer hold them back.
+    await limits.clearAccount(state.email);
     return redirectWithToast("/auth", { type: "success", description: t("success.reset") });
   }
 
