@@ -7,6 +7,10 @@ import { z } from "zod";
 
 const phone = z.string().regex(/^\+?[\d\s()-]{5,20}$/, "ожидается номер телефона, например +7 (4112) 40-00-00");
 
+// Abuse limits: how many tries, and over how many seconds.
+const count = (fallback: number) => z.coerce.number({ error: "ожидается целое число попыток" }).int().min(1).max(1_000_000).default(fallback);
+const seconds = (fallback: number) => z.coerce.number({ error: "ожидается число секунд" }).int().min(1).max(86_400).default(fallback);
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
@@ -41,6 +45,20 @@ const schema = z
       .string()
       .regex(/^rediss?:\/\/.+/, "ожидается адрес вида redis://redis:6379/0")
       .optional(),
+    // Abuse limits (app/utils/limits.server.ts), counted per client address (TRUST_PROXY)
+    // in the shared store. A code lives 15 minutes: the code tries must make 9,000 of them
+    // take far longer than that; a resident never gets near any of these.
+    LIMIT_CODE_TRIES_PER_CODE: count(5),
+    LIMIT_CODE_TRIES_PER_CLIENT: count(30),
+    LIMIT_CODE_TRIES_WINDOW_SECONDS: seconds(900),
+    LIMIT_CODE_REQUESTS_PER_CLIENT: count(10),
+    LIMIT_CODE_REQUESTS_WINDOW_SECONDS: seconds(3600),
+    LIMIT_LOGIN_FAILURES_PER_ACCOUNT: count(10),
+    LIMIT_LOGIN_FAILURES_PER_CLIENT: count(50),
+    LIMIT_LOGIN_WINDOW_SECONDS: seconds(900),
+    LIMIT_LOGIN_FREE_FAILURES: z.coerce.number({ error: "ожидается число неудач без задержки" }).int().min(0).max(1000).default(3),
+    LIMIT_LOGIN_DELAY_MS: z.coerce.number({ error: "ожидается число миллисекунд" }).int().min(0).max(60_000).default(1000),
+    LIMIT_LOGIN_MAX_DELAY_MS: z.coerce.number({ error: "ожидается число миллисекунд" }).int().min(0).max(60_000).default(8000),
     // The backend throttles codes for 60 s; keep the two equal (tests shorten both).
     RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
     SESSION_SECRET: z.string().min(16, "не короче 16 символов; несколько через запятую").optional(),

@@ -27,12 +27,15 @@ export interface RegistrationState {
   code?: number;
   /** When the last code was sent (ms since epoch), for the resend countdown. */
   sentAt?: number;
+  /** Names the code last sent, for the count of its tries (app/utils/limits.server.ts). */
+  codeId?: string;
 }
 
 export interface ResetState {
   step: "email" | "code";
   email?: string;
   sentAt?: number;
+  codeId?: string;
 }
 
 export interface SessionData {

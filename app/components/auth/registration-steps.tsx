@@ -7,7 +7,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { Form } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
 import { CodeField } from "~/components/auth/code-field";
-import { ResendControl } from "~/components/auth/resend";
+import { codeStepErrors, ResendControl } from "~/components/auth/resend";
 import { FormErrors } from "~/components/form-errors";
 import { PersonFields } from "~/components/person-fields";
 import { Button } from "~/components/ui/button";
@@ -24,11 +24,13 @@ export interface CodeStepProps {
   secondsLeft: number;
   /** When the code was sent: a new one restarts the countdown. */
   sentAt: number;
+  /** This code's tries are used up: only a new code helps (app/utils/limits.server.ts). */
+  codeUsedUp?: boolean;
   constraint: Constraints;
   result?: SubmissionResult<string[]>;
 }
 
-export function CodeStep({ email, secondsLeft, sentAt, constraint, result }: CodeStepProps) {
+export function CodeStep({ email, secondsLeft, sentAt, codeUsedUp, constraint, result }: CodeStepProps) {
   const { t } = useTranslation();
   const pending = useIsPending();
   const validation = useValidation(() => import("~/schemas/auth").then((m) => m.CodeStepSchema));
@@ -43,7 +45,7 @@ export function CodeStep({ email, secondsLeft, sentAt, constraint, result }: Cod
       <HoneypotInputs label={t("forms.honeypot")} />
       <p className="muted">{t("register.codeLead", { email })}</p>
       <CodeField id={fields.code.id} name={fields.code.name} errors={fields.code.errors} autoFocus />
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors id={form.errorId} errors={codeStepErrors(form.errors, codeUsedUp, t)} />
       <div className="form__actions">
         <Button type="submit" name="intent" value="code" size="lg" pending={pending} data-submit-code>
           {t("register.next")}

@@ -41,3 +41,9 @@ export function ResendControl({ secondsLeft, pending }: { secondsLeft: number; p
     </Button>
   );
 }
+
+/** The form's own errors, else (a reload, a new visit) why this code is no longer accepted. */
+export function codeStepErrors(errors: string[] | undefined, codeUsedUp: boolean | undefined, t: (key: string) => string) {
+  if (errors?.length) return errors;
+  return codeUsedUp ? [t("errors:codeTriesUsedUp")] : undefined;
+}

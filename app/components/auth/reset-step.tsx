@@ -6,7 +6,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form } from "react-router";
 import { HoneypotInputs } from "remix-utils/honeypot/react";
-import { ResendControl } from "~/components/auth/resend";
+import { codeStepErrors, ResendControl } from "~/components/auth/resend";
 import { FormErrors } from "~/components/form-errors";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/fields";
@@ -17,7 +17,7 @@ import { firstInvalidField, useClearPasswords, useValidation } from "~/utils/for
 import { useIsPending } from "~/utils/pending";
 import type { CodeStepProps } from "./registration-steps";
 
-export function ResetCodeStep({ email, secondsLeft, sentAt, constraint, result }: CodeStepProps) {
+export function ResetCodeStep({ email, secondsLeft, sentAt, codeUsedUp, constraint, result }: CodeStepProps) {
   const { t } = useTranslation();
   const pending = useIsPending();
   const validation = useValidation(() => import("~/schemas/auth").then((m) => m.ResetSchema));
@@ -46,7 +46,7 @@ export function ResetCodeStep({ email, secondsLeft, sentAt, constraint, result }
         errors={fields.code.errors}
       />
       <NewPasswordFields fields={fields} focus={focus} label={t("reset.newPassword")} />
-      <FormErrors id={form.errorId} errors={form.errors} />
+      <FormErrors id={form.errorId} errors={codeStepErrors(form.errors, codeUsedUp, t)} />
       <div className="form__actions">
         <Button type="submit" name="intent" value="reset" size="lg" pending={pending}>
           <Icon name="check" />

@@ -2,7 +2,9 @@
  * Sign-in. The action checks the honeypot, validates with the shared schema,
  * asks the backend for tokens and keeps them only in the session cookie.
  * Wrong credentials show the backend's second error detail (then the
- * first, then our own text) in the form and as a toast.
+ * first, then our own text) in the form and as a toast. Failures are
+ * counted per account and per client: answers slow down, then stop
+ * (app/utils/limits.server.ts).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
@@ -13,7 +15,10 @@ import { Icon } from "~/components/ui/icon";
 import { getI18n } from "~/i18n/i18next.server";
 import { getApi, isBackendFailure } from "~/middleware/api.server";
 import { LoginSchema } from "~/schemas/auth";
+import { refusalInit, refusalMessage, retryAfterHeaders } from "~/utils/auth-flow.server";
 import { checkHoneypot } from "~/utils/honeypot.server";
+import { getLimits } from "~/utils/limits.server";
+import { requestMetaContext } from "~/utils/request-context";
 import { constraints } from "~/schemas/constraints.server";
 import { signedInHintCookie } from "~/utils/preferences.server";
 import { safeRedirect } from "~/utils/redirect";
@@ -23,6 +28,9 @@ import type { Route } from "./+types/login";
 import { readFormData } from "~/utils/request.server";
 import { notify } from "~/utils/notify";
 import { LoginForm } from "~/components/forms";
+
+/** A refusal (429) tells when to come back in the page's own response. */
+export const headers = retryAfterHeaders;
 
 export async function loader({ context }: Route.LoaderArgs) {
   // A message left for this page, e.g. «Сессия истекла…» (read once).
@@ -39,14 +47,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { t } = getI18n(context);
   const { email, password, redirectTo } = submission.value;
+  // Counted before the backend is asked, known account or not: the answer never tells which.
+  const attempt = await getLimits().loginAttempt(context.get(requestMetaContext).clientAddress, email);
+  if (attempt.refusal) {
+    const message = refusalMessage(attempt.refusal, t);
+    return data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }), toast: message }, refusalInit(attempt.refusal));
+  }
   try {
     const pair = await getApi(context).users.login({ email, password });
     startSignedInSession(getSession(context), pair);
+    await attempt.succeeded();
   } catch (error) {
     let message: string;
-    if (error instanceof ApiError) message = error.detail(1, t("auth.loginFailed"));
-    else if (isBackendFailure(error)) message = t("errors:unavailable");
-    else throw error;
+    if (error instanceof ApiError) {
+      message = error.detail(1, t("auth.loginFailed"));
+      await attempt.failed();
+    } else if (isBackendFailure(error)) {
+      message = t("errors:unavailable");
+      await attempt.notCounted();
+    } else {
+      await attempt.notCounted();
+      throw error;
+    }
     return data(
       { result: submission.reply({ formErrors: [message], hideFields: ["password"] }), toast: message },
       { status: error instanceof ApiError ? 400 : 503 },

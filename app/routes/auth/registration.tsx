@@ -4,6 +4,7 @@
  * the Back button never loses them. Every step is a plain form.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
+import { randomUUID } from "node:crypto";
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { data, Link, redirect } from "react-router";
@@ -14,7 +15,9 @@ import { getI18n } from "~/i18n/i18next.server";
 import { getEnv } from "~/utils/env.server";
 import { getApi, isBackendFailure } from "~/middleware/api.server";
 import { CodeStepSchema, EmailStepSchema, ProfileStepSchema } from "~/schemas/auth";
-import { replyWithApiError } from "~/utils/auth-flow.server";
+import { refusalInit, refusalMessage, replyWithApiError, retryAfterHeaders } from "~/utils/auth-flow.server";
+import { codeAttemptKey, getLimits } from "~/utils/limits.server";
+import { requestMetaContext } from "~/utils/request-context";
 import { formatCountdown, secondsUntilResend } from "~/utils/countdown";
 import { constraints } from "~/schemas/constraints.server";
 import { checkHoneypot } from "~/utils/honeypot.server";
@@ -28,12 +31,17 @@ import { EmailStep, RegistrationCodeStep, RegistrationProfileStep } from "~/comp
 const here = "/auth/registration";
 const profileFields = ["code", "password", "password_confirmation", "first_name", "middle_name", "last_name", "phone"];
 
+/** A refusal (429) tells when to come back in the page's own response. */
+export const headers = retryAfterHeaders;
+
 export async function loader({ context }: Route.LoaderArgs) {
   const state: RegistrationState = getSession(context).get("registration") ?? { step: "email" };
   return {
     step: state.step,
     email: state.email ?? "",
     code: state.step === "profile" ? state.code : undefined,
+    // This code's tries are used up: the step says so and offers a new code.
+    codeUsedUp: state.step === "code" ? await getLimits().codeUsedUp(codeAttemptKey("register", state)) : false,
     secondsLeft: secondsUntilResend(state.sentAt, Date.now(), getEnv().RESEND_COOLDOWN_SECONDS),
     sentAt: state.sentAt ?? 0,
     constraint: state.step === "email" ? constraints.emailStep : state.step === "code" ? constraints.codeStep : constraints.profileStep,
@@ -48,6 +56,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = getApi(context);
   const { t } = getI18n(context);
   const intent = String(formData.get("intent") ?? "");
+  const client = context.get(requestMetaContext).clientAddress;
+  const limits = getLimits();
 
   const unavailable = (error: unknown, reply: (o: { formErrors: string[] }) => unknown) => {
     if (isBackendFailure(error)) return data({ intent, result: reply({ formErrors: [t("errors:unavailable")] }), toast: null }, { status: 503 });
@@ -62,6 +72,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "email") {
     const submission = parseWithZod(formData, { schema: EmailStepSchema });
     if (submission.status !== "success") return data({ intent, result: submission.reply(), toast: null }, { status: 400 });
+    const refusal = await limits.codeRequest(client);
+    if (refusal) return data({ intent, result: submission.reply({ formErrors: [refusalMessage(refusal, t)] }), toast: null }, refusalInit(refusal));
     try {
       await api.users.registerEmail({ email: submission.value.email });
     } catch (error) {
@@ -70,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       return unavailable(error, submission.reply);
     }
-    session.set("registration", { step: "code", email: submission.value.email, sentAt: Date.now() });
+    session.set("registration", { step: "code", email: submission.value.email, sentAt: Date.now(), codeId: randomUUID() });
     return redirect(here);
   }
 
@@ -81,6 +93,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (left > 0) {
       const message = t("register.resendTooEarly", { time: formatCountdown(left) });
       return data({ intent: "code", result: { status: "error" as const, error: { "": [message] } }, toast: null }, { status: 429 });
+    }
+    const refusal = await limits.codeRequest(client);
+    if (refusal) {
+      const error = { "": [refusalMessage(refusal, t)] };
+      return data({ intent: "code", result: { status: "error" as const, error }, toast: null }, refusalInit(refusal));
     }
     try {
       await api.users.registerEmail({ email: state.email });
@@ -94,13 +111,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       throw error;
     }
-    session.set("registration", { step: "code", email: state.email, sentAt: Date.now() });
+    session.set("registration", { step: "code", email: state.email, sentAt: Date.now(), codeId: randomUUID() });
     return redirectWithToast(here, { type: "info", description: t("register.codeResent", { email: state.email }) });
   }
 
   if (intent === "code") {
     const submission = parseWithZod(formData, { schema: CodeStepSchema });
     if (submission.status !== "success") return data({ intent, result: submission.reply(), toast: null }, { status: 400 });
+    // The backend knows a registration by its code alone: every guess is counted, per code and per client.
+    const refusal = await limits.codeTry(client, codeAttemptKey("register", state));
+    if (refusal) return data({ intent, result: submission.reply({ formErrors: [refusalMessage(refusal, t)] }), toast: null }, refusalInit(refusal));
     try {
       await api.users.checkCode({ code: submission.value.code });
     } catch (error) {
@@ -114,6 +134,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "profile") {
+    // Only the code this session's own code step accepted (and counted) finishes a registration;
+    // a code posted with the form would let the profile step guess codes past every limit.
+    if (state.step !== "profile" || !state.code) return redirect(here);
     const submission = parseWithZod(formData, { schema: ProfileStepSchema });
     const hide = ["password", "password_confirmation"];
     if (submission.status !== "success") {
@@ -121,7 +144,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const { phone, middle_name, ...rest } = submission.value;
     try {
-      await api.users.registerProfile({ ...rest, middle_name: middle_name ?? "", phone: phone ?? null });
+      await api.users.registerProfile({ ...rest, code: state.code, middle_name: middle_name ?? "", phone: phone ?? null });
     } catch (error) {
       if (error instanceof ApiError) {
         const message = error.detail(0, t("register.failed"));
@@ -172,6 +195,7 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
             email={loaderData.email}
             secondsLeft={loaderData.secondsLeft}
             sentAt={loaderData.sentAt}
+            codeUsedUp={loaderData.codeUsedUp}
             constraint={loaderData.constraint}
             result={actionData?.intent === "code" ? actionData.result : undefined}
           />

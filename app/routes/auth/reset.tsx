@@ -4,6 +4,7 @@
  * the session; resending follows the registration's countdown.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
+import { randomUUID } from "node:crypto";
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { data, Link, redirect } from "react-router";
@@ -13,7 +14,9 @@ import { getI18n } from "~/i18n/i18next.server";
 import { getEnv } from "~/utils/env.server";
 import { getApi, isBackendFailure } from "~/middleware/api.server";
 import { EmailStepSchema, ResetSchema } from "~/schemas/auth";
-import { replyWithApiError } from "~/utils/auth-flow.server";
+import { refusalInit, refusalMessage, replyWithApiError, retryAfterHeaders } from "~/utils/auth-flow.server";
+import { codeAttemptKey, getLimits } from "~/utils/limits.server";
+import { requestMetaContext } from "~/utils/request-context";
 import { formatCountdown, secondsUntilResend } from "~/utils/countdown";
 import { constraints } from "~/schemas/constraints.server";
 import { checkHoneypot } from "~/utils/honeypot.server";
@@ -26,6 +29,9 @@ import { EmailStep, ResetCodeStep } from "~/components/forms";
 
 const here = "/auth/reset";
 
+/** A refusal (429) tells when to come back in the page's own response. */
+export const headers = retryAfterHeaders;
+
 export async function loader({ context }: Route.LoaderArgs) {
   const state: ResetState = getSession(context).get("reset") ?? { step: "email" };
   return {
@@ -33,6 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     email: state.email ?? "",
     secondsLeft: secondsUntilResend(state.sentAt, Date.now(), getEnv().RESEND_COOLDOWN_SECONDS),
     sentAt: state.sentAt ?? 0,
+    codeUsedUp: state.step === "code" ? await getLimits().codeUsedUp(codeAttemptKey("reset", state)) : false,
     constraint: state.step === "email" ? constraints.emailStep : constraints.reset,
   };
 }
@@ -45,6 +52,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = getApi(context);
   const { t } = getI18n(context);
   const intent = String(formData.get("intent") ?? "");
+  const client = context.get(requestMetaContext).clientAddress;
+  const limits = getLimits();
   const formError = (message: string, status: number) =>
     data({ intent: "reset", result: { status: "error" as const, error: { "": [message] } }, toast: null }, { status });
 
@@ -56,6 +65,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "email") {
     const submission = parseWithZod(formData, { schema: EmailStepSchema });
     if (submission.status !== "success") return data({ intent, result: submission.reply(), toast: null }, { status: 400 });
+    const refusal = await limits.codeRequest(client);
+    if (refusal) return data({ intent, result: submission.reply({ formErrors: [refusalMessage(refusal, t)] }), toast: null }, refusalInit(refusal));
     try {
       await api.users.sendCodeReset({ email: submission.value.email });
     } catch (error) {
@@ -65,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (isBackendFailure(error)) return data({ intent, result: submission.reply({ formErrors: [t("errors:unavailable")] }), toast: null }, { status: 503 });
       throw error;
     }
-    session.set("reset", { step: "code", email: submission.value.email, sentAt: Date.now() });
+    session.set("reset", { step: "code", email: submission.value.email, sentAt: Date.now(), codeId: randomUUID() });
     return redirect(here);
   }
 
@@ -74,6 +85,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "resend") {
     const left = secondsUntilResend(state.sentAt, Date.now(), getEnv().RESEND_COOLDOWN_SECONDS);
     if (left > 0) return formError(t("register.resendTooEarly", { time: formatCountdown(left) }), 429);
+    const refusal = await limits.codeRequest(client);
+    if (refusal) return data({ intent: "reset", result: { status: "error" as const, error: { "": [refusalMessage(refusal, t)] } }, toast: null }, refusalInit(refusal));
     try {
       await api.users.sendCodeReset({ email: state.email });
     } catch (error) {
@@ -86,7 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (isBackendFailure(error)) return formError(t("errors:unavailable"), 503);
       throw error;
     }
-    session.set("reset", { step: "code", email: state.email, sentAt: Date.now() });
+    session.set("reset", { step: "code", email: state.email, sentAt: Date.now(), codeId: randomUUID() });
     return redirectWithToast(here, { type: "info", description: t("register.codeResent", { email: state.email }) });
   }
 
@@ -95,6 +108,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const hide = ["password", "password_confirmation"];
     if (submission.status !== "success") {
       return data({ intent, result: submission.reply({ hideFields: hide }), toast: null }, { status: 400 });
+    }
+    // The backend revokes a reset code after 5 wrong tries per e-mail; this counts per code and per client too.
+    const refusal = await limits.codeTry(client, codeAttemptKey("reset", state));
+    if (refusal) {
+      return data({ intent, result: submission.reply({ formErrors: [refusalMessage(refusal, t)], hideFields: hide }), toast: null }, refusalInit(refusal));
     }
     try {
       await api.users.resetPassword({ email: state.email, ...submission.value });
@@ -113,6 +131,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw error;
     }
     session.unset("reset");
+    // The owner proved the address: failed sign-ins (perhaps someone else's) no longer hold them back.
+    await limits.clearAccount(state.email);
     return redirectWithToast("/auth", { type: "success", description: t("success.reset") });
   }
 
@@ -147,6 +167,7 @@ export default function ResetPage({ loaderData, actionData }: Route.ComponentPro
             email={loaderData.email}
             secondsLeft={loaderData.secondsLeft}
             sentAt={loaderData.sentAt}
+            codeUsedUp={loaderData.codeUsedUp}
             constraint={loaderData.constraint}
             result={actionData?.intent === "reset" ? actionData.result : undefined}
           />
