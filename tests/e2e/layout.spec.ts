@@ -73,8 +73,9 @@ async function overflow(page: Page) {
     for (const element of document.querySelectorAll<HTMLElement>("body *")) {
       const rect = element.getBoundingClientRect();
       if (rect.width <= 1 || rect.height <= 1 || rect.right <= width + 0.5) continue;
-      const style = getComputedStyle(element);
-      if (style.visibility === "hidden" || style.clip !== "auto") continue;
+      // Not shown: inside a closed <details> (the phone menu), hidden or invisible.
+      if (!element.checkVisibility({ contentVisibilityAuto: true, opacityProperty: true, visibilityProperty: true })) continue;
+      if (getComputedStyle(element).clip !== "auto") continue;
       if (!widest || rect.right >= widest.right) {
         const text = (element.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 60);
         widest = { element: `<${element.tagName.toLowerCase()} class="${element.className}"> «${text}»`, right: Math.round(rect.right) };

@@ -156,4 +156,26 @@ test.describe("preferences", () => {
     await expect(page).toHaveURL("/posts");
     await expect(page.locator(".mobile-menu__panel")).toBeHidden();
   });
+
+  test("the mobile menu is a panel over a dimmed page: a tap beside it or Escape closes it", async ({ page, jsEnabled }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/posts");
+    if (jsEnabled) await hydrated(page);
+    const panel = page.locator(".mobile-menu__panel");
+    await page.getByLabel("Открыть меню").click();
+    await expect(panel).toBeVisible();
+    const box = (await panel.boundingBox())!;
+    expect(box.height).toBeGreaterThan(600);
+    // The page beside the panel is dimmed, and a tap there closes the menu (with or without JavaScript).
+    await page.mouse.click(385, 600);
+    await expect(panel).toBeHidden();
+    await expect(page).toHaveURL("/posts");
+    if (jsEnabled) {
+      await page.getByLabel("Открыть меню").click();
+      await expect(panel).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(panel).toBeHidden();
+      await expect(page.getByLabel("Открыть меню")).toBeFocused();
+    }
+  });
 });

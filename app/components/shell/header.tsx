@@ -50,7 +50,12 @@ export function Header({ backHomeOnly }: { backHomeOnly: boolean }) {
       <div className="topbar__row">
         <details className="mobile-menu" ref={mobileMenu}>
           <summary className="btn btn--icon btn--icon-size mobile-menu__button" aria-label={t("shell.openMenu")}>
-            <Icon name="menu" size="lg" />
+            <span className="mobile-menu__open-icon">
+              <Icon name="menu" size="lg" />
+            </span>
+            <span className="mobile-menu__close-icon">
+              <Icon name="x" size="lg" />
+            </span>
           </summary>
           <div className="mobile-menu__panel">
             {backHomeOnly ? <BackHomePanel /> : <SideMenu idPrefix="mobile-menu" onLeafChosen={closeMobile} />}
