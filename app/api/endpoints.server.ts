@@ -1,5 +1,5 @@
 /**
- * The contract's endpoints as typed functions (../shared/api-contract.md).
+ * The contract's endpoints as typed functions (docs/api-contract.md).
  * Required parameters are checked before any request is sent; each answer
  * is checked against its schema by the client.
  */
