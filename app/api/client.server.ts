@@ -182,7 +182,8 @@ export function createApiClient(options: ClientOptions) {
   }
 
   async function read<T>(operation: string, response: Response, schema?: z.ZodType<T>): Promise<T> {
-    const badResponse = (why: string) => fail(new BackendFailure("bad-response", `${operation}: ${why} (${response.status})`), operation);
+    const badResponse = (why: string) =>
+      fail(new BackendFailure("bad-response", `${operation}: ${why} (${response.status})`), operation);
     if (response.status >= 500) {
       const kind = response.status === 504 ? "timeout" : response.status === 500 ? "bad-response" : "unavailable";
       return fail(new BackendFailure(kind, `${operation}: backend answered ${response.status}`), operation);
@@ -203,7 +204,8 @@ export function createApiClient(options: ClientOptions) {
     if (!parsed.success) return badResponse(`unexpected shape: ${describeIssue(parsed.error)}`);
     if (response.ok) return parsed.data as T;
     const retryAfter = Number.parseInt(response.headers.get("Retry-After") ?? "", 10);
-    throw new ApiError(response.status, parsed.data as z.infer<typeof ApiErrorBodySchema>, operation, Number.isFinite(retryAfter) ? retryAfter : null);
+    const errorBody = parsed.data as z.infer<typeof ApiErrorBodySchema>;
+    throw new ApiError(response.status, errorBody, operation, Number.isFinite(retryAfter) ? retryAfter : null);
   }
 
   return { request, refreshTokens };
