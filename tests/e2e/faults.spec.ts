@@ -1,5 +1,6 @@
 /**
- * The backend down, slow, or answering garbage: pages that need no data
+ * The backend down, slow, trickling its body, answering garbage or shapes
+ * outside the contract: pages that need no data
  * still render, pages that need data say what happened with the right
  * status and a retry link, and the portal keeps serving.
  */
