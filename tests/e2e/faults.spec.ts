@@ -1,8 +1,8 @@
 /**
  * The backend down, slow, trickling its body, answering garbage or shapes
- * outside the contract: pages that need no data
- * still render, pages that need data say what happened with the right
- * status and a retry link, and the portal keeps serving.
+ * outside the contract: pages that need no data still render, pages that
+ * need data say what happened with the right status and a retry link, and
+ * the portal keeps serving.
  */
 import { startBrokenBackend } from "../support/broken-backend.js";
 import { freePort, startPortal } from "../support/stack.js";
