@@ -1,7 +1,12 @@
 // The contract suite (npm run test:contract): HTTP tests against CONTRACT_API_URL,
 // or against the stand-in started on a fresh temporary database.
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+
+// What only the stand-in holds (its demo data, its wording, /__outbox/, its
+// configuration) is in tests/stand-in/: against another server only the
+// contract is tested, so a failure there is a contract failure.
+const external = Boolean(process.env.CONTRACT_API_URL?.trim());
 
 export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
@@ -9,6 +14,7 @@ export default defineConfig({
   cacheDir: fileURLToPath(new URL("../node_modules/.vite/backend", import.meta.url)),
   test: {
     include: ["tests/**/*.test.ts"],
+    exclude: [...configDefaults.exclude, ...(external ? ["tests/stand-in/**"] : [])],
     globalSetup: ["tests/global-setup.ts"],
     environment: "node",
     testTimeout: 20_000,

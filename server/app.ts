@@ -10,6 +10,7 @@ import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import { RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
+import { PageSchemas } from "~/api/schemas";
 import { isCrossOriginRequest } from "~/middleware/origin.server";
 import { getEnv } from "~/utils/env.server";
 import { getStore } from "~/store/store.server";
@@ -143,6 +144,10 @@ app.get("/readyz", async (_req, res) => {
       signal: AbortSignal.timeout(Math.min(env.API_TIMEOUT_MS, 5000)),
     });
     if (!response.ok) throw new Error(`backend answered ${response.status}`);
+    // A proxy's HTML page answers 200 too: ready means the backend speaks the contract.
+    if (!PageSchemas.rates.safeParse(await response.json().catch(() => null)).success) {
+      throw new Error(`backend answered ${response.headers.get("Content-Type") ?? "no content type"}, not a page of rates`);
+    }
     // A degraded store (Redis down, memory fallback) still serves pages: reported, not failed.
     res.json({ status: "ok", backend: "ok", store: getStore().state() });
   } catch (error) {

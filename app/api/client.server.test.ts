@@ -4,9 +4,23 @@ import { createMemoryStore } from "~/store/memory-store.server";
 import type { SharedStore } from "~/store/store.server";
 import { createApiClient, type TokenStore } from "./client.server";
 import { ApiError, BackendFailure, SessionExpiredError } from "./errors";
+import { PageSchemas, TokenPairSchema, UserSchema } from "./schemas";
 import type { TokenPair } from "./types";
 
 const key = new TextEncoder().encode("test-secret");
+
+/** A User as the stand-in answers it. */
+const user = {
+  id: 1,
+  email: "a@b.ru",
+  first_name: "Иван",
+  middle_name: "",
+  last_name: "Иванов",
+  phone: null,
+  is_portal_admin: false,
+  date_joined: "2026-03-01T09:30:00.123456+09:00",
+};
+const me = { schema: UserSchema };
 
 async function token(kind: "access" | "refresh", secondsLeft: number, jti: string) {
   const now = Math.floor(Date.now() / 1000);
@@ -39,7 +53,10 @@ function fakeBackend(options: { refreshDelayMs?: number; refreshStatus?: number;
       const { refresh } = (await request.json()) as { refresh: string };
       if (options.refreshStatus) return new Response("", { status: options.refreshStatus });
       if (!refreshes.delete(refresh)) {
-        return Response.json({ type: "client_error", errors: [{ code: "token_not_valid", detail: "Token is invalid or expired", attr: null }] }, { status: 401 });
+        return Response.json(
+          { type: "client_error", errors: [{ code: "token_not_valid", detail: "Token is invalid or expired", attr: null }] },
+          { status: 401 },
+        );
       }
       return Response.json(await issue());
     }
@@ -48,9 +65,15 @@ function fakeBackend(options: { refreshDelayMs?: number; refreshStatus?: number;
       if (options.meStatus) return new Response("<html>bad gateway</html>", { status: options.meStatus });
       const auth = request.headers.get("Authorization")?.replace("Bearer ", "");
       if (!auth || !valid.has(auth)) {
-        return Response.json({ type: "client_error", errors: [{ code: "token_not_valid", detail: "Given token not valid for any token type", attr: null }] }, { status: 401 });
+        return Response.json(
+          {
+            type: "client_error",
+            errors: [{ code: "token_not_valid", detail: "Given token not valid for any token type", attr: null }],
+          },
+          { status: 401 },
+        );
       }
-      return Response.json({ id: 1, email: "a@b.ru" });
+      return Response.json(user);
     }
     if (url.pathname.endsWith("/client/users/login/")) {
       return Response.json(
@@ -115,7 +138,7 @@ describe("the backend client's token refresh", () => {
     const pair = await backend.issue();
     const tokens = memoryTokens(pair);
     const client = makeClient(backend.fetchImpl, tokens.store);
-    await expect(client.request("me", "GET", "client/users/me/")).resolves.toEqual({ id: 1, email: "a@b.ru" });
+    await expect(client.request("me", "GET", "client/users/me/", me)).resolves.toEqual(user);
     expect(backend.calls.refresh).toBe(0);
   });
 
@@ -125,7 +148,7 @@ describe("the backend client's token refresh", () => {
     const expired = await token("access", -10, "old");
     const tokens = memoryTokens({ access: expired, refresh: pair.refresh });
     const client = makeClient(backend.fetchImpl, tokens.store);
-    await client.request("me", "GET", "client/users/me/");
+    await client.request("me", "GET", "client/users/me/", me);
     expect(backend.calls).toEqual({ refresh: 1, me: 1 });
     expect(tokens.writes).toHaveLength(1);
   });
@@ -136,7 +159,7 @@ describe("the backend client's token refresh", () => {
     backend.valid.delete(pair.access); // revoked on the backend, though not expired
     const tokens = memoryTokens(pair);
     const client = makeClient(backend.fetchImpl, tokens.store);
-    await expect(client.request("me", "GET", "client/users/me/")).resolves.toMatchObject({ id: 1 });
+    await expect(client.request("me", "GET", "client/users/me/", me)).resolves.toMatchObject({ id: 1 });
     expect(backend.calls).toEqual({ refresh: 1, me: 2 });
   });
 
@@ -145,7 +168,7 @@ describe("the backend client's token refresh", () => {
     const pair = await backend.issue();
     const tokens = memoryTokens({ access: await token("access", -1, "old"), refresh: pair.refresh });
     const client = makeClient(backend.fetchImpl, tokens.store);
-    await Promise.all([1, 2, 3, 4].map(() => client.request("me", "GET", "client/users/me/")));
+    await Promise.all([1, 2, 3, 4].map(() => client.request("me", "GET", "client/users/me/", me)));
     expect(backend.calls.refresh).toBe(1);
     expect(backend.calls.me).toBe(4);
     expect(tokens.writes).toHaveLength(1);
@@ -158,8 +181,8 @@ describe("the backend client's token refresh", () => {
     const first = memoryTokens({ access: expired, refresh: pair.refresh });
     const second = memoryTokens({ access: expired, refresh: pair.refresh });
     const results = await Promise.all([
-      makeClient(backend.fetchImpl, first.store).request("me", "GET", "client/users/me/"),
-      makeClient(backend.fetchImpl, second.store).request("me", "GET", "client/users/me/"),
+      makeClient(backend.fetchImpl, first.store).request("me", "GET", "client/users/me/", me),
+      makeClient(backend.fetchImpl, second.store).request("me", "GET", "client/users/me/", me),
     ]);
     expect(results).toHaveLength(2);
     expect(backend.calls.refresh).toBe(1);
@@ -170,9 +193,16 @@ describe("the backend client's token refresh", () => {
     const backend = fakeBackend();
     const pair = await backend.issue();
     const expired = await token("access", -1, "old");
-    await makeClient(backend.fetchImpl, memoryTokens({ access: expired, refresh: pair.refresh }).store).request("me", "GET", "client/users/me/");
+    await makeClient(backend.fetchImpl, memoryTokens({ access: expired, refresh: pair.refresh }).store).request(
+      "me",
+      "GET",
+      "client/users/me/",
+      me,
+    );
     const late = memoryTokens({ access: expired, refresh: pair.refresh });
-    await expect(makeClient(backend.fetchImpl, late.store).request("me", "GET", "client/users/me/")).resolves.toMatchObject({ id: 1 });
+    await expect(makeClient(backend.fetchImpl, late.store).request("me", "GET", "client/users/me/", me)).resolves.toMatchObject({
+      id: 1,
+    });
     expect(backend.calls.refresh).toBe(1);
   });
 
@@ -180,14 +210,14 @@ describe("the backend client's token refresh", () => {
     const backend = fakeBackend();
     const tokens = memoryTokens({ access: await token("access", -1, "old"), refresh: await token("refresh", 60, "unknown") });
     const client = makeClient(backend.fetchImpl, tokens.store);
-    await expect(client.request("me", "GET", "client/users/me/")).rejects.toBeInstanceOf(SessionExpiredError);
+    await expect(client.request("me", "GET", "client/users/me/", me)).rejects.toBeInstanceOf(SessionExpiredError);
     expect(tokens.state()).toEqual({});
   });
 
   it("without a refresh token the session has expired", async () => {
     const backend = fakeBackend();
     const client = makeClient(backend.fetchImpl, memoryTokens({ access: await token("access", 60, "a") }).store);
-    await expect(client.request("me", "GET", "client/users/me/")).rejects.toThrow("Refresh token is missing.");
+    await expect(client.request("me", "GET", "client/users/me/", me)).rejects.toThrow("Refresh token is missing.");
     expect(backend.calls.me).toBe(0);
   });
 
@@ -200,7 +230,9 @@ describe("the backend client's token refresh", () => {
       const url = input instanceof Request ? input.url : String(input);
       return url.includes("/me/") ? new Response("{}", { status: 401 }) : response;
     };
-    await expect(makeClient(fetchImpl, tokens.store).request("me", "GET", "client/users/me/")).rejects.toBeInstanceOf(SessionExpiredError);
+    await expect(makeClient(fetchImpl, tokens.store).request("me", "GET", "client/users/me/", me)).rejects.toBeInstanceOf(
+      SessionExpiredError,
+    );
     expect(backend.calls.refresh).toBe(1);
   });
 });
@@ -212,9 +244,9 @@ describe("the refresh shared through the store (several replicas)", () => {
     const expired = await token("access", -1, "old");
     const first = memoryTokens({ access: expired, refresh: pair.refresh });
     const second = memoryTokens({ access: expired, refresh: pair.refresh });
-    const holder = makeClient(backend.fetchImpl, first.store).request("me", "GET", "client/users/me/");
+    const holder = makeClient(backend.fetchImpl, first.store).request("me", "GET", "client/users/me/", me);
     await wait(50); // the first has taken the lock and is exchanging the token
-    const waiter = makeClient(backend.fetchImpl, second.store).request("me", "GET", "client/users/me/");
+    const waiter = makeClient(backend.fetchImpl, second.store).request("me", "GET", "client/users/me/", me);
     await expect(Promise.all([holder, waiter])).resolves.toHaveLength(2);
     expect(backend.calls.refresh).toBe(1);
     expect(second.writes).toEqual(first.writes);
@@ -227,7 +259,7 @@ describe("the refresh shared through the store (several replicas)", () => {
     const unknown = await token("refresh", 60, "unknown");
     const clients = [1, 2, 3].map(() => memoryTokens({ access: expired, refresh: unknown }));
     const results = await Promise.allSettled(
-      clients.map((tokens) => makeClient(backend.fetchImpl, tokens.store).request("me", "GET", "client/users/me/")),
+      clients.map((tokens) => makeClient(backend.fetchImpl, tokens.store).request("me", "GET", "client/users/me/", me)),
     );
     expect(results.map((result) => result.status === "rejected" && result.reason instanceof SessionExpiredError)).toEqual([true, true, true]);
     expect(backend.calls.refresh).toBe(1);
@@ -239,7 +271,7 @@ describe("the refresh shared through the store (several replicas)", () => {
     const pair = await backend.issue();
     const expired = await token("access", -1, "old");
     const tokens = [1, 2].map(() => memoryTokens({ access: expired, refresh: pair.refresh }));
-    await Promise.all(tokens.map((t) => makeClient(backend.fetchImpl, t.store).request("me", "GET", "client/users/me/")));
+    await Promise.all(tokens.map((t) => makeClient(backend.fetchImpl, t.store).request("me", "GET", "client/users/me/", me)));
     const fresh = tokens[0]!.state();
     expect(written.length).toBeGreaterThan(0);
     for (const text of written) {
@@ -259,7 +291,7 @@ describe("the refresh shared through the store (several replicas)", () => {
     const id = createHash("sha256").update(pair.refresh).digest("hex");
     await store.setIfAbsent(`refresh:lock:${id}`, "1", 300); // a replica that died mid-refresh
     const tokens = memoryTokens({ access: await token("access", -1, "old"), refresh: pair.refresh });
-    await expect(makeClient(backend.fetchImpl, tokens.store).request("me", "GET", "client/users/me/")).resolves.toMatchObject({ id: 1 });
+    await expect(makeClient(backend.fetchImpl, tokens.store).request("me", "GET", "client/users/me/", me)).resolves.toMatchObject({ id: 1 });
     expect(backend.calls.refresh).toBe(1);
   });
 
@@ -272,9 +304,9 @@ describe("the refresh shared through the store (several replicas)", () => {
       return url.includes("/refresh/") ? new Response("", { status: 503 }) : backend.fetchImpl(input, init);
     };
     const first = makeClient(down, memoryTokens({ access: expired, refresh: pair.refresh }).store);
-    await expect(first.request("me", "GET", "client/users/me/")).rejects.toBeInstanceOf(BackendFailure);
+    await expect(first.request("me", "GET", "client/users/me/", me)).rejects.toBeInstanceOf(BackendFailure);
     const later = memoryTokens({ access: expired, refresh: pair.refresh });
-    await expect(makeClient(backend.fetchImpl, later.store).request("me", "GET", "client/users/me/")).resolves.toMatchObject({ id: 1 });
+    await expect(makeClient(backend.fetchImpl, later.store).request("me", "GET", "client/users/me/", me)).resolves.toMatchObject({ id: 1 });
     expect(backend.calls.refresh).toBe(1);
   });
 });
@@ -292,14 +324,18 @@ describe("the backend client's failures", () => {
   it("turns an HTML 502 into a BackendFailure", async () => {
     const backend = fakeBackend({ meStatus: 502 });
     const pair = await backend.issue();
-    const error = await makeClient(backend.fetchImpl, memoryTokens(pair).store).request("me", "GET", "client/users/me/").catch((e) => e);
+    const error = await makeClient(backend.fetchImpl, memoryTokens(pair).store)
+      .request("me", "GET", "client/users/me/", me)
+      .catch((e) => e);
     expect(error).toBeInstanceOf(BackendFailure);
     expect((error as BackendFailure).status).toBe(503);
   });
 
   it("turns malformed JSON into a BackendFailure", async () => {
     const backend = fakeBackend();
-    const error = await makeClient(backend.fetchImpl, memoryTokens({}).store).request("x", "GET", "client/other/", { auth: false }).catch((e) => e);
+    const error = await makeClient(backend.fetchImpl, memoryTokens({}).store)
+      .request("x", "GET", "client/other/", { auth: false, schema: PageSchemas.posts })
+      .catch((e) => e);
     expect(error).toBeInstanceOf(BackendFailure);
     expect((error as BackendFailure).kind).toBe("bad-response");
   });
@@ -310,7 +346,9 @@ describe("the backend client's failures", () => {
         const signal = (input instanceof Request ? input.signal : init?.signal) as AbortSignal | undefined;
         signal?.addEventListener("abort", () => reject(signal.reason));
       });
-    const error = await makeClient(slow, memoryTokens({}).store, 100).request("x", "GET", "client/posts/", { auth: false }).catch((e) => e);
+    const error = await makeClient(slow, memoryTokens({}).store, 100)
+      .request("x", "GET", "client/posts/", { auth: false })
+      .catch((e) => e);
     expect(error).toBeInstanceOf(BackendFailure);
     expect((error as BackendFailure).status).toBe(504);
   });
@@ -319,7 +357,138 @@ describe("the backend client's failures", () => {
     const refused: typeof fetch = async () => {
       throw new TypeError("fetch failed");
     };
-    const error = await makeClient(refused, memoryTokens({}).store).request("x", "GET", "client/posts/", { auth: false }).catch((e) => e);
+    const error = await makeClient(refused, memoryTokens({}).store)
+      .request("x", "GET", "client/posts/", { auth: false })
+      .catch((e) => e);
     expect((error as BackendFailure).status).toBe(503);
+  });
+});
+
+describe("the backend client's boundary", () => {
+  const json = { "Content-Type": "application/json" };
+  const answering =
+    (response: () => Response): typeof fetch =>
+    async () =>
+      response();
+  const failure = (promise: Promise<unknown>) =>
+    promise.then(
+      () => null,
+      (error: unknown) => error,
+    );
+
+  it("gives up on a body that trickles, within the same deadline as the headers", async () => {
+    // Headers at once, then a byte every 50 ms for ever; this fetch ignores the signal.
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const trickle: typeof fetch = async () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"count": 1, "next": null, "previous": null, "results": ['));
+            timer = setInterval(() => controller.enqueue(new TextEncoder().encode(" ")), 50);
+          },
+          cancel() {
+            clearInterval(timer);
+          },
+        }),
+        { status: 200, headers: json },
+      );
+    const started = performance.now();
+    const error = await failure(
+      makeClient(trickle, memoryTokens({}).store, 300).request("x", "GET", "client/posts/", {
+        auth: false,
+        schema: PageSchemas.posts,
+      }),
+    );
+    const elapsed = performance.now() - started;
+    clearInterval(timer);
+    expect(error).toBeInstanceOf(BackendFailure);
+    expect((error as BackendFailure).status).toBe(504);
+    expect(elapsed).toBeGreaterThanOrEqual(250);
+    expect(elapsed).toBeLessThan(2000);
+  });
+
+  it("reads a body that arrives in pieces within the deadline", async () => {
+    const pieces = ['{"count": 0, "next": null, ', '"previous": null, "results": []}'];
+    const chunked: typeof fetch = async () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            const piece = pieces.shift();
+            if (piece === undefined) return controller.close();
+            await new Promise((resolve) => setTimeout(resolve, 20));
+            controller.enqueue(new TextEncoder().encode(piece));
+          },
+        }),
+        { status: 200, headers: json },
+      );
+    await expect(
+      makeClient(chunked, memoryTokens({}).store, 1000).request("x", "GET", "client/posts/", {
+        auth: false,
+        schema: PageSchemas.posts,
+      }),
+    ).resolves.toEqual({ count: 0, next: null, previous: null, results: [] });
+  });
+
+  it.each([
+    ["valid JSON of the wrong shape", () => Response.json({ count: "x", results: {} })],
+    ["another object", () => Response.json({ foo: 1 })],
+    [
+      "a 200 HTML page",
+      () => new Response("<html><body>Welcome</body></html>", { status: 200, headers: { "Content-Type": "text/html" } }),
+    ],
+    [
+      "an HTML 401",
+      () => new Response("<html><body>Unauthorized</body></html>", { status: 401, headers: { "Content-Type": "text/html" } }),
+    ],
+    ["a 404 JSON that is not the error body", () => Response.json({ detail: "Not found." }, { status: 404 })],
+  ])("turns %s into a bad-response failure (502)", async (_name, response) => {
+    const error = await failure(
+      makeClient(answering(response), memoryTokens({}).store).request("x", "GET", "client/posts/", {
+        auth: false,
+        schema: PageSchemas.posts,
+      }),
+    );
+    expect(error).toBeInstanceOf(BackendFailure);
+    expect((error as BackendFailure).kind).toBe("bad-response");
+    expect((error as BackendFailure).status).toBe(502);
+  });
+
+  it("refuses a token pair of the wrong shape at sign-in", async () => {
+    for (const body of [{ token: "x" }, { access: "x", refresh: "y" }]) {
+      const error = await failure(
+        makeClient(
+          answering(() => Response.json(body)),
+          memoryTokens({}).store,
+        ).request("login", "POST", "client/users/login/", {
+          auth: false,
+          json: {},
+          schema: TokenPairSchema,
+        }),
+      );
+      expect((error as BackendFailure).kind).toBe("bad-response");
+    }
+  });
+
+  it("accepts a proxy's 413 with any body as an ApiError", async () => {
+    const tooLarge = () =>
+      new Response("<html>413 Request Entity Too Large</html>", { status: 413, headers: { "Content-Type": "text/html" } });
+    const error = await failure(
+      makeClient(answering(tooLarge), memoryTokens({}).store).request("x", "POST", "admin/posts/images/", { auth: false }),
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(413);
+  });
+
+  it("lets extra fields and a 204 through", async () => {
+    const extra = () => Response.json({ ...user, nickname: "ivan" });
+    await expect(
+      makeClient(answering(extra), memoryTokens({}).store).request("x", "GET", "x/", { auth: false, ...me }),
+    ).resolves.toMatchObject({
+      nickname: "ivan",
+    });
+    const empty = () => new Response(null, { status: 204 });
+    await expect(
+      makeClient(answering(empty), memoryTokens({}).store).request("x", "POST", "x/", { auth: false }),
+    ).resolves.toBeUndefined();
   });
 });

@@ -7,15 +7,21 @@
  * - shares that one refresh between the loaders of the request, and through
  *   the shared store between concurrent requests, on any replica, that carry
  *   the same refresh token (rotation revokes it after its first use);
- * - turns timeouts, refused connections, 5xx and unreadable bodies into a
- *   BackendFailure, and 4xx into an ApiError with the contract's body.
+ * - gives every exchange one deadline, reading the body included (a backend
+ *   that sends its headers and then trickles the body must not hold a page);
+ * - checks every answer against the contract's shape (schemas.ts), once;
+ * - turns timeouts, refused connections, 5xx and unreadable or wrongly shaped
+ *   bodies into a BackendFailure, and 4xx into an ApiError with the
+ *   contract's body.
  */
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
-import ky, { TimeoutError } from "ky";
+import ky from "ky";
+import type { z } from "zod";
 import { getStore, type SharedStore } from "~/store/store.server";
 import { metrics } from "~/utils/metrics.server";
 import { isExpired } from "~/utils/user";
-import { ApiError, BackendFailure, parseErrorBody, SessionExpiredError } from "./errors";
+import { ApiError, BackendFailure, SessionExpiredError } from "./errors";
+import { ApiErrorBodySchema, TokenPairSchema } from "./schemas";
 import type { Query, TokenPair } from "./types";
 
 export interface TokenStore {
@@ -41,7 +47,7 @@ export interface ClientOptions {
   store?: SharedStore;
 }
 
-export interface RequestOptions {
+export interface RequestOptions<T = unknown> {
   /** Public endpoints get no token (an expired one would be refused there). */
   auth?: boolean;
   json?: unknown;
@@ -50,6 +56,8 @@ export interface RequestOptions {
   searchParams?: Query;
   /** Allows one retry after a refresh (not for streamed bodies). */
   retryable?: boolean;
+  /** The contract's shape of a 2xx answer; without one (204 endpoints) the body is not read. */
+  schema?: z.ZodType<T>;
 }
 
 /** A refreshed pair is kept this long for requests that carried the old token. */
@@ -71,7 +79,8 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 export function createApiClient(options: ClientOptions) {
   const http = ky.create({
     prefixUrl: `${options.baseUrl.replace(/\/+$/, "")}/api/v1/`,
-    timeout: options.timeoutMs,
+    // ky's timeout ends at the headers; send() keeps one deadline for the body too.
+    timeout: false,
     retry: 0,
     throwHttpErrors: false,
     fetch: options.fetch,
@@ -94,6 +103,7 @@ export function createApiClient(options: ClientOptions) {
 
   async function send(operation: string, method: string, path: string, init: RequestOptions, access?: string) {
     const started = performance.now();
+    const deadline = AbortSignal.timeout(options.timeoutMs);
     let status = 0;
     try {
       const response = await http(path, {
@@ -102,14 +112,16 @@ export function createApiClient(options: ClientOptions) {
         body: init.body,
         searchParams: toSearchParams(init.searchParams),
         headers: { ...init.headers, ...(access ? { Authorization: `Bearer ${access}` } : {}) },
+        signal: deadline,
         // Streams need this in Node's fetch; harmless otherwise.
         ...(init.body instanceof ReadableStream ? { duplex: "half" } : {}),
       } as Parameters<typeof http>[1]);
+      const whole = await readWithin(response, deadline);
       status = response.status;
-      return response;
+      return whole;
     } catch (error) {
-      if (error instanceof TimeoutError) {
-        return fail(new BackendFailure("timeout", `${operation}: no answer within ${options.timeoutMs} ms`), operation);
+      if (deadline.aborted) {
+        return fail(new BackendFailure("timeout", `${operation}: no complete answer within ${options.timeoutMs} ms`), operation);
       }
       return fail(new BackendFailure("unavailable", `${operation}: ${(error as Error).message}`), operation);
     } finally {
@@ -121,8 +133,8 @@ export function createApiClient(options: ClientOptions) {
   async function exchange(refresh: string): Promise<RefreshResult> {
     const response = await send("refresh", "POST", "client/users/refresh/", { json: { refresh } });
     if (response.status === 200) {
-      const pair = (await response.json().catch(() => null)) as TokenPair | null;
-      if (pair?.access && pair.refresh) return { ok: true, pair: { access: pair.access, refresh: pair.refresh } };
+      const pair = TokenPairSchema.safeParse(await response.json().catch(() => null));
+      if (pair.success) return { ok: true, pair: { access: pair.data.access, refresh: pair.data.refresh } };
       return fail(new BackendFailure("bad-response", "refresh: unreadable token pair"), "refresh");
     }
     if (response.status >= 500) {
@@ -207,7 +219,7 @@ export function createApiClient(options: ClientOptions) {
     return access;
   }
 
-  async function request<T>(operation: string, method: string, path: string, init: RequestOptions = {}): Promise<T> {
+  async function request<T>(operation: string, method: string, path: string, init: RequestOptions<T> = {}): Promise<T> {
     const auth = init.auth ?? true;
     let access = auth ? await validAccess() : undefined;
     let response = await send(operation, method, path, init, access);
@@ -218,26 +230,34 @@ export function createApiClient(options: ClientOptions) {
       response = await send(operation, method, path, init, access);
       if (response.status === 401) return expire();
     }
-    return read<T>(operation, response);
+    return read(operation, response, init.schema);
   }
 
-  async function read<T>(operation: string, response: Response): Promise<T> {
-    const text = await response.text().catch(() => "");
-    if (response.ok) {
-      if (response.status === 204) return undefined as T;
-      if (text === "") return fail(new BackendFailure("bad-response", `${operation}: empty body (${response.status})`), operation);
-      try {
-        return JSON.parse(text) as T;
-      } catch {
-        return fail(new BackendFailure("bad-response", `${operation}: unreadable JSON (${response.status})`), operation);
-      }
-    }
+  async function read<T>(operation: string, response: Response, schema?: z.ZodType<T>): Promise<T> {
+    const badResponse = (why: string) =>
+      fail(new BackendFailure("bad-response", `${operation}: ${why} (${response.status})`), operation);
     if (response.status >= 500) {
       const kind = response.status === 504 ? "timeout" : response.status === 500 ? "bad-response" : "unavailable";
       return fail(new BackendFailure(kind, `${operation}: backend answered ${response.status}`), operation);
     }
+    if (response.ok && (!schema || response.status === 204)) return undefined as T;
+    const text = await response.text();
+    // A proxy may refuse a large body with 413 and any body (the contract allows it).
+    if (response.status === 413 && !isJson(response)) throw new ApiError(413, null, operation);
+    // Anything else must be the contract's JSON: an HTML page here is not the backend speaking.
+    if (!isJson(response)) return badResponse(`unexpected content type ${response.headers.get("Content-Type") ?? "(none)"}`);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return badResponse(text === "" ? "empty body" : "unreadable JSON");
+    }
+    const parsed = response.ok ? schema!.safeParse(body) : ApiErrorBodySchema.safeParse(body);
+    if (!parsed.success) return badResponse(`unexpected shape: ${describeIssue(parsed.error)}`);
+    if (response.ok) return parsed.data as T;
     const retryAfter = Number.parseInt(response.headers.get("Retry-After") ?? "", 10);
-    throw new ApiError(response.status, parseErrorBody(text), operation, Number.isFinite(retryAfter) ? retryAfter : null);
+    const errorBody = parsed.data as z.infer<typeof ApiErrorBodySchema>;
+    throw new ApiError(response.status, errorBody, operation, Number.isFinite(retryAfter) ? retryAfter : null);
   }
 
   return { request, refreshTokens };
@@ -285,4 +305,46 @@ function sealer(refresh: string): Sealer {
       }
     },
   };
+}
+
+const jsonType = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
+
+function isJson(response: Response) {
+  return jsonType.test(response.headers.get("Content-Type") ?? "");
+}
+
+/** Where an answer left the contract, for the log (never the values: they may be personal). */
+function describeIssue(error: z.ZodError) {
+  const issue = error.issues[0];
+  return issue ? `${issue.path.join(".") || "(root)"}: ${issue.message}` : "invalid";
+}
+
+/**
+ * The whole body, read before `deadline`: a fetch given the signal aborts the
+ * read itself; the race covers one that ignores it. Buffered into a new
+ * Response so callers read it as before.
+ */
+async function readWithin(response: Response, deadline: AbortSignal): Promise<Response> {
+  if (!response.body) return response;
+  const reader = response.body.getReader();
+  const stop = () => void reader.cancel(deadline.reason).catch(() => {});
+  if (deadline.aborted) stop();
+  deadline.addEventListener("abort", stop, { once: true });
+  const chunks: Uint8Array[] = [];
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+    }
+  } finally {
+    deadline.removeEventListener("abort", stop);
+  }
+  if (deadline.aborted) throw deadline.reason;
+  const nullBody = response.status === 204 || response.status === 205 || response.status === 304;
+  return new Response(nullBody ? null : Buffer.concat(chunks), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 }

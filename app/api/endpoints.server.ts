@@ -1,22 +1,23 @@
 /**
- * The contract's endpoints as typed functions (../shared/api-contract.md).
- * Required parameters are checked before any request is sent.
+ * The contract's endpoints as typed functions (docs/api-contract.md).
+ * Required parameters are checked before any request is sent; each answer
+ * is checked against its schema by the client.
  */
 import type { ApiClient } from "./client.server";
 import { requiredParameterError } from "./errors";
-import type {
-  Account,
-  AdminUser,
-  Detail,
-  Page,
-  Post,
-  PostImage,
-  Query,
-  Rate,
-  Report,
-  TokenPair,
-  User,
-} from "./types";
+import {
+  AdminUserSchema,
+  AccountSchema,
+  DetailSchema,
+  PageSchemas,
+  PostImageSchema,
+  PostSchema,
+  RateSchema,
+  ReportSchema,
+  TokenPairSchema,
+  UserSchema,
+} from "./schemas";
+import type { Query, User } from "./types";
 
 function required<T>(value: T | null | undefined, name: string, operation: string): T {
   if (value === null || value === undefined) throw requiredParameterError(name, operation);
@@ -32,18 +33,33 @@ export function createApi(client: ApiClient) {
     refreshTokens: () => client.refreshTokens(),
     users: {
       login: async (body: { email: string; password: string }) =>
-        request<TokenPair>("clientUsersLogin", "POST", "client/users/login/", { auth: false, json: body }),
-      me: async () => request<User>("clientUsersMe", "GET", "client/users/me/"),
+        request("clientUsersLogin", "POST", "client/users/login/", {
+          auth: false,
+          json: body,
+          schema: TokenPairSchema,
+        }),
+      me: async () =>
+        request("clientUsersMe", "GET", "client/users/me/", {
+          schema: UserSchema,
+        }),
       updateMe: async (body: Partial<Pick<User, "first_name" | "middle_name" | "last_name" | "phone">>) =>
-        request<User>("clientUsersUpdateMe", "PATCH", "client/users/update_me/", { json: body }),
+        request("clientUsersUpdateMe", "PATCH", "client/users/update_me/", {
+          json: body,
+          schema: UserSchema,
+        }),
       updatePassword: async (body: { old_password: string; password: string; password_confirmation: string }) =>
-        request<Detail>("clientUsersUpdatePassword", "POST", "client/users/update_password/", { json: body }),
+        request("clientUsersUpdatePassword", "POST", "client/users/update_password/", { json: body, schema: DetailSchema }),
       registerEmail: async (body: { email: string }) =>
-        request<Detail>("clientUsersRegisterEmail", "POST", "client/users/register_email/", { auth: false, json: body }),
+        request("clientUsersRegisterEmail", "POST", "client/users/register_email/", {
+          auth: false,
+          json: body,
+          schema: DetailSchema,
+        }),
       checkCode: async (body: { code: number }) =>
-        request<Detail>("clientUsersCheckCode", "POST", "client/users/check_code/", {
+        request("clientUsersCheckCode", "POST", "client/users/check_code/", {
           auth: false,
           json: { code: required(body.code, "code", "clientUsersCheckCode") },
+          schema: DetailSchema,
         }),
       registerProfile: async (body: {
         code: number;
@@ -54,19 +70,38 @@ export function createApi(client: ApiClient) {
         last_name: string;
         phone?: string | null;
       }) =>
-        request<User>("clientUsersRegisterProfile", "POST", "client/users/register_profile/", {
+        request("clientUsersRegisterProfile", "POST", "client/users/register_profile/", {
           auth: false,
-          json: { ...body, code: required(body.code, "code", "clientUsersRegisterProfile") },
+          json: {
+            ...body,
+            code: required(body.code, "code", "clientUsersRegisterProfile"),
+          },
+          schema: UserSchema,
         }),
       sendCodeReset: async (body: { email: string }) =>
-        request<Detail>("clientUsersSendCodeReset", "POST", "client/users/send_code_reset/", { auth: false, json: body }),
+        request("clientUsersSendCodeReset", "POST", "client/users/send_code_reset/", {
+          auth: false,
+          json: body,
+          schema: DetailSchema,
+        }),
       resetPassword: async (body: { email: string; code: number; password: string; password_confirmation: string }) =>
-        request<Detail>("clientUsersResetPassword", "POST", "client/users/reset_password/", { auth: false, json: body }),
+        request("clientUsersResetPassword", "POST", "client/users/reset_password/", {
+          auth: false,
+          json: body,
+          schema: DetailSchema,
+        }),
     },
     accounts: {
-      list: async (query?: Query) => request<Page<Account>>("clientAccountsList", "GET", "client/accounts/", { searchParams: query }),
+      list: async (query?: Query) =>
+        request("clientAccountsList", "GET", "client/accounts/", {
+          searchParams: query,
+          schema: PageSchemas.accounts,
+        }),
       attach: async (body: { id: string; customer: string }) =>
-        request<Account>("clientAccountsAttach", "POST", "client/accounts/attach/", { json: body }),
+        request("clientAccountsAttach", "POST", "client/accounts/attach/", {
+          json: body,
+          schema: AccountSchema,
+        }),
       detach: async (body: { id: string }) =>
         request<void>("clientAccountsDetach", "POST", "client/accounts/detach/", {
           json: { id: required(body.id, "id", "clientAccountsDetach") },
@@ -74,60 +109,83 @@ export function createApi(client: ApiClient) {
     },
     posts: {
       list: async (query?: Query) =>
-        request<Page<Post>>("clientPostsList", "GET", "client/posts/", { auth: false, searchParams: query }),
-      get: async (postId: number | string) =>
-        request<Post>("clientPostsRetrieve", "GET", `client/posts/${id(required(postId, "id", "clientPostsRetrieve"))}/`, {
+        request("clientPostsList", "GET", "client/posts/", {
           auth: false,
+          searchParams: query,
+          schema: PageSchemas.posts,
+        }),
+      get: async (postId: number | string) =>
+        request("clientPostsRetrieve", "GET", `client/posts/${id(required(postId, "id", "clientPostsRetrieve"))}/`, {
+          auth: false,
+          schema: PostSchema,
         }),
     },
     rates: {
       list: async (query?: Query) =>
-        request<Page<Rate>>("clientRatesList", "GET", "client/rates/", { auth: false, searchParams: query }),
-      get: async (rateId: number | string) =>
-        request<Rate>("clientRatesRetrieve", "GET", `client/rates/${id(required(rateId, "id", "clientRatesRetrieve"))}/`, {
+        request("clientRatesList", "GET", "client/rates/", {
           auth: false,
+          searchParams: query,
+          schema: PageSchemas.rates,
+        }),
+      get: async (rateId: number | string) =>
+        request("clientRatesRetrieve", "GET", `client/rates/${id(required(rateId, "id", "clientRatesRetrieve"))}/`, {
+          auth: false,
+          schema: RateSchema,
         }),
     },
     reports: {
       list: async (query?: Query) =>
-        request<Page<Report>>("clientReportsList", "GET", "client/reports/", { auth: false, searchParams: query }),
+        request("clientReportsList", "GET", "client/reports/", {
+          auth: false,
+          searchParams: query,
+          schema: PageSchemas.reports,
+        }),
       get: async (reportId: number | string) =>
-        request<Report>(
-          "clientReportsRetrieve",
-          "GET",
-          `client/reports/${id(required(reportId, "id", "clientReportsRetrieve"))}/`,
-          { auth: false },
-        ),
+        request("clientReportsRetrieve", "GET", `client/reports/${id(required(reportId, "id", "clientReportsRetrieve"))}/`, {
+          auth: false,
+          schema: ReportSchema,
+        }),
     },
     admin: {
       posts: {
         create: async (body: { title: string; text: string; is_actual: boolean }) =>
-          request<Post>("adminPostsCreate", "POST", "admin/posts/", { json: body }),
-        update: async (postId: number, body: { title: string; text: string; is_actual: boolean }) =>
-          request<Post>("adminPostsUpdate", "PUT", `admin/posts/${id(required(postId, "id", "adminPostsUpdate"))}/`, {
+          request("adminPostsCreate", "POST", "admin/posts/", {
             json: body,
+            schema: PostSchema,
+          }),
+        update: async (postId: number, body: { title: string; text: string; is_actual: boolean }) =>
+          request("adminPostsUpdate", "PUT", `admin/posts/${id(required(postId, "id", "adminPostsUpdate"))}/`, {
+            json: body,
+            schema: PostSchema,
           }),
         delete: async (postId: number) =>
           request<void>("adminPostsDestroy", "DELETE", `admin/posts/${id(required(postId, "id", "adminPostsDestroy"))}/`),
       },
       images: {
         list: async (query?: Query) =>
-          request<Page<PostImage>>("adminPostsImagesList", "GET", "admin/posts/images/", { searchParams: query }),
+          request("adminPostsImagesList", "GET", "admin/posts/images/", {
+            searchParams: query,
+            schema: PageSchemas.postImages,
+          }),
         get: async (imageId: number) =>
-          request<PostImage>(
+          request(
             "adminPostsImagesRetrieve",
             "GET",
             `admin/posts/images/${id(required(imageId, "id", "adminPostsImagesRetrieve"))}/`,
+            { schema: PostImageSchema },
           ),
         /** Multipart: `image` (a checked file) and `post` (the post's id). */
         create: async (form: FormData) =>
-          request<PostImage>("adminPostsImagesCreate", "POST", "admin/posts/images/", { body: form }),
+          request("adminPostsImagesCreate", "POST", "admin/posts/images/", {
+            body: form,
+            schema: PostImageSchema,
+          }),
         patch: async (imageId: number, form: FormData) =>
-          request<PostImage>(
+          request(
             "adminPostsImagesPartialUpdate",
             "PATCH",
             `admin/posts/images/${id(required(imageId, "id", "adminPostsImagesPartialUpdate"))}/`,
-            { body: form },
+            { body: form, schema: PostImageSchema },
           ),
         delete: async (imageId: number) =>
           request<void>(
@@ -137,18 +195,25 @@ export function createApi(client: ApiClient) {
           ),
       },
       users: {
-        list: async (query?: Query) => request<Page<AdminUser>>("adminUsersList", "GET", "admin/users/", { searchParams: query }),
+        list: async (query?: Query) =>
+          request("adminUsersList", "GET", "admin/users/", {
+            searchParams: query,
+            schema: PageSchemas.adminUsers,
+          }),
         get: async (userId: number) =>
-          request<AdminUser>("adminUsersRetrieve", "GET", `admin/users/${id(required(userId, "id", "adminUsersRetrieve"))}/`),
+          request("adminUsersRetrieve", "GET", `admin/users/${id(required(userId, "id", "adminUsersRetrieve"))}/`, {
+            schema: AdminUserSchema,
+          }),
         create: async (body: Record<string, unknown>) =>
-          request<AdminUser>("adminUsersCreate", "POST", "admin/users/", { json: body }),
+          request("adminUsersCreate", "POST", "admin/users/", {
+            json: body,
+            schema: AdminUserSchema,
+          }),
         patch: async (userId: number, body: Record<string, unknown>) =>
-          request<AdminUser>(
-            "adminUsersPartialUpdate",
-            "PATCH",
-            `admin/users/${id(required(userId, "id", "adminUsersPartialUpdate"))}/`,
-            { json: body },
-          ),
+          request("adminUsersPartialUpdate", "PATCH", `admin/users/${id(required(userId, "id", "adminUsersPartialUpdate"))}/`, {
+            json: body,
+            schema: AdminUserSchema,
+          }),
         delete: async (userId: number) =>
           request<void>("adminUsersDestroy", "DELETE", `admin/users/${id(required(userId, "id", "adminUsersDestroy"))}/`),
       },

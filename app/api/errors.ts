@@ -1,10 +1,10 @@
 /**
  * What can go wrong with a backend call, in the portal's terms.
  *
- * - `ApiError`: the backend answered 4xx with the contract's error body (or
- *   not: any body is accepted). Callers show its details beside fields.
+ * - `ApiError`: the backend answered 4xx with the contract's error body (a
+ *   proxy's 413 may carry none). Callers show its details beside fields.
  * - `BackendFailure`: the backend is down (503), too slow (504) or broke
- *   (5xx, garbage): a page cannot be built, so loaders let it become the
+ *   (5xx, garbage, an answer outside the contract: 502): a page cannot be built, so loaders let it become the
  *   friendly error page, and actions say so in the form.
  * - `SessionExpiredError`: the refresh failed; the user must sign in again.
  */
@@ -73,25 +73,4 @@ export class SessionExpiredError extends Error {
 
 export function requiredParameterError(name: string, operation: string) {
   return new Error(`Required parameter ${name} was null or undefined when calling ${operation}.`);
-}
-
-/** Reads a contract error body from any response body; null when it is not one. */
-export function parseErrorBody(text: string): ApiErrorBody | null {
-  if (!text) return null;
-  try {
-    const parsed = JSON.parse(text) as Partial<ApiErrorBody>;
-    if (parsed && Array.isArray(parsed.errors)) {
-      const errors = parsed.errors
-        .filter((item): item is ApiErrorItem => typeof item === "object" && item !== null)
-        .map((item) => ({
-          code: String(item.code ?? ""),
-          detail: String(item.detail ?? ""),
-          attr: item.attr == null ? null : String(item.attr),
-        }));
-      return { type: parsed.type ?? "client_error", errors };
-    }
-  } catch {
-    // not JSON (a proxy's HTML page, say)
-  }
-  return null;
 }

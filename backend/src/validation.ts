@@ -4,6 +4,7 @@
  * whose issues carry DRF's error code (`params.code`) and Russian message,
  * so a failed validation becomes `{code, detail, attr}` entries in field order.
  */
+import { imageSize } from "image-size";
 import { z } from "zod";
 import { fieldError, MSG, type ErrorItem, validationError } from "./errors.js";
 import { parseDateTime, parseDay } from "./time.js";
@@ -246,13 +247,20 @@ export interface UploadedImage {
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
-/** The image type from its magic bytes: JPEG, PNG, WebP or GIF. */
+const IMAGE_TYPES = new Set<string>(["jpg", "png", "webp", "gif"]);
+
+/**
+ * The image type when the bytes really are a JPEG, PNG, WebP or GIF with
+ * readable dimensions (image-size reads the headers, not the name). Django's
+ * ImageField opens every upload with Pillow, so a file that only starts like
+ * an image is refused there, and must be here.
+ */
 export function detectImage(bytes: Buffer): UploadedImage["extension"] | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpg";
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "png";
-  if (bytes.length >= 6 && /^GIF8[79]a$/.test(bytes.subarray(0, 6).toString("latin1"))) return "gif";
-  if (bytes.length >= 12 && bytes.subarray(0, 4).toString("latin1") === "RIFF" && bytes.subarray(8, 12).toString("latin1") === "WEBP") {
-    return "webp";
+  try {
+    const { type, width, height } = imageSize(bytes);
+    if (type && IMAGE_TYPES.has(type) && width > 0 && height > 0) return type as UploadedImage["extension"];
+  } catch {
+    // not an image it can read
   }
   return null;
 }

@@ -17,14 +17,16 @@ import {
 const MiB = 1024 * 1024;
 
 /** A 1×1 PNG. */
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC",
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC", "base64");
+/** 1×1 images of the other accepted formats. */
+const JPEG = Buffer.from(
+  "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=",
   "base64",
 );
-/** Headers of the other accepted formats, enough to be recognised. */
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from("JFIF\0", "latin1"), Buffer.alloc(64)]);
-const GIF = Buffer.concat([Buffer.from("GIF89a", "latin1"), Buffer.from([1, 0, 1, 0, 0x80, 0, 0]), Buffer.alloc(32)]);
-const WEBP = Buffer.concat([Buffer.from("RIFF", "latin1"), Buffer.from([36, 0, 0, 0]), Buffer.from("WEBPVP8 ", "latin1"), Buffer.alloc(32)]);
+const GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
+const WEBP = Buffer.from("UklGRiQAAABXRUJQVlA4IBgAAAAwAQCdASoBAAEAAwA0JaQAA3AA/vuUAAA=", "base64");
+/** A 1×1 BMP: an image, but not one of the accepted formats. */
+const BMP = Buffer.from("Qk0eAAAAAAAAABoAAAAMAAAAAQABAAEAGAAAAP8A", "base64");
 
 function form(fields: Record<string, string | number>, file?: { bytes: Buffer; name: string; type: string }): FormData {
   const data = new FormData();
@@ -41,7 +43,11 @@ async function upload(method: string, path: string, data: FormData) {
 
 async function fetchMedia(url: string): Promise<{ status: number; type: string | null; bytes: Buffer }> {
   const response = await fetch(url);
-  return { status: response.status, type: response.headers.get("content-type"), bytes: Buffer.from(await response.arrayBuffer()) };
+  return {
+    status: response.status,
+    type: response.headers.get("content-type"),
+    bytes: Buffer.from(await response.arrayBuffer()),
+  };
 }
 
 describe("POST admin/posts/images/", () => {
@@ -74,7 +80,26 @@ describe("POST admin/posts/images/", () => {
   test("a text file named .png is 400 invalid_image on image", async () => {
     const target = await createPost();
     const text = Buffer.from("Это не картинка, а текст.\n");
-    const response = await upload("POST", "admin/posts/images/", form({ post: target.id }, { bytes: text, name: "fake.png", type: "image/png" }));
+    const response = await upload(
+      "POST",
+      "admin/posts/images/",
+      form({ post: target.id }, { bytes: text, name: "fake.png", type: "image/png" }),
+    );
+    expectFieldErrors(response, { image: "invalid_image" });
+  });
+
+  test.each([
+    ["only the start of a PNG", Buffer.concat([PNG.subarray(0, 8), Buffer.from("not the rest of it")]), "image/png"],
+    [
+      "only the start of a JPEG",
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from("JFIF\0", "latin1"), Buffer.alloc(64)]),
+      "image/jpeg",
+    ],
+    ["a BMP", BMP, "image/bmp"],
+    ["an SVG", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>'), "image/svg+xml"],
+  ])("%s is 400 invalid_image on image (every upload is opened as an image)", async (_name, bytes, type) => {
+    const target = await createPost();
+    const response = await upload("POST", "admin/posts/images/", form({ post: target.id }, { bytes, name: "picture.png", type }));
     expectFieldErrors(response, { image: "invalid_image" });
   });
 
@@ -114,7 +139,9 @@ describe("GET admin/posts/images/ and images/{id}/", () => {
     const filtered = expectPage(await get<Page<PostImage>>("admin/posts/images/", { token, query: { post: target.id } }));
     expect(filtered.results).toEqual([first.body, second.body]);
     expectError(await get("admin/posts/images/", { token, query: { post: 99999999 } }), 400, "invalid_choice", "post");
-    const paged = expectPage(await get<Page<PostImage>>("admin/posts/images/", { token, query: { post: target.id, page_size: 1 } }));
+    const paged = expectPage(
+      await get<Page<PostImage>>("admin/posts/images/", { token, query: { post: target.id, page_size: 1 } }),
+    );
     expect(paged.results).toEqual([first.body]);
     expect(paged.next).not.toBeNull();
   });
@@ -134,7 +161,11 @@ describe("PUT / PATCH / DELETE admin/posts/images/{id}/", () => {
   test("PUT replaces image and post; the old file goes", async () => {
     const [a, b] = [await createPost(), await createPost()];
     const created = await upload("POST", "admin/posts/images/", form({ post: a.id }, png()));
-    const response = await upload("PUT", `admin/posts/images/${created.body.id}/`, form({ post: b.id }, { bytes: GIF, name: "x.gif", type: "image/gif" }));
+    const response = await upload(
+      "PUT",
+      `admin/posts/images/${created.body.id}/`,
+      form({ post: b.id }, { bytes: GIF, name: "x.gif", type: "image/gif" }),
+    );
     expect(response.status, response.text).toBe(200);
     expect(response.body).toMatchObject({ id: created.body.id, post: b.id });
     expect(response.body.image).not.toBe(created.body.image);
@@ -149,11 +180,17 @@ describe("PUT / PATCH / DELETE admin/posts/images/{id}/", () => {
     const moved = await upload("PATCH", `admin/posts/images/${created.body.id}/`, form({ post: b.id }));
     expect(moved.status, moved.text).toBe(200);
     expect(moved.body).toEqual({ ...created.body, post: b.id });
-    const replaced = await upload("PATCH", `admin/posts/images/${created.body.id}/`, form({}, { bytes: JPEG, name: "x.jpg", type: "image/jpeg" }));
+    const replaced = await upload(
+      "PATCH",
+      `admin/posts/images/${created.body.id}/`,
+      form({}, { bytes: JPEG, name: "x.jpg", type: "image/jpeg" }),
+    );
     expect(replaced.status, replaced.text).toBe(200);
     expect(replaced.body.post).toBe(b.id);
     expect((await fetchMedia(replaced.body.image)).type).toBe("image/jpeg");
-    expectFieldErrors(await upload("PATCH", `admin/posts/images/${created.body.id}/`, form({ post: 99999999 })), { post: "does_not_exist" });
+    expectFieldErrors(await upload("PATCH", `admin/posts/images/${created.body.id}/`, form({ post: 99999999 })), {
+      post: "does_not_exist",
+    });
     const invalid = form({}, { bytes: Buffer.from("plain"), name: "x.png", type: "image/png" });
     expectFieldErrors(await upload("PATCH", `admin/posts/images/${created.body.id}/`, invalid), { image: "invalid_image" });
     expectError(await upload("PATCH", "admin/posts/images/99999999/", form({ post: b.id })), 404, "not_found", null);

@@ -68,11 +68,12 @@ describe("POST client/users/login/", () => {
     ]) {
       const response = await post("client/users/login/", body);
       expectError(response, 401, "authentication_failed");
+      // The wording is the deployment's (stand-in/wording.test.ts); the portal shows the second detail.
       expect(response.body).toEqual({
         type: "client_error",
         errors: [
-          { code: "authentication_failed", detail: "No active account found with the given credentials", attr: null },
-          { code: "authentication_failed", detail: "Неверный адрес электронной почты или пароль.", attr: "non_field_errors" },
+          { code: "authentication_failed", detail: expect.any(String), attr: null },
+          { code: "authentication_failed", detail: expect.any(String), attr: "non_field_errors" },
         ],
       });
     }
@@ -87,16 +88,15 @@ describe("POST client/users/login/", () => {
 
   test("a malformed e-mail is a 400 on email", async () => {
     const response = await post("client/users/login/", { email: "not-an-email", password: "x" });
-    const body = expectError(response, 400, "invalid", "email");
-    expect(body.errors[0]!.detail).toBe("Введите правильный адрес электронной почты.");
+    expectError(response, 400, "invalid", "email");
   });
 
-  test("missing fields are 400 «Это поле обязательно.» on each", async () => {
+  test("missing fields are 400 required on each", async () => {
     const response = await post("client/users/login/", {});
     const body = expectError(response, 400, "required", "email");
     expect(body.errors).toEqual([
-      { code: "required", detail: "Это поле обязательно.", attr: "email" },
-      { code: "required", detail: "Это поле обязательно.", attr: "password" },
+      { code: "required", detail: expect.any(String), attr: "email" },
+      { code: "required", detail: expect.any(String), attr: "password" },
     ]);
   });
 });

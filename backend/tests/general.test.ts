@@ -67,7 +67,7 @@ describe("error shape", () => {
   test("an unknown path under /api/v1/ is a 404 in the contract's shape", async () => {
     const response = await get("client/nothing-here/");
     const body = expectError(response, 404, "not_found", null);
-    expect(body.errors).toEqual([{ code: "not_found", detail: "Не найдено.", attr: null }]);
+    expect(body.errors).toEqual([{ code: "not_found", detail: expect.any(String), attr: null }]);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
   });
 
@@ -81,11 +81,10 @@ describe("error shape", () => {
 
   test("a method the endpoint does not have is a 405 with Allow", async () => {
     const response = await get("client/users/login/");
-    const body = expectError(response, 405, "method_not_allowed", null);
-    expect(body.errors[0]!.detail).toBe('Метод "GET" не разрешен.');
+    expectError(response, 405, "method_not_allowed", null);
     expect(response.headers.get("allow")).toContain("POST");
     const del = await call("DELETE", "client/posts/");
-    expect(expectError(del, 405, "method_not_allowed").errors[0]!.detail).toBe('Метод "DELETE" не разрешен.');
+    expectError(del, 405, "method_not_allowed");
   });
 
   test("HEAD answers like GET without a body; every answer carries Allow", async () => {
@@ -129,8 +128,7 @@ describe("error shape", () => {
 describe("authentication", () => {
   test.each(TOKEN_ENDPOINTS)("%s %s without a token is 401 not_authenticated", async (method, path, json) => {
     const response = await call(method, path, { json });
-    const body = expectError(response, 401, "not_authenticated", null);
-    expect(body.errors[0]!.detail).toBe("Учетные данные не были предоставлены.");
+    expectError(response, 401, "not_authenticated", null);
     expect(response.headers.get("www-authenticate")).toMatch(/^Bearer/);
   });
 

@@ -1,7 +1,11 @@
 // A deliberately broken company backend for the fault tests. Its behaviour
 // is set with POST /__mode/<mode>: ok-ish (public lists answer empty pages),
 // slow (never answers in time), html502, empty503, json500, garbage (200 with
-// malformed JSON), empty200.
+// malformed JSON), empty200; trickle (200 with JSON headers, then a byte every
+// 300 ms for minutes), wrong-shape (valid JSON outside the contract: lists
+// `{"count":"x","results":{}}`, login a token pair of the wrong shape
+// `{"token":"x"}`, anything else `{"foo":1}`), html401 (401 text/html),
+// html200 (200 text/html).
 import http from "node:http";
 
 export async function startBrokenBackend() {
@@ -30,6 +34,38 @@ export async function startBrokenBackend() {
       case "json500":
         res.writeHead(500, { "Content-Type": "application/json" });
         res.end(JSON.stringify({ type: "server_error", errors: [{ code: "error", detail: "A server error occurred.", attr: null }] }));
+        return;
+      case "trickle": {
+        res.writeHead(200, { "Content-Type": "application/json" });
+        res.write('{"count": 1, "next": null, "previous": null, "results": [');
+        const timer = setInterval(() => res.write(" "), 300);
+        const stopAfter = setTimeout(() => res.end("]}"), 5 * 60_000);
+        pending.add(res);
+        res.on("close", () => {
+          clearInterval(timer);
+          clearTimeout(stopAfter);
+          pending.delete(res);
+        });
+        return;
+      }
+      case "wrong-shape": {
+        const path = (req.url ?? "").split("?")[0];
+        const body = path.endsWith("/client/users/login/")
+          ? { token: "x" }
+          : /\/(posts|rates|reports|accounts|users|images)\/$/.test(path)
+            ? { count: "x", results: {} }
+            : { foo: 1 };
+        res.writeHead(200, { "Content-Type": "application/json" });
+        res.end(JSON.stringify(body));
+        return;
+      }
+      case "html401":
+        res.writeHead(401, { "Content-Type": "text/html" });
+        res.end("<html><body><h1>401 Authorization Required</h1><hr>nginx</body></html>");
+        return;
+      case "html200":
+        res.writeHead(200, { "Content-Type": "text/html" });
+        res.end("<html><body><h1>Welcome to nginx!</h1></body></html>");
         return;
       case "empty200":
         res.writeHead(200, { "Content-Type": "application/json" });

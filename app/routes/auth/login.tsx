@@ -71,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return data(
       { result: submission.reply({ formErrors: [message], hideFields: ["password"] }), toast: message },
-      { status: error instanceof ApiError ? 400 : 503 },
+      { status: error instanceof ApiError ? 400 : isBackendFailure(error) ? error.init.status : 503 },
     );
   }
   // No target: the profile. A target off this site (//evil.example): home.

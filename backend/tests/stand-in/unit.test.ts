@@ -3,13 +3,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { createApp } from "../src/app.js";
-import type { BackendConfig } from "../src/config.js";
-import { money, openDatabase } from "../src/db.js";
-import { errorResponse, secondsRu } from "../src/errors.js";
-import { pageSizeOf, withPage } from "../src/pagination.js";
-import { formatTime, parseDateTime, parseDay } from "../src/time.js";
-import { detectImage, isValidEmail } from "../src/validation.js";
+import { createApp } from "../../src/app.js";
+import type { BackendConfig } from "../../src/config.js";
+import { money, openDatabase } from "../../src/db.js";
+import { errorResponse, secondsRu } from "../../src/errors.js";
+import { pageSizeOf, withPage } from "../../src/pagination.js";
+import { formatTime, parseDateTime, parseDay } from "../../src/time.js";
+import { detectImage, isValidEmail } from "../../src/validation.js";
 
 describe("time", () => {
   test("formats in +09:00 with microseconds, omitted when zero", () => {
@@ -76,7 +76,9 @@ describe("small helpers", () => {
     expect(isValidEmail("a.b+c@пример.рф")).toBe(true);
     expect(isValidEmail("no-at-sign")).toBe(false);
     expect(isValidEmail("a@b")).toBe(false);
-    expect(detectImage(Buffer.from("GIF89a......"))).toBe("gif");
+    expect(detectImage(Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64"))).toBe("gif");
+    // A GIF's signature without its dimensions: not an image one can open.
+    expect(detectImage(Buffer.from("GIF89a"))).toBeNull();
     expect(detectImage(Buffer.from("plain text"))).toBeNull();
   });
 });

@@ -19,7 +19,7 @@ import {
   type Rate,
   type Report,
   type User,
-} from "./helpers.js";
+} from "../helpers.js";
 
 describe("demo data", () => {
   test("the administrator and the resident", async () => {
@@ -75,5 +75,14 @@ describe("demo data", () => {
     expect(page.count).toBeGreaterThanOrEqual(8);
     expect(new Set(page.results.map((report) => report.year)).size).toBeGreaterThanOrEqual(3);
     expect(page.results.some((report) => report.file === null)).toBe(true);
+  });
+
+  test("the resident holds 1000000001 and 1000000002 of «Иванов Иван Иванович»; one is paid in advance", async () => {
+    const page = expectPage(await get<Page<Account>>("client/accounts/", { token: await residentToken() }));
+    const demo = page.results.filter((account) => ["1000000001", "1000000002"].includes(account.id));
+    expect(demo.map((account) => account.id).sort()).toEqual(["1000000001", "1000000002"]);
+    expect(demo.every((account) => account.customer === "Иванов Иван Иванович")).toBe(true);
+    expect(demo.some((account) => account.balance.startsWith("-"))).toBe(true);
+    expect(demo.some((account) => Number(account.balance) > 0)).toBe(true);
   });
 });

@@ -4,8 +4,8 @@
  * (replacement of a code), and another ADMIN_FLAG.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { decodeJwt, sleep, type ErrorBody, type OutboxEntry, type TokenPair, type User } from "./helpers.js";
-import { startLocal, type LocalBackend } from "./local.js";
+import { decodeJwt, sleep, type ErrorBody, type OutboxEntry, type TokenPair, type User } from "../helpers.js";
+import { startLocal, type LocalBackend } from "../local.js";
 
 const sleepUntil = (epochMs: number) => sleep(Math.max(0, epochMs - Date.now()));
 

@@ -2,8 +2,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
-import type { Post, PostImage, TokenPair, User } from "./helpers.js";
-import { startLocal, type LocalBackend } from "./local.js";
+import type { Post, PostImage, TokenPair, User } from "../helpers.js";
+import { startLocal, type LocalBackend } from "../local.js";
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC",
