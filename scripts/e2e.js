@@ -9,5 +9,5 @@ const run = (command, args) => {
 };
 
 process.env.CHROMIUM_PATH = ensureChromium();
-if (!process.argv.includes("--no-build")) run("npx", ["react-router", "build"]);
+if (!process.argv.includes("--no-build")) run("node", ["scripts/build.js"]);
 run("npx", ["playwright", "test", ...process.argv.slice(2).filter((arg) => arg !== "--no-build")]);
