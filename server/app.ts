@@ -212,7 +212,9 @@ if (import.meta.env.PROD) {
     expressStaticGzip(dir, { enableBrotli: true, orderPreference: ["br", "gz"], serveStatic });
   // This build's own files, wherever it lives (build/ is a link to the current
   // one, see scripts/build.js): a newer build never changes what this process serves.
-  const client = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../client");
+  let server = path.dirname(fileURLToPath(import.meta.url)); // a chunk somewhere under <build>/server/
+  while (path.basename(server) !== "server" && path.dirname(server) !== server) server = path.dirname(server);
+  const client = path.join(server, "..", "client");
   app.use("/assets", files(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
   const publicFiles = files(client, { maxAge: "1h" });
   // Pages have no file extension: only paths that look like files cost a disk lookup.

@@ -1,7 +1,7 @@
 // A deliberately broken company backend for the fault tests. Its behaviour
 // is set with POST /__mode/<mode>: ok-ish (public lists answer empty pages),
 // slow (never answers in time), html502, empty503, json500, garbage (200 with
-// malformed JSON), empty200.
+// malformed JSON), empty200, delay-<ms> (an empty page of results, after <ms>).
 import http from "node:http";
 
 export async function startBrokenBackend() {
@@ -11,6 +11,16 @@ export async function startBrokenBackend() {
     if (req.method === "POST" && req.url?.startsWith("/__mode/")) {
       mode = req.url.slice("/__mode/".length);
       res.end("ok");
+      return;
+    }
+    if (mode.startsWith("delay-")) {
+      // Held like "slow", then answered normally: a request the portal is still waiting on.
+      pending.add(res);
+      res.on("close", () => pending.delete(res));
+      setTimeout(() => {
+        res.writeHead(200, { "Content-Type": "application/json" });
+        res.end(JSON.stringify({ count: 0, next: null, previous: null, results: [] }));
+      }, Number(mode.slice("delay-".length)));
       return;
     }
     switch (mode) {
@@ -44,6 +54,8 @@ export async function startBrokenBackend() {
   const { port } = server.address();
   return {
     url: `http://127.0.0.1:${port}`,
+    /** Requests held right now (slow and delay modes). */
+    pending: () => pending.size,
     async setMode(next) {
       await fetch(`http://127.0.0.1:${port}/__mode/${next}`, { method: "POST" });
     },
