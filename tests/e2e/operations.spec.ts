@@ -22,7 +22,8 @@ test.describe("metrics", () => {
 
   test("are absent from the public port and count the pages by route on the metrics port", async ({ page, request }) => {
     // The public /metrics is an ordinary missing page, without the token or with a wrong one.
-    for (const headers of [{}, { Authorization: "Bearer not-the-token-at-all-sorry" }]) {
+    const attempts: Record<string, string>[] = [{}, { Authorization: "Bearer not-the-token-at-all-sorry" }];
+    for (const headers of attempts) {
       const answer = await request.get(`${stack.portalUrl}/metrics`, { headers });
       expect(answer.status()).toBe(404);
       expect(await answer.text()).not.toContain("portal_http_requests_total");
