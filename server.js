@@ -23,12 +23,21 @@ server.use((_req, res, next) => {
   next();
 });
 
+/** Run after the portal has stopped serving, before the process exits (scripts/start.js stops the stand-in). */
+const shutdownHooks = [];
+export function onShutdown(hook) {
+  shutdownHooks.push(hook);
+}
+
 /** The server module (server/app.ts): the app, its logger, metrics and settings. */
 let portal;
 let loadPortal;
 if (development) {
   const vite = await import("vite");
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  // Vite would exit on SIGTERM at once: the drain below owns the signal and closes Vite last.
+  process.removeAllListeners("SIGTERM");
+  onShutdown(() => viteDevServer.close());
   loadPortal = () => viteDevServer.ssrLoadModule("./server/app.ts");
   portal = await loadPortal();
   server.use(viteDevServer.middlewares);
@@ -82,11 +91,6 @@ if (operations.metricsPort) {
   });
 }
 
-/** Run after the portal has stopped serving, before the process exits (scripts/start.js stops the stand-in). */
-const shutdownHooks = [];
-export function onShutdown(hook) {
-  shutdownHooks.push(hook);
-}
 export { logger };
 
 let finishing = false;
