@@ -51,6 +51,9 @@ export async function metricsResponse() {
 }
 
 const routeLabel = createRouteLabeler(build.routes);
+// Connect to the shared store at start, not on the first use: the first scrape
+// (and the first request) would otherwise see Redis still connecting, "degraded".
+getStore();
 
 export const app = express();
 app.disable("x-powered-by");
