@@ -12,7 +12,8 @@ COPY package.json package-lock.json ./
 ENV npm_config_nodedir=/usr/local
 RUN npm install --no-audit --no-fund
 
-# --- build: the production bundle
+# --- build: the production bundle, a plain build/ folder (no link, scripts/build.js:
+# the image is built once). The runtime has no sources, so scripts/start.js never rebuilds.
 FROM deps AS build
 COPY . .
 RUN npx react-router build && npm prune --omit=dev --no-audit --no-fund

@@ -3,6 +3,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { getI18n } from "~/i18n/i18next.server";
+import { logger } from "~/utils/logger.server";
 import { NonceProvider } from "~/utils/nonce";
 import { requestMetaContext } from "~/utils/request-context";
 
@@ -67,7 +68,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Before the shell, React Router's handleError logs it.
-          if (shellReady) console.error(error);
+          if (shellReady) logger.error({ requestId: meta.requestId, err: error }, "render failed");
         },
       },
     );
@@ -100,13 +101,5 @@ export function handleError(error: unknown, { request, context }: { request: Req
   // failure already logged by the API client) are not errors of the portal.
   if (isRouteErrorResponse(error) || isDataWithStatus(error)) return;
   const { requestId } = context.get(requestMetaContext);
-  console.error(
-    JSON.stringify({
-      level: "error",
-      time: new Date().toISOString(),
-      requestId,
-      url: new URL(request.url).pathname,
-      error: error instanceof Error ? { message: error.message, stack: error.stack } : String(error),
-    }),
-  );
+  logger.error({ requestId, path: new URL(request.url).pathname, err: error }, "request error");
 }

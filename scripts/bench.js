@@ -121,8 +121,8 @@ function onPortalLog(line, stream) {
 
 function ensureBuild() {
   if (existsSync("build/server/index.js") && !args.has("--build")) return;
-  console.log("Building the portal (npx react-router build)…");
-  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  console.log("Building the portal (node scripts/build.js)…");
+  const result = spawnSync("node", ["scripts/build.js"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (result.status !== 0) throw new Error("the production build failed");
 }
 

@@ -13,5 +13,5 @@ const run = (command, args) => {
 process.env.CHROMIUM_PATH = ensureChromium();
 // Two portal replicas share a Redis in tests/e2e/replicas.spec.ts.
 process.env.REDIS_SERVER_PATH = ensureRedis();
-if (!process.argv.includes("--no-build")) run("npx", ["react-router", "build"]);
+if (!process.argv.includes("--no-build")) run("node", ["scripts/build.js"]);
 run("npx", ["playwright", "test", ...process.argv.slice(2).filter((arg) => arg !== "--no-build")]);

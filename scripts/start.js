@@ -1,6 +1,9 @@
-// Runs the production portal. Without API_URL it first starts the backend
-// stand-in (backend/, demo data) and points the portal at it: the demo.
-// With API_URL it serves in front of the company's backend and nothing else.
+// Runs the production portal (`npm start`). It first builds when the sources
+// changed since the last build (scripts/build.js; `--no-build` skips that, as
+// does a copy without sources such as the Docker image). Without API_URL it
+// then starts the backend stand-in (backend/, demo data) and points the portal
+// at it: the demo. With API_URL it serves in front of the company's backend.
+// server.js owns SIGTERM/SIGINT (the drain); the stand-in stops after it.
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import { existsSync } from "node:fs";
@@ -11,12 +14,44 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
 process.env.NODE_ENV = "production";
 
+if (!process.argv.includes("--no-build") && existsSync("scripts/build.js")) {
+  const { buildIfChanged, hasSources } = await import("./build.js");
+  if (hasSources()) {
+    try {
+      buildIfChanged({ log: (line) => console.log(line) });
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    }
+  }
+}
+
 if (!existsSync("build/server/index.js")) {
   console.error("No production build: run `npm run build` first (npm start does it for you).");
   process.exit(1);
 }
 
 let backend;
+let backendStopping = false;
+
+/** Stops the stand-in (if this script started it) and waits for it, a few seconds at most. */
+function stopBackend() {
+  return new Promise((resolve) => {
+    if (!backend || backend.exitCode !== null) return resolve();
+    backendStopping = true;
+    backend.once("exit", () => resolve());
+    backend.kill("SIGTERM");
+    setTimeout(() => {
+      if (backend.exitCode === null) backend.kill("SIGKILL");
+      resolve();
+    }, 3000).unref();
+  });
+}
+
+// Until the server runs (and takes the signals over), a signal just stops everything.
+const stopEarly = () => void stopBackend().then(() => process.exit(0));
+process.on("SIGTERM", stopEarly);
+process.on("SIGINT", stopEarly);
 
 async function waitForBackend(url, child, timeoutMs = 60_000) {
   const started = Date.now();
@@ -42,7 +77,13 @@ if (!process.env.API_URL) {
     env: { ...process.env, BACKEND_HOST: host, BACKEND_PORT: port },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  await waitForBackend(url, backend);
+  try {
+    await waitForBackend(url, backend);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    await stopBackend();
+    process.exit(1);
+  }
   process.env.API_URL = url;
   if (!process.env.SESSION_SECRET) {
     process.env.SESSION_SECRET = crypto.randomBytes(32).toString("hex");
@@ -61,20 +102,28 @@ if (!process.env.API_URL) {
   );
 }
 
-function stop(code) {
-  if (backend && backend.exitCode === null) backend.kill("SIGTERM");
-  process.exit(code);
-}
-backend?.on("exit", (code) => {
-  console.error(`The backend stand-in stopped (code ${code}); stopping the portal.`);
-  stop(1);
-});
-process.on("SIGTERM", () => stop(0));
-process.on("SIGINT", () => stop(0));
-
+let server;
 try {
-  await import("../server.js");
+  server = await import("../server.js");
 } catch (error) {
+  // Before the server's logger exists (an invalid environment, say): a line for the person starting it.
   console.error(error instanceof Error ? error.message : error);
-  stop(1);
+  await stopBackend();
+  process.exit(1);
 }
+
+// From here server.js drains on a signal; the stand-in stops once the portal has.
+process.off("SIGTERM", stopEarly);
+process.off("SIGINT", stopEarly);
+server.onShutdown(stopBackend);
+// Ctrl-C in a terminal reaches the stand-in too: it stops while the portal drains.
+const drainStarted = () => {
+  backendStopping = true;
+};
+process.once("SIGTERM", drainStarted);
+process.once("SIGINT", drainStarted);
+backend?.on("exit", (code) => {
+  if (backendStopping) return;
+  server.logger.error({ code }, "the backend stand-in stopped; stopping the portal");
+  process.exit(1);
+});

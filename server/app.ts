@@ -1,9 +1,12 @@
 /**
  * The portal's HTTP layer: security headers with a per-request CSP nonce,
- * compression, static files, health probes and structured request logs
- * around the React Router handler. Bundled by Vite as the server build.
+ * compression, static files, health probes, request logs and metrics around
+ * the React Router handler. Bundled by Vite as the server build; server.js
+ * runs it and owns the process (listeners, metrics port, SIGTERM drain).
  */
 import crypto from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
@@ -12,13 +15,45 @@ import { RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 import { PageSchemas } from "~/api/schemas";
 import { isCrossOriginRequest } from "~/middleware/origin.server";
-import { getEnv } from "~/utils/env.server";
 import { getStore } from "~/store/store.server";
+import { getEnv } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
+import { metrics, registry } from "~/utils/metrics.server";
 import { createPageCache } from "./page-cache";
+import { createRouteLabeler } from "./route-label";
 import { requestMetaContext, type RequestMeta } from "~/utils/request-context";
 
 const env = getEnv();
-// Connect to the shared store as the server starts, not on the first request that needs it.
+
+export { logger };
+
+/** What server.js needs to run the process: ports and the drain's timings. */
+export const operations = {
+  port: env.PORT,
+  metricsPort: env.METRICS_PORT,
+  shutdownDelayMs: env.SHUTDOWN_DELAY_MS,
+  shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+};
+
+let draining = false;
+
+/** SIGTERM (server.js): /readyz turns 503 so the load balancer stops sending, and connections stop being kept. */
+export function startDraining() {
+  draining = true;
+}
+
+/** The Prometheus text; the store's state is read when scraped. */
+export async function metricsResponse() {
+  const state = getStore().state();
+  for (const candidate of ["memory", "redis", "degraded"] as const) {
+    metrics.storeState.set({ state: candidate }, candidate === state ? 1 : 0);
+  }
+  return { contentType: registry.contentType, body: await registry.metrics() };
+}
+
+const routeLabel = createRouteLabeler(build.routes);
+// Connect to the shared store at start, not on the first use: the first scrape
+// (and the first request) would otherwise see Redis still connecting, "degraded".
 getStore();
 
 export const app = express();
@@ -38,8 +73,10 @@ app.use((req, res, next) => {
   };
   res.locals.meta = meta;
   res.setHeader("X-Request-Id", meta.requestId);
+  // A draining replica answers what it is asked, then lets the client reconnect elsewhere.
+  if (draining) res.setHeader("Connection", "close");
   setSecurityHeaders(res, meta);
-  res.on("finish", () => logRequest(req, res, meta));
+  res.on("finish", () => observe(req, res, meta));
   next();
 });
 
@@ -70,20 +107,25 @@ function setSecurityHeaders(res: express.Response, meta: RequestMeta) {
   if (meta.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
 }
 
-function logRequest(req: express.Request, res: express.Response, meta: RequestMeta) {
-  if (req.path === "/healthz" || req.path === "/readyz") return;
-  if (env.NODE_ENV === "test" && res.statusCode < 500) return;
+/** One log line and the metrics per answered request. */
+function observe(req: express.Request, res: express.Response, meta: RequestMeta) {
+  const seconds = (performance.now() - meta.startedAt) / 1000;
+  // Set on the way by the probes and before React Router; otherwise a file or a refusal.
+  const route: string = res.locals.route ?? (/\.\w+$/.test(req.path) ? "static" : "other");
+  metrics.requests.inc({ route, method: req.method, status: res.statusCode });
+  metrics.requestDuration.observe({ route, method: req.method }, seconds);
+  if (route === "/healthz" || route === "/readyz" || route === "/metrics") return;
   const line = {
-    level: res.statusCode >= 500 ? "error" : "info",
-    time: new Date().toISOString(),
     requestId: meta.requestId,
     method: req.method,
     path: req.originalUrl.split("?")[0],
+    route,
     status: res.statusCode,
-    durationMs: Math.round((performance.now() - meta.startedAt) * 10) / 10,
+    durationMs: Math.round(seconds * 10_000) / 10,
     backendMs: Math.round(meta.backendMs.total * 10) / 10,
   };
-  console.log(JSON.stringify(line));
+  if (res.statusCode >= 500) logger.error(line, "request failed");
+  else logger.info(line, "request");
 }
 
 app.use(compression());
@@ -134,11 +176,14 @@ app.use((req, res, next) => {
 });
 
 app.get("/healthz", (_req, res) => {
+  res.locals.route = "/healthz";
   res.set("Cache-Control", "no-store").json({ status: "ok" });
 });
 
 app.get("/readyz", async (_req, res) => {
+  res.locals.route = "/readyz";
   res.set("Cache-Control", "no-store");
+  if (draining) return void res.status(503).json({ status: "draining" });
   try {
     const response = await fetch(`${env.API_URL}/api/v1/client/rates/?page_size=1`, {
       signal: AbortSignal.timeout(Math.min(env.API_TIMEOUT_MS, 5000)),
@@ -155,16 +200,41 @@ app.get("/readyz", async (_req, res) => {
   }
 });
 
+/**
+ * The metrics on the public port only for a holder of METRICS_TOKEN; for
+ * anyone else /metrics is an ordinary page path (React Router's 404).
+ */
+const metricsAuthorization = env.METRICS_TOKEN ? Buffer.from(`Bearer ${env.METRICS_TOKEN}`) : null;
+app.get("/metrics", async (req, res, next) => {
+  const given = Buffer.from(req.headers.authorization ?? "");
+  if (!metricsAuthorization || given.length !== metricsAuthorization.length) return next();
+  if (!crypto.timingSafeEqual(given, metricsAuthorization)) return next();
+  res.locals.route = "/metrics";
+  const { contentType, body } = await metricsResponse();
+  res.set("Cache-Control", "no-store").type(contentType).send(body);
+});
+
 if (import.meta.env.PROD) {
   // Hashed assets never change; everything else in public/ may.
   // Served as compressed at build time (.br, .gz) when the browser accepts it.
   const files = (dir: string, serveStatic: NonNullable<Parameters<typeof expressStaticGzip>[1]>["serveStatic"]) =>
     expressStaticGzip(dir, { enableBrotli: true, orderPreference: ["br", "gz"], serveStatic });
-  app.use("/assets", files("build/client/assets", { immutable: true, maxAge: "1y" }));
-  const publicFiles = files("build/client", { maxAge: "1h" });
+  // This build's own files, wherever it lives (build/ is a link to the current
+  // one, see scripts/build.js): a newer build never changes what this process serves.
+  let server = path.dirname(fileURLToPath(import.meta.url)); // a chunk somewhere under <build>/server/
+  while (path.basename(server) !== "server" && path.dirname(server) !== server) server = path.dirname(server);
+  const client = path.join(server, "..", "client");
+  app.use("/assets", files(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
+  const publicFiles = files(client, { maxAge: "1h" });
   // Pages have no file extension: only paths that look like files cost a disk lookup.
   app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));
 }
+
+// Whatever reaches here is answered by React Router: its route is the label.
+app.use((req, res, next) => {
+  res.locals.route = routeLabel(req.path);
+  next();
+});
 
 // After compression (it stores what React Router writes) and the request checks.
 app.use(createPageCache({ ttlMs: env.NODE_ENV === "production" ? env.PAGE_CACHE_MS : 0 }).middleware);

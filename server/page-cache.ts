@@ -12,6 +12,7 @@
  * Each replica keeps its own copy for a second; nothing depends on it.
  */
 import type express from "express";
+import { metrics } from "~/utils/metrics.server";
 
 interface CachedPage {
   body: string;
@@ -67,6 +68,7 @@ export function createPageCache({ ttlMs, maxEntries = 200 }: { ttlMs: number; ma
     const fresh = /no-cache/i.test(`${req.headers["cache-control"] ?? ""} ${req.headers.pragma ?? ""}`);
     const hit = fresh ? undefined : pages.get(key);
     if (hit && hit.expires > Date.now()) {
+      metrics.pageCache.inc({ result: "hit" });
       res.setHeader("X-Page-Cache", "hit");
       res.setHeader("Content-Type", hit.contentType);
       res.setHeader("Server-Timing", 'cache;desc="page cache hit"');
@@ -74,6 +76,7 @@ export function createPageCache({ ttlMs, maxEntries = 200 }: { ttlMs: number; ma
       return;
     }
     if (hit) pages.delete(key);
+    metrics.pageCache.inc({ result: "miss" });
     res.setHeader("X-Page-Cache", "miss");
 
     // Keep a copy of what React Router writes, and store it if it may be shared.

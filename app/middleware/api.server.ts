@@ -9,6 +9,8 @@ import { createContext, data, redirect, type MiddlewareFunction, type RouterCont
 import { createApiClient } from "~/api/client.server";
 import { createApi, type Api } from "~/api/endpoints.server";
 import { getEnv } from "~/utils/env.server";
+import { logger } from "~/utils/logger.server";
+import { metrics } from "~/utils/metrics.server";
 import { currentPath } from "~/utils/redirect";
 import { requestMetaContext } from "~/utils/request-context";
 import { getSession } from "~/utils/session.server";
@@ -47,23 +49,20 @@ export const apiMiddleware: MiddlewareFunction<Response> = async ({ request, con
         context.set(userContext, null);
       },
     },
-    onTiming: (ms) => {
+    onTiming: (ms, operation, status) => {
       meta.backendMs.total += ms;
+      const outcome = status === 0 || status >= 500 ? "failure" : status >= 400 ? "client_error" : "ok";
+      metrics.backendCalls.observe({ operation, outcome }, ms / 1000);
     },
     onSessionExpired: () => {
       session.flash("authMessage", sessionExpiredMessage);
       throw redirect(`/auth?${new URLSearchParams({ redirectTo: currentPath(url) })}`);
     },
     onFailure: (failure, operation) => {
-      console.error(
-        JSON.stringify({
-          level: "error",
-          time: new Date().toISOString(),
-          requestId: meta.requestId,
-          operation,
-          failure: failure.kind,
-          message: failure.message,
-        }),
+      metrics.backendFailures.inc({ operation, kind: failure.kind });
+      logger.error(
+        { requestId: meta.requestId, operation, failure: failure.kind, message: failure.message },
+        "backend call failed",
       );
       throw data({ message: failure.kind, requestId: meta.requestId }, { status: failure.status });
     },

@@ -1,1 +1,6 @@
-export function startBrokenBackend(): Promise<{ url: string; setMode(mode: string): Promise<void>; stop(): Promise<void> }>;
+export function startBrokenBackend(): Promise<{
+  url: string;
+  pending(): number;
+  setMode(mode: string): Promise<void>;
+  stop(): Promise<void>;
+}>;

@@ -5,7 +5,8 @@
 // 300 ms for minutes), wrong-shape (valid JSON outside the contract: lists
 // `{"count":"x","results":{}}`, login a token pair of the wrong shape
 // `{"token":"x"}`, anything else `{"foo":1}`), html401 (401 text/html),
-// html200 (200 text/html).
+// html200 (200 text/html),
+// delay-<ms> (an empty page of results, after <ms>).
 import http from "node:http";
 
 export async function startBrokenBackend() {
@@ -15,6 +16,16 @@ export async function startBrokenBackend() {
     if (req.method === "POST" && req.url?.startsWith("/__mode/")) {
       mode = req.url.slice("/__mode/".length);
       res.end("ok");
+      return;
+    }
+    if (mode.startsWith("delay-")) {
+      // Held like "slow", then answered normally: a request the portal is still waiting on.
+      pending.add(res);
+      res.on("close", () => pending.delete(res));
+      setTimeout(() => {
+        res.writeHead(200, { "Content-Type": "application/json" });
+        res.end(JSON.stringify({ count: 0, next: null, previous: null, results: [] }));
+      }, Number(mode.slice("delay-".length)));
       return;
     }
     switch (mode) {
@@ -80,6 +91,8 @@ export async function startBrokenBackend() {
   const { port } = server.address();
   return {
     url: `http://127.0.0.1:${port}`,
+    /** Requests held right now (slow and delay modes). */
+    pending: () => pending.size,
     async setMode(next) {
       await fetch(`http://127.0.0.1:${port}/__mode/${next}`, { method: "POST" });
     },

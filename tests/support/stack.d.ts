@@ -12,6 +12,8 @@ export function startBackend(options?: { env?: Env; port?: number }): Promise<{
 export function startPortal(options: { apiUrl: string; env?: Env; port?: number; onLog?: LogHandler }): Promise<{
   url: string;
   pid?: number;
+  /** Settles when the portal's process has exited. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stop(): Promise<void>;
 }>;
 export function startStack(options?: {

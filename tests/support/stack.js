@@ -87,7 +87,8 @@ function forwardLines(readable, stream, onLine) {
  */
 export async function startPortal({ apiUrl, env = {}, port, onLog } = {}) {
   const portalPort = port ?? (await freePort());
-  const child = spawn(process.execPath, ["scripts/start.js"], {
+  // --no-build: the tests run the build that is there (scripts/e2e.js made it).
+  const child = spawn(process.execPath, ["scripts/start.js", "--no-build"], {
     cwd: root,
     env: {
       ...process.env,
@@ -95,6 +96,8 @@ export async function startPortal({ apiUrl, env = {}, port, onLog } = {}) {
       API_URL: apiUrl,
       SESSION_SECRET: "e2e-session-secret-that-is-long-enough",
       PORT: String(portalPort),
+      // No load balancer to wait for: a stopped test portal drains at once.
+      SHUTDOWN_DELAY_MS: "0",
       ...env,
     },
     stdio: onLog
@@ -106,9 +109,10 @@ export async function startPortal({ apiUrl, env = {}, port, onLog } = {}) {
     forwardLines(child.stderr, "stderr", onLog);
   }
   const url = `http://127.0.0.1:${portalPort}`;
+  const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
   await waitFor(`${url}/healthz`, child, "portal");
   // pid: the Node process that serves (scripts/start.js imports the server in-process).
-  return { url, pid: child.pid, stop: () => stopChild(child) };
+  return { url, pid: child.pid, exited, stop: () => stopChild(child) };
 }
 
 export async function startStack({ backendEnv, portalEnv, backendPort, portalPort, onPortalLog } = {}) {
