@@ -109,7 +109,7 @@ async function finish(code) {
 }
 
 /**
- * The drain (docs/decisions/008-operations.md): /readyz answers 503 at once
+ * The drain (docs/decisions/010-operations.md): /readyz answers 503 at once
  * while everything is still served, so the load balancer takes the replica out;
  * after SHUTDOWN_DELAY_MS new connections are refused and idle ones closed;
  * the process exits when the requests in flight are answered, or at

@@ -1,5 +1,5 @@
 // The production build, made so that a running portal never has its files
-// replaced under it (docs/decisions/008-operations.md):
+// replaced under it (docs/decisions/010-operations.md):
 //
 //   1. React Router builds into a new folder, .builds/<time>-<fingerprint>/
 //      (react-router.config.ts reads PORTAL_BUILD_DIR);

@@ -59,7 +59,7 @@ const schema = z
     LIMIT_LOGIN_FREE_FAILURES: z.coerce.number({ error: "ожидается число неудач без задержки" }).int().min(0).max(1000).default(3),
     LIMIT_LOGIN_DELAY_MS: z.coerce.number({ error: "ожидается число миллисекунд" }).int().min(0).max(60_000).default(1000),
     LIMIT_LOGIN_MAX_DELAY_MS: z.coerce.number({ error: "ожидается число миллисекунд" }).int().min(0).max(60_000).default(8000),
-    // Operations (docs/decisions/008-operations.md). Prometheus metrics on a port of
+    // Operations (docs/decisions/010-operations.md). Prometheus metrics on a port of
     // their own (unset: none) or, with a token, on the public port; the SIGTERM drain:
     // /readyz says 503 at once, connections are refused after the delay, exit by the timeout.
     METRICS_PORT: z.coerce.number({ error: "ожидается номер порта от 1 до 65535" }).int().min(1).max(65535).optional(),
