@@ -39,7 +39,8 @@ export default defineConfig({
   projects: [
     // axe runs inside the page, and client-only checks behaviour that exists only with JavaScript.
     { name: "js-off", use: { javaScriptEnabled: false }, testIgnore: /(a11y|client-only)\.spec\.ts/ },
-    { name: "js-on", use: { javaScriptEnabled: true } },
+    // The Nu checker reads the server's HTML, which JavaScript does not change: once is enough.
+    { name: "js-on", use: { javaScriptEnabled: true }, testIgnore: /html\.spec\.ts/ },
   ],
   webServer: {
     command: "node tests/support/e2e-stack.js",

@@ -28,7 +28,7 @@ import { getTheme } from "~/utils/preferences.server";
 import { sessionMiddleware } from "~/utils/session.server";
 import { getToast } from "~/utils/toast.server";
 import { getHoneypotInputProps } from "~/utils/honeypot.server";
-import { HoneypotProvider } from "remix-utils/honeypot/react";
+import { HoneypotProvider } from "~/components/honeypot";
 import type { Route } from "./+types/root";
 import stylesHref from "./styles/app.css?url";
 

@@ -3,6 +3,7 @@
 // (and redis-server for the replicas' shared store).
 import { spawnSync } from "node:child_process";
 import { ensureChromium } from "./ensure-chromium.js";
+import { ensureJava } from "./ensure-java.js";
 import { ensureRedis } from "./ensure-redis.js";
 
 const run = (command, args) => {
@@ -13,5 +14,7 @@ const run = (command, args) => {
 process.env.CHROMIUM_PATH = ensureChromium();
 // Two portal replicas share a Redis in tests/e2e/replicas.spec.ts.
 process.env.REDIS_SERVER_PATH = ensureRedis();
+// The Nu HTML checker (vnu-jar) in tests/e2e/html.spec.ts.
+process.env.JAVA_PATH = ensureJava();
 if (!process.argv.includes("--no-build")) run("node", ["scripts/build.js"]);
 run("npx", ["playwright", "test", ...process.argv.slice(2).filter((arg) => arg !== "--no-build")]);

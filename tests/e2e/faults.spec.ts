@@ -153,9 +153,10 @@ test.describe("a backend that answers outside the contract", () => {
       await backend.setMode(mode);
       const ready = await request.get(`${portal.url}/readyz`);
       expect(ready.status()).toBe(503);
-      expect((await ready.json()) as { status: string; backend: string }).toEqual({
+      expect((await ready.json()) as { status: string; backend: string; store: string }).toEqual({
         status: "unavailable",
         backend: expect.stringMatching(mode === "html200" ? /text\/html/ : /401/),
+        store: "memory",
       });
     }
   });

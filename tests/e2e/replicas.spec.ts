@@ -13,6 +13,7 @@ import { expect, resident, test } from "./fixtures";
 type Replicas = Awaited<ReturnType<typeof startReplicas>>;
 
 const accessSeconds = 5;
+const codeRequestQuota = 4;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function signInAt(page: Page, base: string) {
@@ -58,6 +59,8 @@ for (const setup of setups) {
         count: setup.count,
         redis: setup.redis,
         backendEnv: { BACKEND_ACCESS_SECONDS: String(accessSeconds) },
+        // A quota small enough to cross in a test: codes one client may ask for.
+        portalEnv: { LIMIT_CODE_REQUESTS_PER_CLIENT: String(codeRequestQuota) },
       });
     });
     test.afterAll(async () => {
@@ -90,6 +93,27 @@ for (const setup of setups) {
       expect(responses.map((response) => response.status)).toEqual(Array(20).fill(200));
       for (const response of responses) expect(await response.text()).toContain("Иванов Иван Иванович");
       expect(await refreshesSoFar(replicas)).toBe(before + 1);
+    });
+
+    test("a rate limit counts the requests made to every portal", async () => {
+      // One client asks for registration codes for new e-mails, taking turns between the portals:
+      // each portal alone sees fewer than the quota, together they cross it.
+      const statuses: number[] = [];
+      for (let index = 0; index < codeRequestQuota + 2; index += 1) {
+        const portal = replicas.portalUrls[index % replicas.portalUrls.length]!;
+        const response = await fetch(`${portal}/auth/registration`, {
+          method: "POST",
+          headers: { Origin: portal, "Content-Type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ intent: "email", email: `quota-${setup.count}-${index}-${Date.now()}@example.com`, name__confirm: "" }),
+          redirect: "manual",
+        });
+        statuses.push(response.status);
+        if (response.status === 429) {
+          expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+          expect(await response.text()).toContain("Слишком много");
+        }
+      }
+      expect(statuses).toEqual([...Array(codeRequestQuota).fill(302), 429, 429]);
     });
 
     test("signing out on one portal signs a copy of the cookie out on the other", async ({ page }) => {

@@ -4,7 +4,7 @@
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotInputs } from "~/components/honeypot";
 import { FormErrors } from "~/components/form-errors";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/fields";

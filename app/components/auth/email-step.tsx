@@ -3,7 +3,7 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotInputs } from "~/components/honeypot";
 import { FormErrors } from "~/components/form-errors";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/fields";

@@ -5,7 +5,7 @@
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotInputs } from "~/components/honeypot";
 import { CodeField } from "~/components/auth/code-field";
 import { codeStepErrors, ResendControl } from "~/components/auth/resend";
 import { FormErrors } from "~/components/form-errors";

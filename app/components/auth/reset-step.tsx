@@ -5,7 +5,7 @@
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { Form } from "react-router";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotInputs } from "~/components/honeypot";
 import { codeStepErrors, ResendControl } from "~/components/auth/resend";
 import { FormErrors } from "~/components/form-errors";
 import { Button } from "~/components/ui/button";

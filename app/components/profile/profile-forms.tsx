@@ -5,7 +5,7 @@
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
-import { HoneypotInputs } from "remix-utils/honeypot/react";
+import { HoneypotInputs } from "~/components/honeypot";
 import { NewPasswordFields } from "~/components/auth/new-password-fields";
 import { FormErrors } from "~/components/form-errors";
 import { PersonFields } from "~/components/person-fields";
