@@ -41,6 +41,13 @@ const schema = z
       .string()
       .regex(/^rediss?:\/\/.+/, "ожидается адрес вида redis://redis:6379/0")
       .optional(),
+    // The portal's public origin for absolute links (the Atom feed): without it,
+    // the host as the trusted proxy names it (TRUST_PROXY), never a client's header.
+    PUBLIC_URL: z
+      .url("ожидается адрес вида https://lk.example.ru")
+      .regex(/^https?:\/\//, "ожидается адрес http:// или https://")
+      .transform((value) => new URL(value).origin)
+      .optional(),
     // The backend throttles codes for 60 s; keep the two equal (tests shorten both).
     RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
     SESSION_SECRET: z.string().min(16, "не короче 16 символов; несколько через запятую").optional(),
