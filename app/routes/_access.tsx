@@ -1,6 +1,7 @@
 import { Outlet } from "react-router";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { accessMiddleware } from "~/middleware/access.server";
+import { errorRetryAfter } from "~/utils/retry-after";
 import type { Route } from "./+types/_access";
 
 export const middleware: Route.MiddlewareFunction[] = [accessMiddleware];
@@ -10,3 +11,4 @@ export default function AccessLayout() {
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
+export const headers = errorRetryAfter;

@@ -10,6 +10,7 @@ import { safeRedirect as pathOnlyRedirect } from "remix-utils/safe-redirect";
  * the "//" check yet leads off-site; a CR or LF would break the Location header.
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, defaultRedirect = "/") {
+  // eslint-disable-next-line no-control-regex -- control characters are what is looked for
   if (typeof to !== "string" || /[\s\u0000-\u001f\u007f-\u009f]/.test(to)) return defaultRedirect;
   return pathOnlyRedirect(to, defaultRedirect);
 }
