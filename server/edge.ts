@@ -49,14 +49,38 @@ export function refusalPage(title: string, text: string) {
 }
 
 /**
- * Answers a request the portal will not handle. When the body was not read
- * (a refused upload), the connection is closed after the answer instead of
- * reading up to a hundred megabytes only to throw them away.
+ * Answers a request the portal will not handle. A body not read yet (a
+ * refused upload) is dropped, never read into memory.
  */
 export function refuse(req: express.Request, res: express.Response, status: number, title: string, text = "") {
   if (res.headersSent) return;
-  if (!req.complete) res.setHeader("Connection", "close");
   res.status(status).type("html").send(refusalPage(title, text));
+  dropBody(req);
+}
+
+/**
+ * Stops reading a request body the portal will not use. Whoever was reading
+ * it (React Router's request stream) gets an error, never the clean end of a
+ * cut body (a cut form could still parse). What the client still sends is
+ * read and thrown away for a moment, up to a few megabytes, so it sees the
+ * answer instead of a connection reset; then the connection is closed.
+ */
+export function dropBody(req: express.Request) {
+  if (req.complete || req.destroyed) return;
+  req.removeAllListeners("data");
+  if (req.listenerCount("error") > 0) req.emit("error", new Error("request body dropped"));
+  let dropped = 0;
+  const close = () => req.socket?.destroy();
+  const timer = setTimeout(close, 2000);
+  req.once("end", () => clearTimeout(timer));
+  req.on("data", (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > 4 * 1024 * 1024) {
+      clearTimeout(timer);
+      close();
+    }
+  });
+  req.resume();
 }
 
 /**
@@ -80,9 +104,8 @@ export function beforeHeaders(res: express.Response, hook: () => void) {
 /**
  * The headers every response gets at the last moment: Secure on each cookie
  * behind HTTPS (the preference and toast cookies are set in many places),
- * a Retry-After on 503 and 429 that did not set one (a route that knows better
- * sets its own, e.g. a rate limiter's remaining block), and Connection: close
- * when the request body was never read, so nobody waits for it to drain.
+ * and a Retry-After on 503 and 429 that did not set one (a route that knows
+ * better sets its own, e.g. a rate limiter's remaining block).
  */
 export function finalHeaders(req: express.Request, res: express.Response, secure: boolean) {
   beforeHeaders(res, () => {
@@ -94,8 +117,9 @@ export function finalHeaders(req: express.Request, res: express.Response, secure
     }
     const retryAfter = defaultRetryAfter[res.statusCode];
     if (retryAfter && !res.getHeader("Retry-After")) res.setHeader("Retry-After", String(retryAfter));
-    if (req.readable && !req.complete && !res.getHeader("Connection")) res.setHeader("Connection", "close");
   });
+  // A body the page never read (a sign-in redirect before an upload) is dropped, not left waiting.
+  res.once("finish", () => dropBody(req));
 }
 
 /**
@@ -112,10 +136,7 @@ export function limitStreamedBody(req: express.Request, res: express.Response, l
     received += chunk.length;
     if (received <= limit) return;
     req.off("data", count);
-    req.pause();
     refuse(req, res, 413, "Слишком большой запрос", "Форма не может быть больше 64 КБ, а файл — больше 10 МБ.");
-    // The reader waiting for the rest of the body gets an error, not a hang.
-    res.once("finish", () => req.destroy());
   };
   req.on("data", count);
 }

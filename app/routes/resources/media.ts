@@ -91,7 +91,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (value) out.set(name, value);
   }
   out.set("Cache-Control", "public, max-age=86400, stale-while-revalidate=604800");
-  out.set("X-Content-Type-Options", "nosniff");
   if (upstream.status === 304 || !upstream.body) {
     await upstream.body?.cancel();
     return new Response(null, { status: upstream.status, headers: out });
@@ -115,6 +114,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       type = null;
     }
   }
+  // X-Content-Type-Options: nosniff is on every response (server/app.ts): the browser keeps this type.
   if (type) {
     out.set("Content-Type", type);
     out.set("Content-Disposition", "inline");
