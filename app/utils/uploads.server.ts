@@ -61,7 +61,27 @@ const messages = {
   unreadable: "Не удалось прочитать отправленные файлы. Попробуйте ещё раз.",
 };
 
-export async function parseImageUpload(request: Request, fileField: string): Promise<ParsedUpload> {
+/**
+ * The parser holds the part it is reading in memory (up to 10 MB), so only
+ * two uploads are parsed at a time; the others wait with their bodies unread.
+ */
+const parsing = { running: 0, waiting: [] as Array<() => void> };
+async function oneOfTwo<T>(work: () => Promise<T>): Promise<T> {
+  if (parsing.running >= 2) await new Promise<void>((resolve) => parsing.waiting.push(resolve));
+  parsing.running += 1;
+  try {
+    return await work();
+  } finally {
+    parsing.running -= 1;
+    parsing.waiting.shift()?.();
+  }
+}
+
+export function parseImageUpload(request: Request, fileField: string): Promise<ParsedUpload> {
+  return oneOfTwo(() => parseUpload(request, fileField));
+}
+
+async function parseUpload(request: Request, fileField: string): Promise<ParsedUpload> {
   const files: File[] = [];
   const errors: string[] = [];
   let dir: string | undefined;
