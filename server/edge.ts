@@ -62,8 +62,10 @@ export function refuse(req: express.Request, res: express.Response, status: numb
  * Stops reading a request body the portal will not use. Whoever was reading
  * it (React Router's request stream) gets an error, never the clean end of a
  * cut body (a cut form could still parse). What the client still sends is
- * read and thrown away for a moment, up to a megabyte, so it sees the
- * answer instead of a connection reset; then the connection is closed.
+ * read and thrown away, never kept: closing at once would reset a client
+ * still sending before it reads the answer, and a keep-alive client reuses
+ * the connection. Past 8 MB, or after two seconds of a stalled body, the
+ * connection is closed.
  */
 export function dropBody(req: express.Request) {
   if (req.complete || req.destroyed) return;
@@ -75,7 +77,7 @@ export function dropBody(req: express.Request) {
   req.once("end", () => clearTimeout(timer));
   req.on("data", (chunk: Buffer) => {
     dropped += chunk.length;
-    if (dropped > 1024 * 1024) {
+    if (dropped > 8 * 1024 * 1024) {
       clearTimeout(timer);
       close();
     }
