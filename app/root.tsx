@@ -26,7 +26,6 @@ import { useNonce } from "~/utils/nonce";
 import { markHydrationDone } from "~/utils/deferred";
 import { getTheme } from "~/utils/preferences.server";
 import { sessionMiddleware } from "~/utils/session.server";
-import { errorRetryAfter } from "~/utils/retry-after";
 import { getToast } from "~/utils/toast.server";
 import { getHoneypotInputProps } from "~/utils/honeypot.server";
 import { HoneypotProvider } from "remix-utils/honeypot/react";
@@ -129,8 +128,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 /** Errors above every page (the root's own loader or middleware). */
-export const headers = errorRetryAfter;
-
 export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRouteLoaderData<typeof loader>("root");

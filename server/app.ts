@@ -41,7 +41,7 @@ app.use((req, res, next) => {
   res.locals.meta = meta;
   res.setHeader("X-Request-Id", meta.requestId);
   setSecurityHeaders(res, meta);
-  finalHeaders(req, res, meta.secure);
+  finalHeaders(req, res, meta);
   res.on("finish", () => logRequest(req, res, meta));
   next();
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { bodyLimit, formLimit, isMalformedUrl, secureCookie, uploadLimit } from "./edge";
-import { errorRetryAfter, retryLater } from "~/utils/retry-after";
+import { RouterContextProvider } from "react-router";
+import { retryLater } from "~/utils/retry-after";
+import { requestMetaContext, type RequestMeta } from "~/utils/request-context";
 
 describe("the edge", () => {
   it("allows a multipart body of upload size only on the image upload", () => {
@@ -31,15 +33,13 @@ describe("the edge", () => {
 });
 
 describe("Retry-After", () => {
-  it("goes with a thrown 429 and through the error boundary's headers", () => {
-    const thrown = retryLater(429, 12.2, "Слишком много попыток");
+  it("goes with a thrown 429 and is noted in the request meta for the response", () => {
+    const context = new RouterContextProvider();
+    const meta = { secure: false } as RequestMeta;
+    context.set(requestMetaContext, meta);
+    const thrown = retryLater(context, 429, 12.2, "Слишком много попыток");
     expect(thrown.init?.status).toBe(429);
-    const errorHeaders = new Headers(thrown.init?.headers);
-    expect(errorHeaders.get("Retry-After")).toBe("13");
-    const parentHeaders = new Headers({ "Set-Cookie": "a=b" });
-    const headers = errorRetryAfter({ errorHeaders, parentHeaders });
-    expect(headers.get("Retry-After")).toBe("13");
-    expect(headers.get("Set-Cookie")).toBe("a=b");
-    expect(errorRetryAfter({ parentHeaders: new Headers() }).get("Retry-After")).toBeNull();
+    expect(new Headers(thrown.init?.headers).get("Retry-After")).toBe("13");
+    expect(meta.retryAfter).toBe(13);
   });
 });

@@ -5,6 +5,7 @@
  * (Secure cookies behind HTTPS, Retry-After on 503 and 429).
  */
 import type express from "express";
+import type { RequestMeta } from "~/utils/request-context";
 
 /** Forms without files: 64 KB is far more than any of ours sends. */
 export const formLimit = 64 * 1024;
@@ -106,19 +107,19 @@ export function beforeHeaders(res: express.Response, hook: () => void) {
 /**
  * The headers every response gets at the last moment: Secure on each cookie
  * behind HTTPS (the preference and toast cookies are set in many places),
- * and a Retry-After on 503 and 429 that did not set one (a route that knows
- * better sets its own, e.g. a rate limiter's remaining block).
+ * and a Retry-After on 503 and 429 that did not set one: the seconds a thrown
+ * retryLater() noted (a rate limiter's remaining block), else a default.
  */
-export function finalHeaders(req: express.Request, res: express.Response, secure: boolean) {
+export function finalHeaders(req: express.Request, res: express.Response, meta: RequestMeta) {
   beforeHeaders(res, () => {
-    if (secure) {
+    if (meta.secure) {
       const cookies = res.getHeader("Set-Cookie");
       if (cookies !== undefined) {
         res.setHeader("Set-Cookie", (Array.isArray(cookies) ? cookies : [String(cookies)]).map(secureCookie));
       }
     }
     const retryAfter = defaultRetryAfter[res.statusCode];
-    if (retryAfter && !res.getHeader("Retry-After")) res.setHeader("Retry-After", String(retryAfter));
+    if (retryAfter && !res.getHeader("Retry-After")) res.setHeader("Retry-After", String(meta.retryAfter ?? retryAfter));
   });
   // A body the page never read (a sign-in redirect before an upload) is dropped, not left waiting.
   res.once("finish", () => dropBody(req));

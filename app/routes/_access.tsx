@@ -1,7 +1,6 @@
 import { Outlet } from "react-router";
 import { RouteErrorBoundary } from "~/components/error-page";
 import { accessMiddleware } from "~/middleware/access.server";
-import { errorRetryAfter } from "~/utils/retry-after";
 import type { Route } from "./+types/_access";
 
 export const middleware: Route.MiddlewareFunction[] = [accessMiddleware];
@@ -11,4 +10,3 @@ export default function AccessLayout() {
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
-export const headers = errorRetryAfter;
