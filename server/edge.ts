@@ -65,7 +65,7 @@ export function refuse(req: express.Request, res: express.Response, status: numb
  * cut body (a cut form could still parse). What the client still sends is
  * read and thrown away, never kept: closing at once would reset a client
  * still sending before it reads the answer, and a keep-alive client reuses
- * the connection. Past 8 MB, or after two seconds of a stalled body, the
+ * the connection. Past 4 MB, or after two seconds of a stalled body, the
  * connection is closed.
  */
 export function dropBody(req: express.Request) {
@@ -78,7 +78,7 @@ export function dropBody(req: express.Request) {
   req.once("end", () => clearTimeout(timer));
   req.on("data", (chunk: Buffer) => {
     dropped += chunk.length;
-    if (dropped > 8 * 1024 * 1024) {
+    if (dropped > 4 * 1024 * 1024) {
       clearTimeout(timer);
       close();
     }
