@@ -1,11 +1,11 @@
 // `npm run bench`: the portal's performance budgets in one run, against the
 // production build and the backend stand-in on loopback (its own stack on free
 // ports, fresh demo data). Sections: page weight, server speed (portal beside
-// the backend calls it makes), slow network in Chromium, memory, soak, two
-// replicas sharing Redis beside one process. Ends
-// with a table of budgets; exits 0 unless the bench itself crashed.
+// the backend calls it makes), slow network in Chromium, memory, soak,
+// oversized request bodies, two replicas sharing Redis beside one process.
+// Ends with a table of budgets; exits 0 unless the bench itself crashed.
 //
-//   node scripts/bench.js [--quick] [--strict] [--build] [--only=weight,speed,slow,memory,soak,replicas]
+//   node scripts/bench.js [--quick] [--strict] [--build] [--only=weight,speed,slow,memory,soak,bodies,replicas]
 //     --quick   3 s speed runs and a 10 s soak (development)
 //     --strict  exit 1 when a budget fails
 //     --build   rebuild even if build/server/index.js exists
@@ -25,7 +25,7 @@ import { ensureChromium } from "./ensure-chromium.js";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
 
-const SECTIONS = ["weight", "speed", "slow", "memory", "soak", "replicas"];
+const SECTIONS = ["weight", "speed", "slow", "memory", "soak", "bodies", "replicas"];
 const args = new Set(process.argv.slice(2));
 let only = new Set(SECTIONS);
 for (const arg of args) {
@@ -59,6 +59,7 @@ const BUDGET = {
   ownShareMs: 5,
   formUsableMs: 3000,
   memoryGrowth: 0.2,
+  bodiesRssMb: 50,
 };
 
 // ---------------------------------------------------------------- output ---
@@ -817,7 +818,7 @@ async function soakSection(stack) {
  * costs little, not that two replicas double the throughput.
  */
 async function replicasSection(stack) {
-  heading(`6. Replicas: signed-in /profile, two portals sharing Redis beside one process (${SPEED_SECONDS} s runs)`);
+  heading(`7. Replicas: signed-in /profile, two portals sharing Redis beside one process (${SPEED_SECONDS} s runs)`);
   const page = "/profile";
   const run = (url, cookie, connections, duration) => cannon({ url, path: page, headers: { cookie }, connections, duration });
   const oneCookie = await signIn(stack.portalUrl, RESIDENT);
@@ -854,6 +855,85 @@ async function replicasSection(stack) {
   } finally {
     await replicas.stop();
   }
+}
+
+// ---------------------------------------------------------------- bodies ---
+
+/**
+ * POSTs `totalBytes` of one multipart file field, 64 KB at a time (the bench
+ * never holds the body), with or without Content-Length, and stops sending
+ * once the portal answers. Resolves with the status, or "reset".
+ */
+function hugePost(portalUrl, requestPath, { totalBytes, chunked, cookie }) {
+  return new Promise((resolve) => {
+    const boundary = "----bench-bodies";
+    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`);
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const headers = { "Content-Type": `multipart/form-data; boundary=${boundary}`, Origin: portalUrl };
+    if (cookie) headers.Cookie = cookie;
+    if (chunked) headers["Transfer-Encoding"] = "chunked";
+    else headers["Content-Length"] = String(head.length + totalBytes + tail.length);
+    const request = http.request(new URL(requestPath, portalUrl), { method: "POST", headers });
+    const chunk = Buffer.alloc(64 * 1024, 0x61);
+    let sent = 0;
+    let settled = false;
+    const done = (status) => {
+      if (settled) return;
+      settled = true;
+      resolve({ status, sent });
+    };
+    request.on("response", (response) => {
+      response.resume();
+      response.on("end", () => done(response.statusCode));
+      response.on("error", () => done(response.statusCode));
+    });
+    request.on("error", () => done("reset"));
+    request.write(head);
+    const pump = () => {
+      while (!settled && sent < totalBytes) {
+        sent += chunk.length;
+        if (!request.write(chunk)) return void request.once("drain", pump);
+      }
+      if (!settled) request.end(tail);
+    };
+    pump();
+  });
+}
+
+async function bodiesSection(stack, adminCookie, postId) {
+  heading("6. Oversized bodies (8 parallel 100 MB posts, portal RSS)");
+  const total = 100 * 1024 * 1024;
+  const runs = [
+    { name: "/auth, multipart with Content-Length", path: "/auth", chunked: false },
+    { name: "/auth, multipart chunked (no length)", path: "/auth", chunked: true },
+    { name: "image upload as admin (one 100 MB file)", path: `/admin/posts/${postId}/images`, chunked: false, cookie: adminCookie },
+  ];
+  // A first refusal warms the code paths up, so idle is idle.
+  await hugePost(stack.portalUrl, "/auth", { totalBytes: 1024 * 1024, chunked: false });
+  const rows = [];
+  for (const run of runs) {
+    await settle();
+    const idle = rssKib(stack.portalPid);
+    let peak = idle;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rssKib(stack.portalPid));
+    }, 50);
+    const started = performance.now();
+    const results = await Promise.all(Array.from({ length: 8 }, () => hugePost(stack.portalUrl, run.path, { totalBytes: total, chunked: run.chunked, cookie: run.cookie })));
+    const ms = performance.now() - started;
+    await settle();
+    clearInterval(sampler);
+    const after = rssKib(stack.portalPid);
+    peak = Math.max(peak, after);
+    const statuses = [...new Set(results.map((r) => r.status))].join(", ");
+    const sentMb = results.reduce((sum, r) => sum + r.sent, 0) / 1024 / 1024;
+    rows.push([run.name, statuses, `${sentMb.toFixed(0)} MB`, `${(ms / 1000).toFixed(1)} s`, mb(idle), mb(peak), `+${((peak - idle) / 1024).toFixed(1)} MB`, mb(after)]);
+    const ok = (peak - idle) / 1024 <= BUDGET.bodiesRssMb && results.every((r) => r.status === 413 || r.status === 400);
+    budget(`8 × 100 MB posts: RSS peak over idle, ${run.name}`, `+${((peak - idle) / 1024).toFixed(1)} MB (${statuses})`, `<= ${BUDGET.bodiesRssMb} MB, refused`, ok);
+  }
+  table(["posts", "answers", "bench sent", "time", "idle RSS", "peak RSS", "peak − idle", "after 1 s"], rows);
+  console.log("  The answers are 413 (refused by length or while streaming) or 400 with the form's message (a file over 10 MB);");
+  console.log("  \"bench sent\" is what left the bench before the portal answered (it stops sending then).");
 }
 
 // ------------------------------------------------------------------ main ---
@@ -906,6 +986,7 @@ async function main() {
     if (only.has("slow")) await slowNetworkSection(stack);
     if (only.has("memory")) await memorySection(stack, served);
     if (only.has("soak")) await soakSection(stack);
+    if (only.has("bodies")) await bodiesSection(stack, adminCookie, postId);
     if (only.has("replicas")) await replicasSection(stack);
 
     heading("Budgets");

@@ -19,6 +19,7 @@ import { getStore } from "~/store/store.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { metrics, registry } from "~/utils/metrics.server";
+import { bodyLimit, finalHeaders, isMalformedUrl, limitStreamedBody, refuse, uploadLimit } from "./edge";
 import { createPageCache } from "./page-cache";
 import { createRouteLabeler } from "./route-label";
 import { requestMetaContext, type RequestMeta } from "~/utils/request-context";
@@ -63,6 +64,11 @@ app.disable("x-powered-by");
 app.set("trust proxy", env.TRUST_PROXY);
 
 app.use((req, res, next) => {
+  // Only the trusted proxy names the host (feed links, the page cache's key,
+  // React Router's request.url); anyone else's X-Forwarded-Host is dropped.
+  if (req.headers["x-forwarded-host"] && !app.get("trust proxy fn")(req.socket.remoteAddress, 0)) {
+    delete req.headers["x-forwarded-host"];
+  }
   const meta: RequestMeta = {
     requestId: String(req.headers["x-request-id"] ?? crypto.randomUUID()).slice(0, 100),
     nonce: crypto.randomBytes(16).toString("base64"),
@@ -76,6 +82,7 @@ app.use((req, res, next) => {
   // A draining replica answers what it is asked, then lets the client reconnect elsewhere.
   if (draining) res.setHeader("Connection", "close");
   setSecurityHeaders(res, meta);
+  finalHeaders(req, res, meta);
   res.on("finish", () => observe(req, res, meta));
   next();
 });
@@ -130,23 +137,14 @@ function observe(req: express.Request, res: express.Response, meta: RequestMeta)
 
 app.use(compression());
 
-/**
- * Request bodies are capped before anything reads them: forms at 100 KB,
- * multipart uploads at 10 files of 10 MB (the streaming parser also stops a
- * file at 10 MB). Browsers always send Content-Length with a form; a body
- * without one is refused rather than read blindly.
- */
-const formLimit = 100 * 1024;
-const uploadLimit = 10 * 10 * 1024 * 1024 + 1024 * 1024;
-
-function refuse(res: express.Response, status: number, message: string) {
-  res
-    .status(status)
-    .type("html")
-    .send(
-      `<!DOCTYPE html><html lang="ru"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${message}</title><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem"><h1>${message}</h1><p><a href="/">Вернуться на главную</a></p></body></html>`,
-    );
-}
+// A control character in the path or query (a CR or LF, a tab) is never a
+// link of ours: a 400 here instead of a 500 deep inside, or a header it breaks.
+app.use((req, res, next) => {
+  if (isMalformedUrl(req.originalUrl)) {
+    return refuse(req, res, 400, "Неверный адрес страницы", "В адресе есть недопустимые символы. Проверьте ссылку или начните с главной страницы.");
+  }
+  next();
+});
 
 // State-changing requests from other sites are refused before anything reads them.
 app.use((req, res, next) => {
@@ -155,22 +153,30 @@ app.use((req, res, next) => {
     return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
   };
   if (isCrossOriginRequest(req.method, header, `${req.protocol}://${req.get("host")}`)) {
-    return refuse(res, 403, "Запрос с другого сайта отклонён");
+    return refuse(req, res, 403, "Запрос с другого сайта отклонён");
   }
   next();
 });
 
+/**
+ * Request bodies are capped before anything reads them: 64 KB for a form,
+ * multipart included, except the one form that takes files (its files are
+ * streamed with their own limits, app/utils/uploads.server.ts). A declared
+ * length is checked here; a body without one is counted as it streams.
+ */
 app.use((req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  const limit = bodyLimit(req.path, req.headers["content-type"]);
+  res.locals.bodyLimit = limit;
   const length = req.headers["content-length"];
-  const multipart = (req.headers["content-type"] ?? "").startsWith("multipart/form-data");
-  if (length === undefined) {
-    if (req.headers["transfer-encoding"]) return refuse(res, 411, "Запрос без длины тела не принимается");
-    return next();
-  }
-  const bytes = Number(length);
-  if (!Number.isFinite(bytes) || bytes > (multipart ? uploadLimit : formLimit)) {
-    return refuse(res, 413, multipart ? "Файлы слишком большие: не больше 10 МБ на файл" : "Слишком большой запрос");
+  if (length !== undefined && !(Number(length) <= limit)) {
+    return refuse(
+      req,
+      res,
+      413,
+      "Слишком большой запрос",
+      limit === uploadLimit ? "Не больше 10 файлов за раз, каждый не больше 10 МБ." : "Форма не может быть больше 64 КБ. Файлы здесь не принимаются.",
+    );
   }
   next();
 });
@@ -239,15 +245,19 @@ app.use((req, res, next) => {
 // After compression (it stores what React Router writes) and the request checks.
 app.use(createPageCache({ ttlMs: env.NODE_ENV === "production" ? env.PAGE_CACHE_MS : 0 }).middleware);
 
-app.use(
-  createRequestHandler({
-    // The build itself, not a function returning it: given a function, React
-    // Router re-creates its route tables on every request (a twentieth of a page).
-    build,
-    getLoadContext(_req, res) {
-      const context = new RouterContextProvider();
-      context.set(requestMetaContext, res.locals.meta as RequestMeta);
-      return context;
-    },
-  }),
-);
+const handleRequest = createRequestHandler({
+  // The build itself, not a function returning it: given a function, React
+  // Router re-creates its route tables on every request (a twentieth of a page).
+  build,
+  getLoadContext(_req, res) {
+    const context = new RouterContextProvider();
+    context.set(requestMetaContext, res.locals.meta as RequestMeta);
+    return context;
+  },
+});
+
+app.use((req, res, next) => {
+  void handleRequest(req, res, next);
+  // The handler has attached its body reader synchronously; now count what streams.
+  if (res.locals.bodyLimit) limitStreamedBody(req, res, res.locals.bodyLimit as number);
+});

@@ -9,6 +9,9 @@ const request = (path: string, headers: Record<string, string> = {}) => ({
   path: path.split("?")[0],
   originalUrl: path,
   protocol: "http",
+  // Express's req.host: the trusted proxy's X-Forwarded-Host, else Host (app.ts
+  // drops an untrusted X-Forwarded-Host before the cache sees the request).
+  host: "portal.test",
   headers: { host: "portal.test", ...headers },
 });
 
@@ -19,7 +22,9 @@ describe("pageCacheKey", () => {
     expect(pageCacheKey(request("/posts?page=2", { cookie: "lng=ykt" }))).not.toBe(plain);
     expect(pageCacheKey(request("/posts?page=2", { cookie: "theme=dark" }))).not.toBe(plain);
     expect(pageCacheKey(request("/posts?page=2", { cookie: "signed_in=1" }))).not.toBe(plain);
-    expect(pageCacheKey(request("/posts?page=2", { "x-forwarded-host": "elsewhere.example" }))).not.toBe(plain);
+    expect(pageCacheKey({ ...request("/posts?page=2"), host: "elsewhere.example" })).not.toBe(plain);
+    // A header Express did not trust is not part of the key.
+    expect(pageCacheKey(request("/posts?page=2", { "x-forwarded-host": "elsewhere.example" }))).toBe(plain);
     // Cookies the page does not read do not split the cache.
     expect(pageCacheKey(request("/posts?page=2", { cookie: "_ga=123" }))).toBe(plain);
   });
@@ -103,6 +108,15 @@ describe("the page cache", () => {
     const missing = await get("/b?missing=1");
     expect(missing.status).toBe(404);
     expect(renders()).toBe(4);
+  });
+
+  it("keys on the host Express trusts: an X-Forwarded-Host from an untrusted sender neither splits nor poisons it", async () => {
+    const { get, renders } = await start(5000);
+    const first = await get("/", { "x-forwarded-host": "evil.example" });
+    const second = await get("/");
+    expect(first.cache).toBe("miss");
+    expect(second.cache).toBe("hit");
+    expect(renders()).toBe(1);
   });
 
   it("does nothing when turned off", async () => {

@@ -36,7 +36,7 @@ function parseCookies(header: string | undefined) {
 }
 
 /** The cache key of a request, or null when its page must be rendered for it alone. */
-export function pageCacheKey(req: Pick<express.Request, "method" | "path" | "originalUrl" | "protocol" | "headers">) {
+export function pageCacheKey(req: Pick<express.Request, "method" | "path" | "originalUrl" | "protocol" | "host" | "headers">) {
   if (req.method !== "GET") return null;
   // Pages only: not data requests (.data), files, resource routes or media.
   if (/\.\w+$/.test(req.path) || /^\/(resources|media|assets)\//.test(req.path)) return null;
@@ -44,10 +44,10 @@ export function pageCacheKey(req: Pick<express.Request, "method" | "path" | "ori
   if (PERSONAL_COOKIES.some((name) => cookies.has(name))) return null;
   if (req.headers.authorization) return null;
   const varying = VARY_COOKIES.map((name) => `${name}=${cookies.get(name) ?? ""}`).join(";");
-  // The host as React Router sees it (behind a proxy, X-Forwarded-Host): a page
-  // made for one host is never served for another.
-  const host = `${req.headers["x-forwarded-host"] ?? ""}|${req.headers.host ?? ""}`;
-  return `${req.protocol}://${host}${req.originalUrl}\n${varying}`;
+  // The host as React Router sees it: Express's req.host is the trusted proxy's
+  // X-Forwarded-Host (TRUST_PROXY), else the Host header. Anyone else's
+  // X-Forwarded-Host neither keys nor poisons the cache.
+  return `${req.protocol}://${req.host}${req.originalUrl}\n${varying}`;
 }
 
 export function createPageCache({ ttlMs, maxEntries = 200 }: { ttlMs: number; maxEntries?: number }) {

@@ -3,7 +3,9 @@ import { emailField, nameField, newPasswordField, optionalNameField, optionalPho
 
 export const PostSchema = z.object({
   title: z.string({ error: "required" }).trim().min(1, { error: "required" }).max(255, { error: "max" }),
-  text: z.string({ error: "required" }).trim().min(1, { error: "required" }),
+  // 10 000 characters fit the 64 KB form limit (server/edge.ts) even URL-encoded
+  // (6 bytes a character at worst): a long post is refused beside the field, not by a 413.
+  text: z.string({ error: "required" }).trim().min(1, { error: "required" }).max(10_000, { error: "max" }),
   is_actual: z.boolean().default(false),
 });
 

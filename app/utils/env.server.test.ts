@@ -16,4 +16,12 @@ describe("the environment", () => {
     );
     expect(() => parseEnv({ API_URL: "https://api.example.ru" })).toThrow(/SESSION_SECRET: обязательна, когда задан API_URL/);
   });
+
+  it("takes PUBLIC_URL as an origin, or leaves it unset", () => {
+    const base = { API_URL: "https://api.example.ru/", SESSION_SECRET: "a-long-enough-secret" };
+    expect(parseEnv(base).PUBLIC_URL).toBeUndefined();
+    expect(parseEnv({ ...base, PUBLIC_URL: "https://lk.example.ru/" }).PUBLIC_URL).toBe("https://lk.example.ru");
+    expect(() => parseEnv({ ...base, PUBLIC_URL: "lk.example.ru" })).toThrow(/PUBLIC_URL: ожидается адрес/);
+    expect(() => parseEnv({ ...base, PUBLIC_URL: "javascript:alert(1)" })).toThrow(/PUBLIC_URL/);
+  });
 });

@@ -66,6 +66,13 @@ const schema = z
     METRICS_TOKEN: z.string().min(16, "не короче 16 символов").optional(),
     SHUTDOWN_DELAY_MS: z.coerce.number({ error: "ожидается число миллисекунд" }).int().min(0).max(120_000).default(2000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: "ожидается число миллисекунд" }).int().min(1000).max(600_000).default(10_000),
+    // The portal's public origin for absolute links (the Atom feed): without it,
+    // the host as the trusted proxy names it (TRUST_PROXY), never a client's header.
+    PUBLIC_URL: z
+      .url("ожидается адрес вида https://lk.example.ru")
+      .regex(/^https?:\/\//, "ожидается адрес http:// или https://")
+      .transform((value) => new URL(value).origin)
+      .optional(),
     // The backend throttles codes for 60 s; keep the two equal (tests shorten both).
     RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
     SESSION_SECRET: z.string().min(16, "не короче 16 символов; несколько через запятую").optional(),

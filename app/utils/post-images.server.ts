@@ -14,23 +14,27 @@ export interface UploadOutcome {
 
 export async function uploadPostImages(api: Api, postId: number, request: Request): Promise<UploadOutcome> {
   const parsed = await parseImageUpload(request, "images");
-  if (parsed.tooLarge) return { uploaded: 0, errors: parsed.errors };
-  const errors = [...parsed.errors];
-  if (parsed.files.length === 0 && errors.length === 0) errors.push("Выберите хотя бы один файл");
-  let uploaded = 0;
-  for (const file of parsed.files) {
-    const form = new FormData();
-    form.set("post", String(postId));
-    form.set("image", file);
-    try {
-      await api.admin.images.create(form);
-      uploaded += 1;
-    } catch (error) {
-      if (error instanceof ApiError) errors.push(`«${file.name}»: ${error.errors.map((item) => item.detail).join(" ") || "не принят"}`);
-      else throw error;
+  try {
+    if (parsed.tooLarge) return { uploaded: 0, errors: parsed.errors };
+    const errors = [...parsed.errors];
+    if (parsed.files.length === 0 && errors.length === 0) errors.push("Выберите хотя бы один файл");
+    let uploaded = 0;
+    for (const file of parsed.files) {
+      const form = new FormData();
+      form.set("post", String(postId));
+      form.set("image", file);
+      try {
+        await api.admin.images.create(form);
+        uploaded += 1;
+      } catch (error) {
+        if (error instanceof ApiError) errors.push(`«${file.name}»: ${error.errors.map((item) => item.detail).join(" ") || "не принят"}`);
+        else throw error;
+      }
     }
+    return { uploaded, errors };
+  } finally {
+    await parsed.cleanup();
   }
-  return { uploaded, errors };
 }
 
 export async function replacePostImage(api: Api, imageId: number, fields: FormData, files: File[]): Promise<string[]> {

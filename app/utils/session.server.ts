@@ -138,7 +138,12 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const before = JSON.stringify(session.data);
   context.set(sessionEndedContext, await dropEndedSession(session));
   context.set(sessionContext, session);
-  const response = await next();
+  const signedIn = () => Boolean(session.get("access") || session.get("refresh"));
+  const wasSignedIn = signedIn();
+  let response = await next();
+  // Whatever a signed-in user gets (page, .data, resource route, error) is
+  // theirs alone: no shared cache or browser history keeps it.
+  if (wasSignedIn || signedIn()) response = withHeader(response, "Cache-Control", "private, no-store", "set");
   if (JSON.stringify(session.data) !== before) {
     const { secure } = context.get(requestMetaContext);
     const refreshExpiry = session.get("refresh") ? tokenExpiry(session.get("refresh")!) : null;
@@ -151,14 +156,14 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   return response;
 };
 
-/** Adds a header even to a response whose headers are immutable. */
-export function withHeader(response: Response, name: string, value: string) {
+/** Adds (or sets) a header even on a response whose headers are immutable. */
+export function withHeader(response: Response, name: string, value: string, how: "append" | "set" = "append") {
   try {
-    response.headers.append(name, value);
+    response.headers[how](name, value);
     return response;
   } catch {
     const copy = new Response(response.body, response);
-    copy.headers.append(name, value);
+    copy.headers[how](name, value);
     return copy;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { maxImageBytes, parseImageUpload, sniffImageType } from "./uploads.server";
+import { maxImageBytes, parseImageUpload, sniffImageType, sniffInlineType } from "./uploads.server";
 
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0]);
@@ -22,6 +22,14 @@ describe("image uploads", () => {
     expect(sniffImageType(new TextEncoder().encode("just text"))).toBeNull();
   });
 
+  it("let /media show images and PDFs inline, nothing else", () => {
+    expect(sniffInlineType(png)).toBe("image/png");
+    expect(sniffInlineType(new TextEncoder().encode("%PDF-1.7\n"))).toBe("application/pdf");
+    expect(sniffInlineType(new TextEncoder().encode("<!doctype html><script>"))).toBeNull();
+    expect(sniffInlineType(new TextEncoder().encode("<svg xmlns="))).toBeNull();
+    expect(sniffInlineType(new Uint8Array())).toBeNull();
+  });
+
   it("keep images and name the files that are not images", async () => {
     const parsed = await parseImageUpload(
       multipart([
@@ -33,6 +41,17 @@ describe("image uploads", () => {
     expect(parsed.files.map((file) => [file.name, file.type])).toEqual([["a.png", "image/png"]]);
     expect(parsed.errors).toEqual(["Файл «notes.png» — не JPEG, PNG, WebP или GIF"]);
     expect(parsed.fields.get("intent")).toBe("upload");
+    expect(new Uint8Array(await parsed.files[0]!.arrayBuffer())).toEqual(png);
+    await parsed.cleanup();
+  });
+
+  it("keep each accepted file on disk, not in memory, until cleanup removes it", async () => {
+    const parsed = await parseImageUpload(multipart([{ name: "a.png", bytes: png }, { name: "b.gif", bytes: gif }]), "images");
+    expect(parsed.files.map((file) => file.type)).toEqual(["image/png", "image/gif"]);
+    expect(new Uint8Array(await parsed.files[1]!.arrayBuffer())).toEqual(gif);
+    await parsed.cleanup();
+    // Read from the temporary file, which is gone now: the bytes were never kept in memory.
+    await expect(parsed.files[1]!.arrayBuffer()).rejects.toThrow();
   });
 
   it("refuse a file over 10 MB while reading it", async () => {

@@ -2,8 +2,15 @@
  * Image uploads. The request body is parsed as a stream with hard limits
  * (10 MB a file, 10 files, a bounded total), so an oversized request is
  * refused as soon as the limit is crossed instead of being read whole. Each
- * file's type is checked by its first bytes before anything is forwarded.
+ * file's type is checked by its first bytes, then the file goes to a
+ * temporary file: a request holds at most the one file being parsed in
+ * memory, never all ten, and forwarding streams from disk.
  */
+import { openAsBlob } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { Readable } from "node:stream";
 import {
   FormDataParseError,
   MaxFileSizeExceededError,
@@ -15,9 +22,6 @@ import {
 
 export const maxImageBytes = 10 * 1024 * 1024;
 export const maxImagesPerRequest = 10;
-/** Forms without files: 100 KB is plenty for any of ours. */
-export const maxFormBytes = 100 * 1024;
-
 export type ImageType = "image/jpeg" | "image/png" | "image/webp" | "image/gif";
 
 /** The image type from the file's first bytes, whatever its name or declared type. */
@@ -32,6 +36,13 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
   return null;
 }
 
+/** What /media may show inline: the four image types and PDF, by their first bytes. */
+export function sniffInlineType(bytes: Uint8Array): ImageType | "application/pdf" | null {
+  const pdf = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"
+  if (pdf.every((byte, index) => bytes[index] === byte)) return "application/pdf";
+  return sniffImageType(bytes);
+}
+
 export interface ParsedUpload {
   fields: FormData;
   files: File[];
@@ -39,6 +50,8 @@ export interface ParsedUpload {
   errors: string[];
   /** The whole request broke a limit: nothing was kept. */
   tooLarge: boolean;
+  /** Removes the temporary files: call it once the files have been forwarded. */
+  cleanup: () => Promise<void>;
 }
 
 const messages = {
@@ -48,23 +61,54 @@ const messages = {
   unreadable: "Не удалось прочитать отправленные файлы. Попробуйте ещё раз.",
 };
 
-export async function parseImageUpload(request: Request, fileField: string): Promise<ParsedUpload> {
+/**
+ * The parser holds the part it is reading in memory (up to 10 MB), so only
+ * two uploads are parsed at a time; the others wait with their bodies unread.
+ */
+const parsing = { running: 0, waiting: [] as Array<() => void> };
+async function oneOfTwo<T>(work: () => Promise<T>): Promise<T> {
+  if (parsing.running >= 2) await new Promise<void>((resolve) => parsing.waiting.push(resolve));
+  parsing.running += 1;
+  try {
+    return await work();
+  } finally {
+    parsing.running -= 1;
+    parsing.waiting.shift()?.();
+  }
+}
+
+export function parseImageUpload(request: Request, fileField: string): Promise<ParsedUpload> {
+  return oneOfTwo(() => parseUpload(request, fileField));
+}
+
+async function parseUpload(request: Request, fileField: string): Promise<ParsedUpload> {
   const files: File[] = [];
   const errors: string[] = [];
+  let dir: string | undefined;
+  const cleanup = async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+    dir = undefined;
+  };
+  const refused = async (message: string): Promise<ParsedUpload> => {
+    await cleanup();
+    return { fields: new FormData(), files: [], errors: [message], tooLarge: true, cleanup };
+  };
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   const maxTotal = maxImagesPerRequest * maxImageBytes + 1024 * 1024;
-  if (declared > maxTotal) {
-    return { fields: new FormData(), files, errors: [messages.tooLarge], tooLarge: true };
-  }
+  if (declared > maxTotal) return refused(messages.tooLarge);
   const handler = async (upload: FileUpload) => {
     if (upload.fieldName !== fileField || upload.size === 0) return null;
-    const bytes = new Uint8Array(await upload.arrayBuffer());
-    const type = sniffImageType(bytes);
+    const type = sniffImageType(new Uint8Array(await upload.slice(0, 16).arrayBuffer()));
     if (!type) {
       errors.push(messages.badType(upload.name));
       return null;
     }
-    files.push(new File([bytes], upload.name || "image", { type }));
+    dir ??= await mkdtemp(path.join(os.tmpdir(), "portal-upload-"));
+    const file = path.join(dir, String(files.length));
+    await writeFile(file, Readable.fromWeb(upload.stream() as import("node:stream/web").ReadableStream<Uint8Array>));
+    // A Blob backed by the file on disk: read again only while it is forwarded.
+    const blob = await openAsBlob(file, { type });
+    files.push(new File([blob], upload.name || "image", { type }));
     return null;
   };
   try {
@@ -73,13 +117,12 @@ export async function parseImageUpload(request: Request, fileField: string): Pro
       { maxFileSize: maxImageBytes, maxFiles: maxImagesPerRequest, maxTotalSize: maxTotal, maxParts: 50 },
       handler,
     );
-    return { fields, files, errors, tooLarge: false };
+    return { fields, files, errors, tooLarge: false, cleanup };
   } catch (error) {
-    if (error instanceof MaxFileSizeExceededError) return { fields: new FormData(), files: [], errors: [messages.tooBig], tooLarge: true };
-    if (error instanceof MaxFilesExceededError || error instanceof MaxTotalSizeExceededError) {
-      return { fields: new FormData(), files: [], errors: [messages.tooLarge], tooLarge: true };
-    }
-    if (error instanceof FormDataParseError) return { fields: new FormData(), files: [], errors: [messages.unreadable], tooLarge: true };
+    if (error instanceof MaxFileSizeExceededError) return refused(messages.tooBig);
+    if (error instanceof MaxFilesExceededError || error instanceof MaxTotalSizeExceededError) return refused(messages.tooLarge);
+    if (error instanceof FormDataParseError) return refused(messages.unreadable);
+    await cleanup();
     throw error;
   }
 }

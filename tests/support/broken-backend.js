@@ -7,6 +7,8 @@
 // `{"token":"x"}`, anything else `{"foo":1}`), html401 (401 text/html),
 // html200 (200 text/html),
 // delay-<ms> (an empty page of results, after <ms>).
+// media (/media/<name> answers by the name's extension whatever the bytes;
+// other paths answer empty lists).
 import http from "node:http";
 
 export async function startBrokenBackend() {
@@ -46,6 +48,31 @@ export async function startBrokenBackend() {
         res.writeHead(500, { "Content-Type": "application/json" });
         res.end(JSON.stringify({ type: "server_error", errors: [{ code: "error", detail: "A server error occurred.", attr: null }] }));
         return;
+      case "media": {
+        // A backend whose stored files lie about their type: the portal must go by the bytes.
+        const name = req.url?.startsWith("/media/") ? req.url.slice("/media/".length) : null;
+        if (!name) {
+          res.writeHead(200, { "Content-Type": "application/json" });
+          res.end(JSON.stringify({ count: 0, next: null, previous: null, results: [] }));
+          return;
+        }
+        const png = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
+        const files = {
+          "page.html": ["text/html", Buffer.from("<!doctype html><script>alert(document.cookie)</script>")],
+          "photo.png": ["text/html", png],
+          "doc.pdf": ["application/octet-stream", Buffer.from("%PDF-1.7\n%\u00e2\u00e3\n")],
+          "image.svg": ["image/svg+xml", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')],
+        };
+        const file = files[name];
+        if (!file) {
+          res.writeHead(404);
+          res.end();
+          return;
+        }
+        res.writeHead(200, { "Content-Type": file[0], "Content-Length": String(file[1].length), "Content-Disposition": "inline" });
+        res.end(file[1]);
+        return;
+      }
       case "trickle": {
         res.writeHead(200, { "Content-Type": "application/json" });
         res.write('{"count": 1, "next": null, "previous": null, "results": [');

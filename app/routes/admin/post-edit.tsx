@@ -63,7 +63,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (url.searchParams.get("intent") === "replace") {
       const parsed = await parseImageUpload(request, "image");
       const imageId = Number(parsed.fields.get("imageId"));
-      const errors = parsed.errors.length ? parsed.errors : Number.isInteger(imageId) && imageId > 0 ? await replacePostImage(api, imageId, parsed.fields, parsed.files) : ["Не указано изображение"];
+      let errors: string[];
+      try {
+        errors = parsed.errors.length ? parsed.errors : Number.isInteger(imageId) && imageId > 0 ? await replacePostImage(api, imageId, parsed.fields, parsed.files) : ["Не указано изображение"];
+      } finally {
+        await parsed.cleanup();
+      }
       if (errors.length) return data({ intent: "replace" as const, imageId, errors, result: undefined }, { status: 400 });
       return redirectWithToast(`/admin/posts/${postId}/edit`, { type: "success", description: t("admin.images.replaced") });
     }

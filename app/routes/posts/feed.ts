@@ -1,13 +1,16 @@
 /** An Atom feed of the latest posts, for any feed reader. */
 import { getApi } from "~/middleware/api.server";
-import { getPublicConfig } from "~/utils/env.server";
+import { getEnv, getPublicConfig } from "~/utils/env.server";
 import type { Route } from "./+types/feed";
 
 const escapeXml = (value: string) =>
   value.replace(/[<>&'"]/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char]!);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const origin = new URL(request.url).origin;
+  // The feed is cached publicly (max-age=300): its links come from the
+  // configuration or the trusted host (server/app.ts drops an untrusted
+  // X-Forwarded-Host), never from what any client sends.
+  const origin = getEnv().PUBLIC_URL ?? new URL(request.url).origin;
   const config = getPublicConfig();
   const { results } = await getApi(context).posts.list({ ordering: "-created_at", page_size: 20 });
   const updated = results[0]?.updated_at ?? new Date().toISOString();

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { bodyLimit, formLimit, isMalformedUrl, secureCookie, uploadLimit } from "./edge";
+import { RouterContextProvider } from "react-router";
+import { retryLater } from "~/utils/retry-after";
+import { requestMetaContext, type RequestMeta } from "~/utils/request-context";
+
+describe("the edge", () => {
+  it("allows a multipart body of upload size only on the image upload", () => {
+    const multipart = "multipart/form-data; boundary=x";
+    expect(bodyLimit("/admin/posts/12/edit", multipart)).toBe(uploadLimit);
+    expect(bodyLimit("/admin/posts/12/edit.data", multipart)).toBe(uploadLimit);
+    expect(bodyLimit("/admin/posts/12/images", multipart)).toBe(uploadLimit);
+    expect(bodyLimit("/auth", multipart)).toBe(formLimit);
+    expect(bodyLimit("/admin/posts/12/delete", multipart)).toBe(formLimit);
+    expect(bodyLimit("/admin/posts/x/edit", multipart)).toBe(formLimit);
+    expect(bodyLimit("/admin/posts/12/edit", "application/x-www-form-urlencoded")).toBe(formLimit);
+    expect(bodyLimit("/admin/posts/12/edit", undefined)).toBe(formLimit);
+  });
+
+  it("finds control characters in a path or query, raw or encoded, and broken escapes", () => {
+    expect(isMalformedUrl("/posts?page=2&q=%D0%B4%D0%BE%D0%BC")).toBe(false);
+    expect(isMalformedUrl("/a%20b")).toBe(false);
+    for (const url of ["/a%0ab", "/a%0Db", "/auth?redirectTo=/a%0ab", "/media/posts/a%0d%0ab.png", "/?q=%09", "/%00", "/%7f", "/a\tb", "/%zz", "/%E0%A4%A"]) {
+      expect(isMalformedUrl(url), url).toBe(true);
+    }
+  });
+
+  it("adds Secure to a cookie once", () => {
+    expect(secureCookie("lng=ru; Path=/; HttpOnly")).toBe("lng=ru; Path=/; HttpOnly; Secure");
+    expect(secureCookie("__session=x; Path=/; Secure; SameSite=Lax")).toBe("__session=x; Path=/; Secure; SameSite=Lax");
+    expect(secureCookie("a=b; secure")).toBe("a=b; secure");
+  });
+});
+
+describe("Retry-After", () => {
+  it("goes with a thrown 429 and is noted in the request meta for the response", () => {
+    const context = new RouterContextProvider();
+    const meta = { secure: false } as RequestMeta;
+    context.set(requestMetaContext, meta);
+    const thrown = retryLater(context, 429, 12.2, "Слишком много попыток");
+    expect(thrown.init?.status).toBe(429);
+    expect(new Headers(thrown.init?.headers).get("Retry-After")).toBe("13");
+    expect(meta.retryAfter).toBe(13);
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * What the portal checks and fixes at its HTTP edge, before React Router:
+ * malformed URLs, request body sizes, the X-Forwarded-Host of untrusted
+ * senders, and the headers every response needs whatever produced it
+ * (Secure cookies behind HTTPS, Retry-After on 503 and 429).
+ */
+import type express from "express";
+import type { RequestMeta } from "~/utils/request-context";
+
+/** Forms without files: 64 KB is far more than any of ours sends. */
+export const formLimit = 64 * 1024;
+/** The image upload: 10 files of 10 MB and their form fields (uploads.server.ts streams them). */
+export const uploadLimit = 10 * 10 * 1024 * 1024 + 1024 * 1024;
+
+/** The only forms that take files: the admin's post images (upload, replace; .data with JavaScript). */
+const uploadPaths = /^\/admin\/posts\/\d{1,12}\/(edit|images)(\.data)?\/?$/;
+
+/** The largest body a request may send: multipart is an upload only where a form takes files. */
+export function bodyLimit(path: string, contentType: string | undefined) {
+  const multipart = (contentType ?? "").toLowerCase().startsWith("multipart/form-data");
+  return multipart && uploadPaths.test(path) ? uploadLimit : formLimit;
+}
+
+/**
+ * A URL whose path or query holds a control character (raw or percent-encoded),
+ * or a percent sign that encodes nothing. Such URLs come from attacks or broken
+ * clients, never from our links, and would otherwise reach redirects and headers.
+ */
+export function isMalformedUrl(url: string) {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url);
+  } catch {
+    return true;
+  }
+  // eslint-disable-next-line no-control-regex -- control characters are what is looked for
+  return /[\u0000-\u001f\u007f]/.test(decoded);
+}
+
+/** A Set-Cookie value with the Secure attribute (behind HTTPS every cookie gets it). */
+export function secureCookie(cookie: string) {
+  return /;\s*secure\s*(;|$)/i.test(cookie) ? cookie : `${cookie}; Secure`;
+}
+
+/** Seconds a client should wait before trying again, when the answer did not say. */
+export const defaultRetryAfter: Record<number, number> = { 429: 60, 503: 30 };
+
+export function refusalPage(title: string, text: string) {
+  return `<!DOCTYPE html><html lang="ru"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem"><h1>${title}</h1><p>${text}</p><p><a href="/">Вернуться на главную</a></p></body></html>`;
+}
+
+/**
+ * Answers a request the portal will not handle. A body not read yet (a
+ * refused upload) is dropped, never read into memory.
+ */
+export function refuse(req: express.Request, res: express.Response, status: number, title: string, text = "") {
+  if (res.headersSent) return;
+  res.status(status).type("html").send(refusalPage(title, text));
+  dropBody(req);
+}
+
+/**
+ * Stops reading a request body the portal will not use. Whoever was reading
+ * it (React Router's request stream) gets an error, never the clean end of a
+ * cut body (a cut form could still parse). What the client still sends is
+ * read and thrown away, never kept: closing at once would reset a client
+ * still sending before it reads the answer, and a keep-alive client reuses
+ * the connection. Past 4 MB, or after two seconds of a stalled body, the
+ * connection is closed.
+ */
+export function dropBody(req: express.Request) {
+  if (req.complete || req.destroyed) return;
+  req.removeAllListeners("data");
+  if (req.listenerCount("error") > 0) req.emit("error", new Error("request body dropped"));
+  let dropped = 0;
+  const close = () => req.socket?.destroy();
+  const timer = setTimeout(close, 2000);
+  req.once("end", () => clearTimeout(timer));
+  req.on("data", (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > 4 * 1024 * 1024) {
+      clearTimeout(timer);
+      close();
+    }
+  });
+  req.resume();
+}
+
+/**
+ * Runs `hook` just before the status line and headers go out, whatever writes
+ * them (React Router, express.static, a refusal). Node's res.end() without an
+ * explicit writeHead calls writeHead too.
+ */
+export function beforeHeaders(res: express.Response, hook: () => void) {
+  const writeHead = res.writeHead;
+  let done = false;
+  res.writeHead = function (this: express.Response, ...args: unknown[]) {
+    if (!done) {
+      done = true;
+      if (typeof args[0] === "number") res.statusCode = args[0];
+      hook();
+    }
+    return (writeHead as (...a: unknown[]) => express.Response).apply(this, args);
+  } as typeof res.writeHead;
+}
+
+/**
+ * The headers every response gets at the last moment: Secure on each cookie
+ * behind HTTPS (the preference and toast cookies are set in many places),
+ * and a Retry-After on 503 and 429 that did not set one: the seconds a thrown
+ * retryLater() noted (a rate limiter's remaining block), else a default.
+ */
+export function finalHeaders(req: express.Request, res: express.Response, meta: RequestMeta) {
+  beforeHeaders(res, () => {
+    if (meta.secure) {
+      const cookies = res.getHeader("Set-Cookie");
+      if (cookies !== undefined) {
+        res.setHeader("Set-Cookie", (Array.isArray(cookies) ? cookies : [String(cookies)]).map(secureCookie));
+      }
+    }
+    const retryAfter = defaultRetryAfter[res.statusCode];
+    if (retryAfter && !res.getHeader("Retry-After")) res.setHeader("Retry-After", String(meta.retryAfter ?? retryAfter));
+  });
+  // A body the page never read (a sign-in redirect before an upload) is dropped, not left waiting.
+  res.once("finish", () => dropBody(req));
+}
+
+/**
+ * Counts a body sent without Content-Length (chunked) as it streams and
+ * answers 413 the moment it crosses `limit`. With a Content-Length, Node
+ * itself never delivers more than declared, and the length was checked.
+ * Call after the body's reader is attached: a 'data' listener added earlier
+ * would start the flow before anyone reads it.
+ */
+export function limitStreamedBody(req: express.Request, res: express.Response, limit: number) {
+  if (req.headers["content-length"] !== undefined || req.complete) return;
+  let received = 0;
+  const count = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received <= limit) return;
+    req.off("data", count);
+    refuse(req, res, 413, "Слишком большой запрос", "Форма не может быть больше 64 КБ, а файл — больше 10 МБ.");
+  };
+  req.on("data", count);
+}

@@ -1,0 +1,292 @@
+/**
+ * The portal's HTTP edge against abuse: bodies bounded before they are read,
+ * malformed URLs answered with a 400 page, links and caches that no client
+ * header can steer, personal answers kept out of shared caches, /media that
+ * never serves a backend's HTML as a page, Secure cookies behind HTTPS and
+ * Retry-After on "try again later".
+ */
+import http from "node:http";
+import net from "node:net";
+import type { APIResponse } from "@playwright/test";
+import { startBrokenBackend } from "../support/broken-backend.js";
+import { startPortal } from "../support/stack.js";
+import { admin, expect, resident, test } from "./fixtures";
+
+type Portal = Awaited<ReturnType<typeof startPortal>>;
+
+const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORTAL_PORT ?? 3456}`;
+
+function setCookies(response: APIResponse) {
+  return response.headersArray().filter((header) => header.name.toLowerCase() === "set-cookie").map((header) => header.value);
+}
+
+/** A multipart body of `size` bytes in one file field, as a browser would send it. */
+function multipartBody(size: number, field = "file") {
+  const boundary = "----edge-spec-boundary";
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+    Buffer.alloc(size, 0x61),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** Sends headers that declare a huge body and only a few bytes of it: the answer must come without the rest. */
+function declareHugeBody(path: string, contentType: string, declared: number) {
+  return new Promise<{ status: number; headers: string }>((resolve, reject) => {
+    const { port } = new URL(baseURL());
+    const socket = net.connect(Number(port), "127.0.0.1");
+    let answer = "";
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no answer to a declared ${declared}-byte body`));
+    }, 10_000);
+    socket.on("connect", () => {
+      socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: ${contentType}\r\nContent-Length: ${declared}\r\n\r\n`);
+      socket.write("--x\r\n");
+    });
+    socket.on("data", (chunk) => {
+      answer += chunk.toString("latin1");
+      if (answer.includes("\r\n\r\n")) {
+        clearTimeout(timer);
+        socket.destroy();
+        resolve({ status: Number(answer.split(" ")[1]), headers: answer.split("\r\n\r\n")[0]! });
+      }
+    });
+    socket.on("error", reject);
+  });
+}
+
+/**
+ * Streams a body without Content-Length (chunked), 16 KB at a time, at most
+ * `maxBytes`, and stops writing once the portal answers.
+ */
+function streamChunked(path: string, contentType: string, payload: Buffer | null, maxBytes: number) {
+  return new Promise<{ status: number; location?: string; sent: number }>((resolve, reject) => {
+    const url = new URL(path, baseURL());
+    const request = http.request(url, { method: "POST", headers: { "Content-Type": contentType, "Transfer-Encoding": "chunked" } });
+    let sent = 0;
+    let answered = false;
+    request.on("response", (response) => {
+      answered = true;
+      response.resume();
+      resolve({ status: response.statusCode ?? 0, location: response.headers.location, sent });
+    });
+    request.on("error", (error) => (answered ? undefined : reject(error)));
+    if (payload) {
+      request.end(payload);
+      return;
+    }
+    const chunk = Buffer.alloc(16 * 1024, 0x61);
+    const pump = () => {
+      while (!answered && sent < maxBytes) {
+        sent += chunk.length;
+        if (!request.write(chunk)) return void request.once("drain", pump);
+      }
+      if (!answered) request.end();
+    };
+    pump();
+  });
+}
+
+test.describe("request bodies", () => {
+  test("a form over 64 KB is refused at once, multipart too, except the image upload", async ({ request }) => {
+    const form = await request.post("/auth", {
+      data: `email=a%40b.ru&password=${"x".repeat(65 * 1024)}`,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      maxRedirects: 0,
+    });
+    expect(form.status()).toBe(413);
+    expect(await form.text()).toContain("Слишком большой запрос");
+
+    const multipart = multipartBody(100 * 1024);
+    for (const path of ["/auth", "/profile", "/posts/create", "/admin/posts/1/delete"]) {
+      const answer = await request.post(path, { data: multipart.body, headers: { "Content-Type": multipart.contentType }, maxRedirects: 0 });
+      expect(answer.status(), path).toBe(413);
+    }
+    // The upload takes multipart of that size: signed out it is sent to sign in, not refused for size.
+    const upload = await request.post("/admin/posts/1/images", { data: multipart.body, headers: { "Content-Type": multipart.contentType }, maxRedirects: 0 });
+    expect(upload.status()).toBe(302);
+    expect(upload.headers()["location"]).toMatch(/^\/auth\?redirectTo=/);
+  });
+
+  test("a declared 100 MB body is refused by its length before any of it is read", async () => {
+    const declared = 100 * 1024 * 1024;
+    const toAuth = await declareHugeBody("/auth", "multipart/form-data; boundary=x", declared);
+    expect(toAuth.status).toBe(413);
+    // Even the upload has a limit per request (10 files of 10 MB).
+    const toUpload = await declareHugeBody("/admin/posts/1/images", "multipart/form-data; boundary=x", 2 * declared);
+    expect(toUpload.status).toBe(413);
+  });
+
+  test("a body without a length is counted as it streams and refused past 64 KB", async () => {
+    const big = await streamChunked("/auth", "application/x-www-form-urlencoded", null, 512 * 1024);
+    expect(big.status).toBe(413);
+    // A small chunked form still goes through: the resident is signed in.
+    const small = await streamChunked(
+      "/auth",
+      "application/x-www-form-urlencoded",
+      Buffer.from(new URLSearchParams({ email: resident.email, password: resident.password }).toString()),
+      1024,
+    );
+    expect(small.status).toBe(302);
+    expect(small.location).toBe("/profile");
+  });
+
+  test("an administrator's file over 10 MB is refused with a message", async ({ request }) => {
+    const signIn = await request.post("/auth", { form: admin, maxRedirects: 0 });
+    expect(signIn.status()).toBe(302);
+    const tooBig = await request.post("/admin/posts/1/images", {
+      multipart: { images: { name: "big.png", mimeType: "image/png", buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 0x89) } },
+    });
+    expect(tooBig.status()).toBe(400);
+    expect((await tooBig.json()).errors.join(" ")).toContain("10 МБ");
+  });
+});
+
+test.describe("malformed requests", () => {
+  test("a control character in the path, the query or a redirect target gives a 400 page", async ({ request }) => {
+    for (const path of ["/a%0ab", "/auth?redirectTo=/a%0ab", "/media/posts/a%0d%0ab.png", "/posts?page=1%09", "/a%zz"]) {
+      const answer = await request.get(path, { maxRedirects: 0 });
+      expect(answer.status(), path).toBe(400);
+      expect(answer.headers()["content-type"], path).toContain("text/html");
+      expect(await answer.text(), path).toContain("Неверный адрес страницы");
+    }
+  });
+
+  test("the 400 page tells the user what happened and leads home", async ({ page }) => {
+    const response = await page.goto("/a%0ab");
+    expect(response?.status()).toBe(400);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Неверный адрес страницы");
+    await expect(page.getByText("В адресе есть недопустимые символы")).toBeVisible();
+    await page.getByRole("link", { name: "Вернуться на главную" }).click();
+    await expect(page).toHaveURL("/");
+  });
+
+  test("a redirect target with a tab, a newline or a space goes home instead", async ({ request }) => {
+    for (const redirectTo of ["/\t/evil.example", "/\n/evil.example", "/ /evil.example"]) {
+      const answer = await request.post("/resources/language", { form: { lng: "rus", redirectTo }, maxRedirects: 0 });
+      expect(answer.status(), JSON.stringify(redirectTo)).toBe(302);
+      expect(answer.headers()["location"], JSON.stringify(redirectTo)).toBe("/");
+    }
+    const signIn = await request.post("/auth", { form: { ...resident, redirectTo: "/\t/evil.example" }, maxRedirects: 0 });
+    expect(signIn.status()).toBe(302);
+    expect(signIn.headers()["location"]).toBe("/");
+  });
+});
+
+test.describe("personal answers", () => {
+  test("everything a signed-in user gets is private, no-store; public answers keep their caching", async ({ request, playwright }) => {
+    const anonymous = await playwright.request.newContext({ baseURL: baseURL() });
+    const paths = ["/posts", "/posts.data", "/posts/feed.xml", "/locales/rus/translation.json"];
+    const before = await Promise.all(paths.map((path) => anonymous.get(path)));
+    expect(before.map((answer) => answer.headers()["cache-control"] ?? "")).toEqual(["", "", "public, max-age=300", expect.stringContaining("public")]);
+    await anonymous.dispose();
+
+    const signIn = await request.post("/auth", { form: resident, maxRedirects: 0 });
+    expect(signIn.status()).toBe(302);
+    expect(signIn.headers()["cache-control"]).toBe("private, no-store");
+    for (const path of ["/profile", "/profile.data", "/profile/accounts", ...paths, "/media/posts/missing.png", "/no-such-page"]) {
+      const answer = await request.get(path, { maxRedirects: 0 });
+      expect(answer.status(), path).toBeLessThan(500);
+      expect(answer.headers()["cache-control"], path).toBe("private, no-store");
+    }
+    const theme = await request.post("/resources/theme", { form: { theme: "dark", redirectTo: "/profile" }, maxRedirects: 0 });
+    expect(theme.headers()["cache-control"]).toBe("private, no-store");
+  });
+});
+
+test.describe("cookies behind HTTPS", () => {
+  test("every cookie is Secure when the trusted proxy says HTTPS, and only then", async ({ request }) => {
+    const https = { "X-Forwarded-Proto": "https" };
+    const signIn = await request.post("/auth", { form: resident, headers: https, maxRedirects: 0 });
+    const cookies = setCookies(signIn);
+    expect(cookies.map((cookie) => cookie.split("=")[0]).sort()).toEqual(["__session", "__toast", "signed_in"]);
+    for (const cookie of cookies) expect(cookie, cookie.split("=")[0]).toMatch(/; Secure(;|$)/i);
+    const theme = setCookies(await request.post("/resources/theme", { form: { theme: "dark" }, headers: https, maxRedirects: 0 }));
+    const language = setCookies(await request.post("/resources/language", { form: { lng: "en" }, headers: https, maxRedirects: 0 }));
+    expect(theme.find((cookie) => cookie.startsWith("theme="))).toMatch(/; Secure/i);
+    expect(language.find((cookie) => cookie.startsWith("lng="))).toMatch(/; Secure/i);
+
+    const plain = setCookies(await request.post("/resources/theme", { form: { theme: "light" }, maxRedirects: 0 }));
+    expect(plain.find((cookie) => cookie.startsWith("theme="))).not.toMatch(/Secure/i);
+  });
+});
+
+test.describe("a portal reached directly, with a backend whose files lie about their type", () => {
+  test.describe.configure({ mode: "serial" });
+  let backend: Awaited<ReturnType<typeof startBrokenBackend>>;
+  let portal: Portal;
+  let configured: Portal;
+  test.beforeAll(async () => {
+    backend = await startBrokenBackend();
+    await backend.setMode("media");
+    // No TRUST_PROXY: nobody's X-Forwarded-* counts. A long page cache, to see what keys it.
+    portal = await startPortal({ apiUrl: backend.url, env: { PAGE_CACHE_MS: "60000", API_TIMEOUT_MS: "2000" } });
+    configured = await startPortal({ apiUrl: backend.url, env: { PUBLIC_URL: "https://lk.example.ru", TRUST_PROXY: "loopback" } });
+  });
+  test.afterAll(async () => {
+    await portal?.stop();
+    await configured?.stop();
+    await backend?.stop();
+  });
+
+  test("an untrusted X-Forwarded-Host changes no feed link and keys no cache", async ({ request }) => {
+    const feed = await request.get(`${portal.url}/posts/feed.xml`, { headers: { "X-Forwarded-Host": "evil.example" } });
+    expect(feed.status()).toBe(200);
+    const xml = await feed.text();
+    expect(xml).not.toContain("evil.example");
+    expect(xml).toContain(`<link rel="self" type="application/atom+xml" href="${portal.url}/posts/feed.xml"/>`);
+
+    const poisoned = await request.get(`${portal.url}/documents/privacy`, { headers: { "X-Forwarded-Host": "evil.example" } });
+    expect(poisoned.headers()["x-page-cache"]).toBe("miss");
+    const next = await request.get(`${portal.url}/documents/privacy`);
+    expect(next.headers()["x-page-cache"]).toBe("hit");
+    expect(await next.text()).not.toContain("evil.example");
+  });
+
+  test("PUBLIC_URL makes the feed's links, whatever host is named", async ({ request }) => {
+    const feed = await request.get(`${configured.url}/posts/feed.xml`, { headers: { "X-Forwarded-Host": "evil.example" } });
+    const xml = await feed.text();
+    expect(xml).toContain('<link rel="self" type="application/atom+xml" href="https://lk.example.ru/posts/feed.xml"/>');
+    expect(xml).not.toContain("evil.example");
+    expect(xml).not.toContain("127.0.0.1");
+  });
+
+  test("/media shows images and PDFs by their bytes and makes anything else a download", async ({ request }) => {
+    const html = await request.get(`${portal.url}/media/page.html`);
+    expect(html.status()).toBe(200);
+    expect(html.headers()["content-type"]).toBe("application/octet-stream");
+    expect(html.headers()["content-disposition"]).toBe("attachment");
+    expect(html.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(await html.text()).toContain("<script>");
+
+    const svg = await request.get(`${portal.url}/media/image.svg`);
+    expect(svg.headers()["content-type"]).toBe("application/octet-stream");
+    expect(svg.headers()["content-disposition"]).toBe("attachment");
+
+    // Declared text/html, but the bytes are a PNG: shown as the PNG it is.
+    const png = await request.get(`${portal.url}/media/photo.png`);
+    expect(png.headers()["content-type"]).toBe("image/png");
+    expect(png.headers()["content-disposition"]).toBe("inline");
+    expect((await png.body()).subarray(0, 4).toString("latin1")).toBe("\x89PNG");
+
+    const pdf = await request.get(`${portal.url}/media/doc.pdf`);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    expect(pdf.headers()["content-disposition"]).toBe("inline");
+  });
+
+  test("a 503 says when to try again, pages and the portal's own answers alike", async ({ request }) => {
+    await backend.setMode("empty503");
+    try {
+      const posts = await request.get(`${portal.url}/posts`);
+      expect(posts.status()).toBe(503);
+      expect(posts.headers()["retry-after"]).toMatch(/^\d+$/);
+      const ready = await request.get(`${portal.url}/readyz`);
+      expect(ready.status()).toBe(503);
+      expect(ready.headers()["retry-after"]).toMatch(/^\d+$/);
+    } finally {
+      await backend.setMode("media");
+    }
+  });
+});
