@@ -47,3 +47,18 @@ test("an administrator reading a post can go straight to its form; a resident ca
   await expect(page).toHaveURL(`/admin/posts/${post!.id}/edit`);
   await expect(page.getByLabel("Заголовок")).toHaveValue(post!.title);
 });
+
+test("printing a post gives just the post, its links written out", async ({ page }) => {
+  const post = (await demoPosts()).find((candidate) => candidate.text.includes("https://dom.gosuslugi.ru/"))!;
+  await page.goto(`/posts/item/${post.id}`);
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(post.title);
+  for (const part of [page.locator(".topbar"), page.locator(".shell__left"), page.locator(".footer"), page.getByRole("link", { name: "Все новости" })]) {
+    await expect(part).toBeHidden();
+  }
+  const written = await page
+    .locator(".post__text a")
+    .first()
+    .evaluate((link) => getComputedStyle(link, "::after").content);
+  expect(written).toContain("https://dom.gosuslugi.ru/");
+});
