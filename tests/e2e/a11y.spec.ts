@@ -3,7 +3,8 @@
  * JavaScript project only; the markup it checks is the server's, the same
  * that residents without JavaScript get.
  */
-import { expectNoAxeViolations, resident, signIn, test } from "./fixtures";
+import { admin, expectNoAxeViolations, resident, signIn, test } from "./fixtures";
+import { demoIds, pagesFor } from "./site-pages";
 
 const publicPages = ["/", "/auth", "/auth/registration", "/auth/reset", "/about/credits", "/documents/privacy", "/posts", "/rates", "/about/info", "/no-such-page"];
 
@@ -15,13 +16,17 @@ test.describe("accessibility", () => {
     });
   }
 
-  test("axe finds nothing on the signed-in pages", async ({ page }) => {
-    await signIn(page, resident);
-    for (const path of ["/profile", "/profile/accounts", "/profile/altpayment"]) {
-      await page.goto(path);
-      await expectNoAxeViolations(page);
-    }
-  });
+  // Every page of the site map a resident and an administrator see (confirmation and error pages too).
+  for (const [who, user] of [["resident", resident], ["admin", admin]] as const) {
+    test(`axe finds nothing on every page a ${who} sees`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await signIn(page, user);
+      for (const path of pagesFor(who, await demoIds())) {
+        await page.goto(path);
+        await expectNoAxeViolations(page, path);
+      }
+    });
+  }
 
   test("axe finds nothing in dark theme", async ({ page }) => {
     await page.goto("/");

@@ -64,10 +64,10 @@ export function uniqueEmail(prefix: string) {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
 }
 
-export async function expectNoAxeViolations(page: Page) {
+export async function expectNoAxeViolations(page: Page, where?: string) {
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-  expect(summary).toEqual([]);
+  expect(summary, where ? `axe on ${where}` : undefined).toEqual([]);
 }
 
 /** A new resident registered straight through the backend, for tests that change a user. */
