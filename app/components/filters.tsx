@@ -34,17 +34,35 @@ interface FilterFieldProps {
   defaultValue: string;
 }
 
-export function FilterInput({ id, name, label, defaultValue, type = "search", maxLength = 100, inputMode }: FilterFieldProps & {
+export function FilterInput({ id, name, label, defaultValue, type = "search", maxLength = 100, inputMode, error }: FilterFieldProps & {
   type?: "search" | "date";
   maxLength?: number;
   inputMode?: "numeric";
+  /** Why the value was not used: shown beside the field, which keeps the value to be corrected. */
+  error?: string;
 }) {
+  const errorId = `${id}-error`;
   return (
     <div className="field">
       <label htmlFor={id} className="field__label">
         {label}
       </label>
-      <input id={id} name={name} type={type} className="input" defaultValue={defaultValue} maxLength={type === "date" ? undefined : maxLength} inputMode={inputMode} />
+      <input
+        id={id}
+        name={name}
+        type={type}
+        className="input"
+        defaultValue={defaultValue}
+        maxLength={type === "date" ? undefined : maxLength}
+        inputMode={inputMode}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      />
+      {error ? (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

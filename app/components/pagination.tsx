@@ -77,13 +77,20 @@ export function EmptyResult({ resetTo, filtered }: { resetTo: string; filtered: 
 }
 
 /** Notes about URL values that were ignored. */
-export function IgnoredParams({ ignored }: { ignored: string[] }) {
+/**
+ * Says which values of the address were not used, by the labels the resident
+ * sees on the form (`labels`; page and sort are known here), never by the
+ * parameters' internal names.
+ */
+export function IgnoredParams({ ignored, labels = {} }: { ignored: string[]; labels?: Record<string, string> }) {
   const { t } = useTranslation();
   if (ignored.length === 0) return null;
+  const known: Record<string, string> = { page: t("list.page"), sort: t("list.sort"), day: t("list.day"), ...labels };
+  const names = ignored.map((name) => `«${known[name] ?? name}»`).join(", ");
   return (
     <p className="notice" role="status">
       <Icon name="info" />
-      {t("list.ignored", { params: ignored.join(", ") })}
+      {t("list.ignored", { params: names })}
     </p>
   );
 }

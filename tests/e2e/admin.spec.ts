@@ -102,9 +102,13 @@ test.describe("administrators: post images", () => {
     await expect(page).toHaveURL(/\/admin\/posts\/\d+\/edit$/);
     await expect(page.locator(".image-admin")).toHaveCount(1);
 
-    // The list of all images shows it with its post.
+    // The list of all images shows it with its post, named by its title.
     await page.goto("/admin/images");
-    await expect(page.locator(".image-admin").first()).toBeVisible();
+    const card = page.locator(".image-admin").filter({ has: page.getByRole("link", { name: title }) });
+    await expect(card).toHaveCount(1);
+    await expect(card.locator("img")).toHaveAttribute("alt", new RegExp(title));
+    await card.getByRole("link", { name: title }).click();
+    await expect(page).toHaveURL(/\/admin\/posts\/\d+\/edit$/);
   });
 });
 

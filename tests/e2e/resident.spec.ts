@@ -97,6 +97,24 @@ test.describe("personal accounts", () => {
     await expect(page.getByText("По вашему запросу ничего не найдено.")).toBeVisible();
   });
 
+  test("a number filter that is not a number is explained beside the field and kept to be corrected", async ({ page }) => {
+    await signIn(page, resident);
+    await page.goto("/profile/accounts");
+    const filter = page.getByRole("form", { name: "Фильтры" }).getByLabel("Номер начинается с");
+    await filter.fill("10000-01");
+    await page.getByRole("button", { name: "Показать" }).click();
+    await expect(page).toHaveURL(/number=10000-01/);
+    await expect(filter).toHaveValue("10000-01");
+    await expect(filter).toHaveAttribute("aria-invalid", "true");
+    await expect(filter).toHaveAccessibleDescription("Только цифры: номер лицевого счёта состоит из цифр.");
+    await expect(page.getByText("Неверные значения не учтены: «Номер начинается с».")).toBeVisible();
+    await expect(page.getByText(/number/)).toHaveCount(0);
+    await filter.fill("10000");
+    await page.getByRole("button", { name: "Показать" }).click();
+    await expect(filter).not.toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator(".account-card")).toHaveCount(2);
+  });
+
   test("attaching: wrong number, wrong surname, then rightly, then already attached", async ({ page }) => {
     const user = await createResident("attach");
     await signIn(page, user, "/profile/accounts");

@@ -49,7 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     count: list.count,
     page,
     pages: list.pages,
-    filters: { address, number, sort },
+    // What was typed stays in the field, to be corrected; only a valid number filters.
+    filters: { address, number: numberParam, sort },
     ignored,
     constraint: constraints.attach,
   };
@@ -99,7 +100,7 @@ export default function AccountsPage({ loaderData, actionData }: Route.Component
       <p className="muted">{t("accounts.lead")}</p>
       <FilterForm resetTo="/profile/accounts" filtered={filtered}>
         <FilterInput id="accounts-address" name="address" label={t("accounts.address")} defaultValue={filters.address} />
-        <FilterInput id="accounts-number" name="number" label={t("accounts.number")} defaultValue={filters.number} maxLength={10} inputMode="numeric" />
+        <FilterInput id="accounts-number" name="number" label={t("accounts.number")} defaultValue={filters.number} error={ignored.includes("number") ? t("accounts.numberInvalid") : undefined} maxLength={10} inputMode="numeric" />
         <FilterSelect
           id="accounts-sort"
           name="sort"
@@ -113,7 +114,7 @@ export default function AccountsPage({ loaderData, actionData }: Route.Component
           ]}
         />
       </FilterForm>
-      <IgnoredParams ignored={ignored} />
+      <IgnoredParams ignored={ignored} labels={{ number: t("accounts.number") }} />
       {accounts.length === 0 ? (
         filtered ? (
           <EmptyResult filtered resetTo="/profile/accounts" />
