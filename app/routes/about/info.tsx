@@ -107,7 +107,7 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
           {t("reports.rangeError")}
         </p>
       ) : null}
-      <IgnoredParams ignored={ignored} />
+      <IgnoredParams ignored={ignored} labels={{ year: t("reports.year"), from: t("reports.from"), to: t("reports.to") }} />
       {reports.length === 0 ? (
         <EmptyResult filtered={filtered} resetTo="/about/info" />
       ) : (

@@ -50,7 +50,7 @@ export default function AdminPostsPage({ loaderData }: Route.ComponentProps) {
       <FilterForm resetTo="/admin/posts" filtered={filtered}>
         <PostFilterFields idPrefix="admin-posts" filters={filters} />
       </FilterForm>
-      <IgnoredParams ignored={ignored} />
+      <IgnoredParams ignored={ignored} labels={{ status: t("posts.status") }} />
       {posts.length === 0 ? (
         <EmptyResult filtered={filtered} resetTo="/admin/posts" />
       ) : (

@@ -91,7 +91,7 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
           ]}
         />
       </FilterForm>
-      <IgnoredParams ignored={ignored} />
+      <IgnoredParams ignored={ignored} labels={{ role: t("admin.users.role") }} />
       {users.length === 0 ? (
         <EmptyResult filtered={filtered} resetTo="/admin/users" />
       ) : (

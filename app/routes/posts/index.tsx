@@ -95,7 +95,7 @@ export default function PostsPage({ loaderData }: Route.ComponentProps) {
           <FilterInput id="posts-day" name="day" type="date" label={t("list.day")} defaultValue={filters.day} />
         </PostFilterFields>
       </FilterForm>
-      <IgnoredParams ignored={ignored} />
+      <IgnoredParams ignored={ignored} labels={{ status: t("posts.status") }} />
       {posts.length === 0 ? (
         <EmptyResult filtered={filtered} resetTo="/posts" />
       ) : (
