@@ -194,6 +194,24 @@ function fillPath(pattern: string, pathname: string) {
   return match?.pathnameBase ?? pattern;
 }
 
+/**
+ * The page's meta description: the page's own text when it gives one (a
+ * post's excerpt), else its site-map entry's, placeholders filled as in the
+ * breadcrumbs. Undefined for pages without one (error pages).
+ */
+export function documentDescription(
+  pathname: string,
+  t: Translate,
+  params: Record<string, string> = {},
+  own?: string,
+): string | undefined {
+  if (own?.trim()) return own.trim();
+  const entry = findEntry(pathname);
+  // A detail page whose data did not load (its error page) has nothing to fill the placeholders with.
+  if (!entry?.description || (entry.path.includes(":") && Object.keys(params).length === 0)) return undefined;
+  return t(entry.description, params) || undefined;
+}
+
 export function documentTitle(crumbs: Crumb[], productName: string) {
   const names = crumbs.map((crumb) => crumb.name).filter(Boolean);
   return names.length > 0 ? names.join(" | ") : productName;
