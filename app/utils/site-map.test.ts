@@ -105,6 +105,10 @@ describe("breadcrumbs and the document title", () => {
     ]);
   });
 
+  it("leave out a detail page whose data did not load (its error page) rather than show a placeholder", () => {
+    expect(breadcrumbsFor("/posts/item/999999", t)).toEqual([{ name: "Новости", href: undefined }]);
+  });
+
   it("join names with « | » or fall back to the product name", () => {
     const crumbs = breadcrumbsFor("/posts/item/5", t, { title: "Отключение воды" });
     expect(documentTitle(crumbs, "Портал")).toBe("Новости | Отключение воды");

@@ -179,7 +179,9 @@ export function breadcrumbsFor(
   params: Record<string, string> = {},
 ): Crumb[] {
   const entry = findEntry(pathname);
-  const trail = trailOf(entry).filter((item) => item.path !== "/" && !item.resource);
+  // A detail page whose data did not load (its 404) has no name to show: "{{title}}" would leak.
+  const unnamed = (item: ResolvedEntry) => item.path.includes(":") && /^\s*$|\{\{/.test(t(item.name, params));
+  const trail = trailOf(entry).filter((item) => item.path !== "/" && !item.resource && !unnamed(item));
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   return trail.map((item, position) => {
     const last = position === trail.length - 1;

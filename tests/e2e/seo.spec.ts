@@ -60,3 +60,11 @@ test("the description follows the page, also after a client-side navigation", as
   const after = await head(page);
   expect(after.description).not.toBe("");
 });
+
+test("error pages show no unfilled placeholder in their title", async ({ page }) => {
+  for (const path of errorPages) {
+    expect((await page.goto(path))?.status(), path).toBe(404);
+    await expect(page).toHaveTitle(/\S/);
+    expect(await page.title(), path).not.toContain("{{");
+  }
+});
