@@ -2,10 +2,11 @@
 // production build and the backend stand-in on loopback (its own stack on free
 // ports, fresh demo data). Sections: page weight, server speed (portal beside
 // the backend calls it makes), slow network in Chromium, memory, soak,
-// oversized request bodies, two replicas sharing Redis beside one process.
+// oversized request bodies, two replicas sharing Redis beside one process,
+// Lighthouse (mobile) on every public page.
 // Ends with a table of budgets; exits 0 unless the bench itself crashed.
 //
-//   node scripts/bench.js [--quick] [--strict] [--build] [--only=weight,speed,slow,memory,soak,bodies,replicas]
+//   node scripts/bench.js [--quick] [--strict] [--build] [--only=weight,speed,slow,memory,soak,bodies,replicas,lighthouse]
 //     --quick   3 s speed runs and a 10 s soak (development)
 //     --strict  exit 1 when a budget fails
 //     --build   rebuild even if build/server/index.js exists
@@ -20,12 +21,13 @@ import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { chromium } from "playwright-core";
 import { startReplicas, startStack } from "../tests/support/stack.js";
+import { BUDGETED, CATEGORIES, LABELS, publicPages, runLighthouse } from "./bench-lighthouse.js";
 import { ensureChromium } from "./ensure-chromium.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
 
-const SECTIONS = ["weight", "speed", "slow", "memory", "soak", "bodies", "replicas"];
+const SECTIONS = ["weight", "speed", "slow", "memory", "soak", "bodies", "replicas", "lighthouse"];
 const args = new Set(process.argv.slice(2));
 let only = new Set(SECTIONS);
 for (const arg of args) {
@@ -936,6 +938,33 @@ async function bodiesSection(stack, adminCookie, postId) {
   console.log("  \"bench sent\" is what left the bench before the portal answered (it stops sending then).");
 }
 
+// ------------------------------------------------------------ lighthouse ---
+
+async function lighthouseSection(stack) {
+  heading("8. Lighthouse (mobile emulation, one run per public page)");
+  const pages = await publicPages(stack.backendUrl);
+  const results = await runLighthouse(stack.portalUrl, pages, { chromePath: ensureChromium(), onProgress: progress });
+  endProgress();
+  table(
+    ["page", ...CATEGORIES.map((id) => LABELS[id]), "FCP"],
+    results.map((r) => [r.path, ...CATEGORIES.map((id) => r.scores[id]), ms(r.fcp)]),
+  );
+  console.log("  (performance and FCP are printed, not budgeted: one run on a shared machine; Lighthouse throttles as a phone on 4G)");
+  for (const r of results) {
+    if (r.failing.length > 0) console.log(`  ${r.path} loses points on ${r.failing.join(", ")}`);
+  }
+  for (const id of BUDGETED) {
+    const below = results.filter((r) => r.scores[id] < 100);
+    const lowest = [...results].sort((a, b) => a.scores[id] - b.scores[id])[0];
+    budget(
+      `Lighthouse ${LABELS[id]}, ${results.length} public pages`,
+      below.length === 0 ? "100 on every page" : `${lowest.scores[id]} min (${lowest.path}), ${below.length} page(s) below`,
+      "100",
+      below.length === 0,
+    );
+  }
+}
+
 // ------------------------------------------------------------------ main ---
 
 async function main() {
@@ -988,6 +1017,7 @@ async function main() {
     if (only.has("soak")) await soakSection(stack);
     if (only.has("bodies")) await bodiesSection(stack, adminCookie, postId);
     if (only.has("replicas")) await replicasSection(stack);
+    if (only.has("lighthouse")) await lighthouseSection(stack);
 
     heading("Budgets");
     table(

@@ -20,6 +20,11 @@ export interface SiteEntry {
   id: string;
   /** Translation key of the entry's name; it may hold `{{placeholders}}`. */
   name: string;
+  /**
+   * Translation key of the page's meta description (search engines show it);
+   * placeholders as in `name`. A route's `handle.description` may give its own.
+   */
+  description?: string;
   /** Full path pattern, React Router style (`/posts/item/:postId`). */
   path: string;
   icon?: IconName;
@@ -41,44 +46,48 @@ export interface SiteEntry {
 }
 
 export const siteMap: SiteEntry[] = [
-  { id: "home", name: "nav.home", path: "/", icon: "house", access: "all" },
+  { id: "home", name: "nav.home", description: "descriptions.home", path: "/", icon: "house", access: "all" },
   {
     id: "auth",
     name: "nav.auth",
+    description: "descriptions.auth",
     path: "/auth",
     icon: "log-in",
     access: "guest",
     hidden: true,
     hideLeftPanel: true,
     children: [
-      { id: "auth.registration", name: "nav.registration", path: "/auth/registration" },
-      { id: "auth.reset", name: "nav.reset", path: "/auth/reset" },
+      { id: "auth.registration", name: "nav.registration", description: "descriptions.registration", path: "/auth/registration" },
+      { id: "auth.reset", name: "nav.reset", description: "descriptions.reset", path: "/auth/reset" },
     ],
   },
   {
     id: "about",
     name: "nav.about",
+    description: "descriptions.about",
     path: "/about",
     icon: "building-2",
     access: "all",
     children: [
-      { id: "about.credits", name: "nav.credits", path: "/about/credits", icon: "landmark" },
+      { id: "about.credits", name: "nav.credits", description: "descriptions.credits", path: "/about/credits", icon: "landmark" },
       {
         id: "about.info",
         name: "nav.info",
+        description: "descriptions.info",
         path: "/about/info",
         icon: "file-text",
         children: [
           {
             id: "about.info.item",
             name: "nav.reportItem",
+            description: "descriptions.reportItem",
             path: "/about/info/item/:reportId",
             hidden: true,
             skeleton: "detail",
           },
         ],
       },
-      { id: "about.structure", name: "nav.structure", path: "/about/structure", icon: "network" },
+      { id: "about.structure", name: "nav.structure", description: "descriptions.structure", path: "/about/structure", icon: "network" },
     ],
   },
   {
@@ -108,12 +117,13 @@ export const siteMap: SiteEntry[] = [
   {
     id: "posts",
     name: "nav.posts",
+    description: "descriptions.posts",
     path: "/posts",
     icon: "newspaper",
     access: "all",
     skeleton: "grid",
     children: [
-      { id: "posts.item", name: "nav.postItem", path: "/posts/item/:postId", hidden: true, skeleton: "detail" },
+      { id: "posts.item", name: "nav.postItem", description: "descriptions.postItem", path: "/posts/item/:postId", hidden: true, skeleton: "detail" },
       {
         id: "posts.create",
         name: "nav.postCreate",
@@ -128,20 +138,23 @@ export const siteMap: SiteEntry[] = [
   {
     id: "documents",
     name: "nav.documents",
+    description: "descriptions.documents",
     path: "/documents",
     icon: "folder-open",
     access: "all",
     children: [
-      { id: "documents.privacy", name: "nav.privacy", path: "/documents/privacy", icon: "shield" },
+      { id: "documents.privacy", name: "nav.privacy", description: "descriptions.privacy", path: "/documents/privacy", icon: "shield" },
       {
         id: "documents.agreement",
         name: "nav.agreement",
+        description: "descriptions.agreement",
         path: "/documents/agreement",
         icon: "file-signature",
       },
       {
         id: "documents.regulations",
         name: "nav.regulations",
+        description: "descriptions.regulations",
         path: "/documents/regulations",
         icon: "scale",
       },
@@ -150,11 +163,12 @@ export const siteMap: SiteEntry[] = [
   {
     id: "rates",
     name: "nav.rates",
+    description: "descriptions.rates",
     path: "/rates",
     icon: "receipt",
     access: "all",
     children: [
-      { id: "rates.item", name: "nav.rateItem", path: "/rates/item/:rateId", hidden: true, skeleton: "detail" },
+      { id: "rates.item", name: "nav.rateItem", description: "descriptions.rateItem", path: "/rates/item/:rateId", hidden: true, skeleton: "detail" },
     ],
   },
   {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   breadcrumbsFor,
+  buildIndex,
   decideAccess,
+  documentDescription,
   documentTitle,
   findEntry,
   findGoverningEntry,
@@ -19,6 +21,8 @@ const names: Record<string, string> = {
   "nav.reportItem": "{{name}}",
   "nav.profile": "Профиль",
   "nav.accounts": "Лицевые счета",
+  "descriptions.posts": "Новости компании.",
+  "descriptions.postItem": "«{{title}}» — новость.",
 };
 const t = (key: string, params: Record<string, string> = {}) =>
   (names[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? "");
@@ -101,9 +105,39 @@ describe("breadcrumbs and the document title", () => {
     ]);
   });
 
+  it("leave out a detail page whose data did not load (its error page) rather than show a placeholder", () => {
+    expect(breadcrumbsFor("/posts/item/999999", t)).toEqual([{ name: "Новости", href: undefined }]);
+  });
+
   it("join names with « | » or fall back to the product name", () => {
     const crumbs = breadcrumbsFor("/posts/item/5", t, { title: "Отключение воды" });
     expect(documentTitle(crumbs, "Портал")).toBe("Новости | Отключение воды");
     expect(documentTitle([], "Портал")).toBe("Портал");
+  });
+});
+
+describe("the meta description", () => {
+  it("is the entry's text with its placeholders filled, or the page's own", () => {
+    expect(documentDescription("/posts", t)).toBe("Новости компании.");
+    expect(documentDescription("/posts/item/5", t, { title: "Отключение воды" })).toBe("«Отключение воды» — новость.");
+    expect(documentDescription("/posts/item/5", t, { title: "Отключение воды" }, "  Завтра с 9 до 17…  ")).toBe("Завтра с 9 до 17…");
+  });
+
+  it("is absent where there is nothing to say: no entry, or a detail page without its data", () => {
+    expect(documentDescription("/no/such/page", t)).toBeUndefined();
+    expect(documentDescription("/posts/item/999999", t)).toBeUndefined();
+    expect(documentDescription("/profile", t)).toBeUndefined();
+  });
+
+  it("exists, in Russian and in English, for every page open to visitors", async () => {
+    const locales = await Promise.all(
+      ["rus", "en"].map(async (lng) => (await import(`../locales/${lng}/translation.json`)).default as { descriptions: Record<string, string> }),
+    );
+    const open = [...buildIndex().byId.values()].filter((entry) => entry.access !== "auth" && !entry.resource);
+    expect(open.length).toBeGreaterThan(10);
+    for (const entry of open) {
+      expect(entry.description, entry.id).toMatch(/^descriptions\./);
+      for (const locale of locales) expect(locale.descriptions[entry.description!.slice("descriptions.".length)], entry.id).toBeTruthy();
+    }
   });
 });

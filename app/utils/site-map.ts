@@ -179,7 +179,9 @@ export function breadcrumbsFor(
   params: Record<string, string> = {},
 ): Crumb[] {
   const entry = findEntry(pathname);
-  const trail = trailOf(entry).filter((item) => item.path !== "/" && !item.resource);
+  // A detail page whose data did not load (its 404) has no name to show: "{{title}}" would leak.
+  const unnamed = (item: ResolvedEntry) => item.path.includes(":") && /^\s*$|\{\{/.test(t(item.name, params));
+  const trail = trailOf(entry).filter((item) => item.path !== "/" && !item.resource && !unnamed(item));
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   return trail.map((item, position) => {
     const last = position === trail.length - 1;
@@ -192,6 +194,24 @@ export function breadcrumbsFor(
 function fillPath(pattern: string, pathname: string) {
   const match = matchPath({ path: pattern, end: false }, pathname);
   return match?.pathnameBase ?? pattern;
+}
+
+/**
+ * The page's meta description: the page's own text when it gives one (a
+ * post's excerpt), else its site-map entry's, placeholders filled as in the
+ * breadcrumbs. Undefined for pages without one (error pages).
+ */
+export function documentDescription(
+  pathname: string,
+  t: Translate,
+  params: Record<string, string> = {},
+  own?: string,
+): string | undefined {
+  if (own?.trim()) return own.trim();
+  const entry = findEntry(pathname);
+  // A detail page whose data did not load (its error page) has nothing to fill the placeholders with.
+  if (!entry?.description || (entry.path.includes(":") && Object.keys(params).length === 0)) return undefined;
+  return t(entry.description, params) || undefined;
 }
 
 export function documentTitle(crumbs: Crumb[], productName: string) {

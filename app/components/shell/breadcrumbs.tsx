@@ -1,33 +1,55 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Fragment, useLayoutEffect, useRef, useState } from "react";
 import { Link, useLocation, useMatches } from "react-router";
-import { breadcrumbsFor, documentTitle, type Crumb } from "~/utils/site-map";
+import { breadcrumbsFor, documentDescription, documentTitle, type Crumb } from "~/utils/site-map";
 
 export interface RouteHandle {
   /** Values for the placeholders in this page's breadcrumb name (a post's title). */
   crumbParams?: (data: unknown) => Record<string, string>;
+  /** This page's own meta description (a post's excerpt), instead of its site-map entry's. */
+  description?: (data: unknown) => string | undefined;
   /** The page shows a skeleton of this kind during client navigation. */
   skeleton?: "grid" | "detail";
+}
+
+/** The placeholders' values for the current page's names, from its routes' data. */
+function usePageParams() {
+  const matches = useMatches();
+  const params: Record<string, string> = {};
+  let description: string | undefined;
+  for (const match of matches) {
+    const handle = match.handle as RouteHandle | undefined;
+    if (match.loaderData === undefined) continue;
+    if (handle?.crumbParams) Object.assign(params, handle.crumbParams(match.loaderData));
+    if (handle?.description) description = handle.description(match.loaderData) ?? description;
+  }
+  return { params, description };
 }
 
 /** The breadcrumbs of the current page, names filled from the deepest route's data. */
 export function useBreadcrumbs(): Crumb[] {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const matches = useMatches();
-  const params: Record<string, string> = {};
-  for (const match of matches) {
-    const handle = match.handle as RouteHandle | undefined;
-    if (handle?.crumbParams && match.loaderData !== undefined) {
-      Object.assign(params, handle.crumbParams(match.loaderData));
-    }
-  }
+  const { params } = usePageParams();
   return breadcrumbsFor(pathname, (key, values) => t(key, { ...values, defaultValue: "" }) as string, params);
 }
 
+/**
+ * The document's title and meta description, in the interface language.
+ * React hoists both into <head>, on the server and on every navigation.
+ */
 export function DocumentTitle({ productName }: { productName: string }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
   const crumbs = useBreadcrumbs();
-  return <title>{documentTitle(crumbs, productName)}</title>;
+  const { params, description: own } = usePageParams();
+  const description = documentDescription(pathname, (key, values) => t(key, { ...values, defaultValue: "" }) as string, params, own);
+  return (
+    <>
+      <title>{documentTitle(crumbs, productName)}</title>
+      {description ? <meta name="description" content={description} /> : null}
+    </>
+  );
 }
 
 /** How long the trail is, for CSS to collapse it on screens too narrow for it (no JavaScript needed). */

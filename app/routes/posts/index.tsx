@@ -15,6 +15,7 @@ import type { Route } from "./+types/index";
 import { loadListPage } from "~/utils/list-page.server";
 import { FilterForm, FilterInput } from "~/components/filters";
 import { parsePostFilters, PostFilterFields } from "~/components/post-filters";
+import { excerpt } from "~/utils/excerpt";
 
 const pageSize = 12;
 
@@ -47,11 +48,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filters: { ...filters, day: day ?? "" },
     ignored,
   };
-}
-
-export function excerpt(text: string, length = 180) {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > length ? `${flat.slice(0, length).replace(/\s\S*$/, "")}…` : flat;
 }
 
 function PostCard({ post }: { post: Post & { thumbnail: string } }) {

@@ -6,6 +6,7 @@ import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { getApi } from "~/middleware/api.server";
 import { rethrowNotFound } from "~/utils/api-errors.server";
 import { machineTime, useFormat } from "~/utils/format";
+import { excerpt } from "~/utils/excerpt";
 import { linkify } from "~/utils/linkify";
 import { mediaPath } from "~/utils/media";
 import { useOptionalUser } from "~/utils/root-data";
@@ -13,6 +14,8 @@ import type { Route } from "./+types/item";
 
 export const handle: RouteHandle = {
   crumbParams: (loaderData) => ({ title: (loaderData as { post: { title: string } }).post.title }),
+  // Search engines show the post's own first words rather than a generic line.
+  description: (loaderData) => excerpt((loaderData as { post: { text: string } }).post.text, 160),
 };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
