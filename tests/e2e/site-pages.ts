@@ -38,11 +38,17 @@ export async function demoIds() {
   const [residentToken, adminToken] = await Promise.all([token(resident), token(admin)]);
   const first = async (path: string, bearer?: string) => String((await api<Page1>(path, bearer)).results[0]!.id);
   return {
-    postId: await first("client/posts/?page_size=1"),
+    // The oldest post: demo data, never one a test writes (or deletes) meanwhile.
+    postId: await first("client/posts/?page_size=1&ordering=created_at"),
     rateId: await first("client/rates/?page_size=1"),
     reportId: await first("client/reports/?page_size=1"),
     accountId: await first("client/accounts/?page_size=1", residentToken),
-    imageId: await first("admin/posts/images/?page_size=1", adminToken),
+    // An image of a demo post (tests upload and delete images of their own posts).
+    imageId: String(
+      (await api<{ results: { images: { id: number }[] }[] }>("client/posts/?page_size=100&ordering=created_at")).results.find(
+        (post) => post.images.length > 0,
+      )!.images[0]!.id,
+    ),
     userId: await first("admin/users/?page_size=1", adminToken),
   };
 }
