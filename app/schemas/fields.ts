@@ -42,8 +42,13 @@ export const optionalPhoneField = z
   .pipe(z.string().regex(/^7\d{10}$/, { error: "phone" }))
   .optional();
 
+/**
+ * The e-mailed code: four digits, 1000 to 9999 (sent as a number, so never a
+ * leading zero). A four-digit value outside that range is told as such.
+ */
 export const codeField = z.coerce
-  .number({ error: "code" })
-  .int({ error: "code" })
-  .min(1000, { error: "code" })
-  .max(9999, { error: "code" });
+  .string({ error: "code" })
+  .trim()
+  .regex(/^\d{4}$/, { error: "code" })
+  .regex(/^[1-9]/, { error: "codeRange" })
+  .transform(Number);

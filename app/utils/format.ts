@@ -20,6 +20,8 @@ export interface Formatters {
   money(decimal: string): string;
   /** A count: «1 234» / "1,234". */
   number(value: number): string;
+  /** A clock time in the company's time zone: «18:42». */
+  time(ms: number): string;
 }
 
 const cache = new Map<Language, Formatters>();
@@ -31,6 +33,7 @@ export function formatters(language: Language): Formatters {
   const longDate = new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone });
   const currency = new Intl.NumberFormat(locale, { style: "currency", currency: "RUB", minimumFractionDigits: 2 });
   const integer = new Intl.NumberFormat(locale);
+  const clock = new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", timeZone });
   found = {
     date(iso) {
       const date = new Date(iso);
@@ -43,6 +46,7 @@ export function formatters(language: Language): Formatters {
       return decimal.trim() !== "" && Number.isFinite(value) ? currency.format(value) : decimal;
     },
     number: (value) => integer.format(value),
+    time: (ms) => clock.format(new Date(ms)),
   };
   cache.set(language, found);
   return found;

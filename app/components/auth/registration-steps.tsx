@@ -22,6 +22,8 @@ export interface CodeStepProps {
   email: string;
   /** Until the code may be sent again (the countdown). */
   secondsLeft: number;
+  /** When that is (ms since epoch), told as a clock time without JavaScript. */
+  resendAt: number;
   /** When the code was sent: a new one restarts the countdown. */
   sentAt: number;
   /** This code's tries are used up: only a new code helps (app/utils/limits.server.ts). */
@@ -30,7 +32,7 @@ export interface CodeStepProps {
   result?: SubmissionResult<string[]>;
 }
 
-export function CodeStep({ email, secondsLeft, sentAt, codeUsedUp, constraint, result }: CodeStepProps) {
+export function CodeStep({ email, secondsLeft, resendAt, sentAt, codeUsedUp, constraint, result }: CodeStepProps) {
   const { t } = useTranslation();
   const pending = useIsPending();
   const validation = useValidation(() => import("~/schemas/auth").then((m) => m.CodeStepSchema));
@@ -56,7 +58,7 @@ export function CodeStep({ email, secondsLeft, sentAt, codeUsedUp, constraint, r
           {t("register.back")}
         </Button>
       </div>
-      <ResendControl key={sentAt} secondsLeft={secondsLeft} />
+      <ResendControl key={sentAt} secondsLeft={secondsLeft} resendAt={resendAt} />
     </Form>
   );
 }

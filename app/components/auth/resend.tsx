@@ -1,17 +1,23 @@
 /**
- * Resending the code. The server says how many seconds are left; with
- * JavaScript the countdown ticks, without it the remaining time is shown as it
- * was when the page was made. At 0:00 the resend button appears; an early
- * resend is refused by the server anyway.
+ * Resending the code. The server says how many seconds are left and when
+ * that is. With JavaScript the countdown ticks and the button appears at
+ * 0:00. Without it (and until the page hydrates) the page says at what
+ * clock time resending becomes possible and offers the button at once:
+ * pressing it early gets the server's answer of how long to wait, instead of
+ * a countdown that never moves.
  */
 import { useEffect, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "~/i18n/use-translation";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { formatCountdown } from "~/utils/countdown";
+import { useFormat } from "~/utils/format";
 
-export function ResendControl({ secondsLeft, pending }: { secondsLeft: number; pending?: boolean }) {
+export function ResendControl({ secondsLeft, resendAt, pending }: { secondsLeft: number; resendAt: number; pending?: boolean }) {
   const { t } = useTranslation();
+  const format = useFormat();
+  const hydrated = useHydrated();
   const [left, setLeft] = useState(secondsLeft);
 
   useEffect(() => {
@@ -26,6 +32,23 @@ export function ResendControl({ secondsLeft, pending }: { secondsLeft: number; p
     return () => clearInterval(timer);
   }, [secondsLeft]);
 
+  const button = (
+    <Button type="submit" name="intent" value="resend" variant="mainTertiary" size="sm" formNoValidate pending={pending}>
+      <Icon name="mail" />
+      {t("register.resend")}
+    </Button>
+  );
+  if (left > 0 && !hydrated) {
+    return (
+      <>
+        <p className="resend muted">
+          <Icon name="clock" />
+          {t("register.resendAt", { time: format.time(resendAt) })}
+        </p>
+        {button}
+      </>
+    );
+  }
   if (left > 0) {
     return (
       <p className="resend muted" role="timer" aria-live="off">
@@ -34,12 +57,7 @@ export function ResendControl({ secondsLeft, pending }: { secondsLeft: number; p
       </p>
     );
   }
-  return (
-    <Button type="submit" name="intent" value="resend" variant="mainTertiary" size="sm" formNoValidate pending={pending}>
-      <Icon name="mail" />
-      {t("register.resend")}
-    </Button>
-  );
+  return button;
 }
 
 /** The form's own errors, else (a reload, a new visit) why this code is no longer accepted. */

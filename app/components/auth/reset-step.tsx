@@ -17,7 +17,7 @@ import { firstInvalidField, useClearPasswords, useValidation } from "~/utils/for
 import { useIsPending } from "~/utils/pending";
 import type { CodeStepProps } from "./registration-steps";
 
-export function ResetCodeStep({ email, secondsLeft, sentAt, codeUsedUp, constraint, result }: CodeStepProps) {
+export function ResetCodeStep({ email, secondsLeft, resendAt, sentAt, codeUsedUp, constraint, result }: CodeStepProps) {
   const { t } = useTranslation();
   const pending = useIsPending();
   const validation = useValidation(() => import("~/schemas/auth").then((m) => m.ResetSchema));
@@ -57,7 +57,7 @@ export function ResetCodeStep({ email, secondsLeft, sentAt, codeUsedUp, constrai
           {t("register.back")}
         </Button>
       </div>
-      <ResendControl key={sentAt} secondsLeft={secondsLeft} />
+      <ResendControl key={sentAt} secondsLeft={secondsLeft} resendAt={resendAt} />
     </Form>
   );
 }

@@ -43,6 +43,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     // This code's tries are used up: the step says so and offers a new code.
     codeUsedUp: state.step === "code" ? await getLimits().codeUsedUp(codeAttemptKey("register", state)) : false,
     secondsLeft: secondsUntilResend(state.sentAt, Date.now(), getEnv().RESEND_COOLDOWN_SECONDS),
+    resendAt: (state.sentAt ?? 0) + getEnv().RESEND_COOLDOWN_SECONDS * 1000,
     sentAt: state.sentAt ?? 0,
     constraint: state.step === "email" ? constraints.emailStep : state.step === "code" ? constraints.codeStep : constraints.profileStep,
   };
@@ -194,6 +195,7 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
           <RegistrationCodeStep
             email={loaderData.email}
             secondsLeft={loaderData.secondsLeft}
+            resendAt={loaderData.resendAt}
             sentAt={loaderData.sentAt}
             codeUsedUp={loaderData.codeUsedUp}
             constraint={loaderData.constraint}

@@ -38,6 +38,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     step: state.step,
     email: state.email ?? "",
     secondsLeft: secondsUntilResend(state.sentAt, Date.now(), getEnv().RESEND_COOLDOWN_SECONDS),
+    resendAt: (state.sentAt ?? 0) + getEnv().RESEND_COOLDOWN_SECONDS * 1000,
     sentAt: state.sentAt ?? 0,
     codeUsedUp: state.step === "code" ? await getLimits().codeUsedUp(codeAttemptKey("reset", state)) : false,
     constraint: state.step === "email" ? constraints.emailStep : constraints.reset,
@@ -166,6 +167,7 @@ export default function ResetPage({ loaderData, actionData }: Route.ComponentPro
           <ResetCodeStep
             email={loaderData.email}
             secondsLeft={loaderData.secondsLeft}
+            resendAt={loaderData.resendAt}
             sentAt={loaderData.sentAt}
             codeUsedUp={loaderData.codeUsedUp}
             constraint={loaderData.constraint}
