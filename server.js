@@ -61,6 +61,13 @@ const { logger, operations } = portal;
 const listener = server.listen(operations.port, () => {
   logger.info({ port: operations.port, mode: development ? "development" : "production" }, "portal listening");
 });
+// A port already taken (another portal, a replica still draining): say so and stop
+// cleanly, with the shutdown steps (the demo's stand-in is stopped, not orphaned).
+const cannotListen = (port) => (error) => {
+  logger.error({ port, err: error.message }, "the portal cannot listen on its port");
+  void finish(1);
+};
+listener.on("error", cannotListen(operations.port));
 
 /**
  * The metrics on a port of their own, for Prometheus inside the private
@@ -86,6 +93,7 @@ if (operations.metricsPort) {
     }
     res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("Not found\n");
   });
+  metricsListener.on("error", cannotListen(operations.metricsPort));
   metricsListener.listen(operations.metricsPort, () => {
     logger.info({ port: operations.metricsPort }, "metrics listening");
   });
