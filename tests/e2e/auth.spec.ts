@@ -21,6 +21,11 @@ test.describe("signing in and out", () => {
     await page.getByLabel("Пароль", { exact: true }).fill("wrong-password");
     await page.getByRole("button", { name: "Войти" }).click();
     await expect(page.locator(".form-error")).toHaveText("Неверный адрес электронной почты или пароль.");
+    // Said once, in the form: not repeated as a toast.
+    await page.waitForTimeout(1500);
+    const said = (await page.locator("body").innerText()).split("Неверный адрес электронной почты или пароль.").length - 1;
+    expect(said).toBe(1);
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
     await expect(page.getByLabel("Электронная почта")).toHaveValue(resident.email);
     await expect(page.getByLabel("Пароль", { exact: true })).toHaveValue("");
   });

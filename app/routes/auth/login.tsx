@@ -2,12 +2,12 @@
  * Sign-in. The action checks the honeypot, validates with the shared schema,
  * asks the backend for tokens and keeps them only in the session cookie.
  * Wrong credentials show the backend's second error detail (then the
- * first, then our own text) in the form and as a toast. Failures are
+ * first, then our own text) in the form, once: a form's errors are never
+ * repeated as a toast (toasts say what succeeded). Failures are
  * counted per account and per client: answers slow down, then stop
  * (app/utils/limits.server.ts).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { data, Link } from "react-router";
 import { ApiError } from "~/api/errors";
@@ -26,7 +26,6 @@ import { getSession, startSignedInSession } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/login";
 import { readFormData } from "~/utils/request.server";
-import { notify } from "~/utils/notify";
 import { LoginForm } from "~/components/forms";
 
 /** A refusal (429) tells when to come back in the page's own response. */
@@ -43,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await checkHoneypot(formData);
   const submission = parseWithZod(formData, { schema: LoginSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }), toast: null }, { status: 400 });
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
   const { t } = getI18n(context);
   const { email, password, redirectTo } = submission.value;
@@ -51,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const attempt = await getLimits().loginAttempt(context.get(requestMetaContext).clientAddress, email);
   if (attempt.refusal) {
     const message = refusalMessage(attempt.refusal, t);
-    return data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }), toast: message }, refusalInit(attempt.refusal));
+    return data({ result: submission.reply({ formErrors: [message], hideFields: ["password"] }) }, refusalInit(attempt.refusal));
   }
   try {
     const pair = await getApi(context).users.login({ email, password });
@@ -70,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw error;
     }
     return data(
-      { result: submission.reply({ formErrors: [message], hideFields: ["password"] }), toast: message },
+      { result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
       { status: error instanceof ApiError ? 400 : isBackendFailure(error) ? error.init.status : 503 },
     );
   }
@@ -85,10 +84,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  useEffect(() => {
-    if (actionData?.toast) notify("error", actionData.toast);
-  }, [actionData]);
-
   return (
     <section className="auth-page" aria-labelledby="login-title">
       <div className="card auth-card">
