@@ -141,7 +141,7 @@ app.use(compression());
 // link of ours: a 400 here instead of a 500 deep inside, or a header it breaks.
 app.use((req, res, next) => {
   if (isMalformedUrl(req.originalUrl)) {
-    return refuse(req, res, 400, "Неверный адрес страницы", "В адресе есть недопустимые символы. Проверьте ссылку или начните с главной страницы.");
+    return refuse(req, res, 400, "badUrl");
   }
   next();
 });
@@ -153,7 +153,7 @@ app.use((req, res, next) => {
     return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
   };
   if (isCrossOriginRequest(req.method, header, `${req.protocol}://${req.get("host")}`)) {
-    return refuse(req, res, 403, "Запрос с другого сайта отклонён");
+    return refuse(req, res, 403, "crossSite");
   }
   next();
 });
@@ -170,13 +170,7 @@ app.use((req, res, next) => {
   res.locals.bodyLimit = limit;
   const length = req.headers["content-length"];
   if (length !== undefined && !(Number(length) <= limit)) {
-    return refuse(
-      req,
-      res,
-      413,
-      "Слишком большой запрос",
-      limit === uploadLimit ? "Не больше 10 файлов за раз, каждый не больше 10 МБ." : "Форма не может быть больше 64 КБ. Файлы здесь не принимаются.",
-    );
+    return refuse(req, res, 413, limit === uploadLimit ? "uploadTooLarge" : "formTooLarge");
   }
   next();
 });

@@ -5,6 +5,8 @@
  * (Secure cookies behind HTTPS, Retry-After on 503 and 429).
  */
 import type express from "express";
+import { defaultLanguage, htmlLang, isLanguage, type Language } from "~/i18n/config";
+import { i18nFor } from "~/i18n/i18next.server";
 import type { RequestMeta } from "~/utils/request-context";
 
 /** Forms without files: 64 KB is far more than any of ours sends. */
@@ -45,17 +47,43 @@ export function secureCookie(cookie: string) {
 /** Seconds a client should wait before trying again, when the answer did not say. */
 export const defaultRetryAfter: Record<number, number> = { 429: 60, 503: 30 };
 
-export function refusalPage(title: string, text: string) {
-  return `<!DOCTYPE html><html lang="ru"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem"><h1>${title}</h1><p>${text}</p><p><a href="/">Вернуться на главную</a></p></body></html>`;
+/** The interface language of a request, from its `lng` cookie (React Router writes it as base64 JSON). */
+export function requestLanguage(cookieHeader: string | undefined): Language {
+  const raw = /(?:^|;\s*)lng=([^;]*)/.exec(cookieHeader ?? "")?.[1];
+  if (!raw) return defaultLanguage;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(decodeURIComponent(raw), "base64").toString("utf8"));
+    return isLanguage(value) ? value : defaultLanguage;
+  } catch {
+    return defaultLanguage;
+  }
+}
+
+export type Refusal = "badUrl" | "crossSite" | "formTooLarge" | "uploadTooLarge" | "bodyTooLarge";
+
+/** The page a refusal shows, in the visitor's language (texts in the `errors` locale files, `edge.*`). */
+export async function refusalPage(refusal: Refusal, language: Language) {
+  const { t } = await i18nFor(language);
+  const title = escapeHtml(t(`errors:edge.${refusal}.title`));
+  const text = escapeHtml(t(`errors:edge.${refusal}.text`));
+  const home = escapeHtml(t("errors:edge.home"));
+  return `<!DOCTYPE html><html lang="${htmlLang[language]}"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;overflow-wrap:break-word"><h1>${title}</h1><p>${text}</p><p><a href="/">${home}</a></p></body></html>`;
+}
+
+function escapeHtml(text: string) {
+  return text.replace(/[&<>"]/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[char]!);
 }
 
 /**
  * Answers a request the portal will not handle. A body not read yet (a
  * refused upload) is dropped, never read into memory.
  */
-export function refuse(req: express.Request, res: express.Response, status: number, title: string, text = "") {
+export function refuse(req: express.Request, res: express.Response, status: number, refusal: Refusal) {
   if (res.headersSent) return;
-  res.status(status).type("html").send(refusalPage(title, text));
+  res.status(status);
+  void refusalPage(refusal, requestLanguage(req.headers.cookie)).then((page) => {
+    if (!res.headersSent) res.type("html").send(page);
+  });
   dropBody(req);
 }
 
@@ -139,7 +167,7 @@ export function limitStreamedBody(req: express.Request, res: express.Response, l
     received += chunk.length;
     if (received <= limit) return;
     req.off("data", count);
-    refuse(req, res, 413, "Слишком большой запрос", "Форма не может быть больше 64 КБ, а файл — больше 10 МБ.");
+    refuse(req, res, 413, "bodyTooLarge");
   };
   req.on("data", count);
 }

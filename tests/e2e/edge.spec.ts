@@ -163,6 +163,20 @@ test.describe("malformed requests", () => {
     await expect(page).toHaveURL("/");
   });
 
+  test("in English the refusal pages are English", async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify("en")).toString("base64"), url: baseURL! }]);
+    const response = await page.goto("/a%0ab");
+    expect(response?.status()).toBe(400);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Invalid page address");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    const tooLarge = await page.request.post("/auth", {
+      headers: { Origin: baseURL!, "Content-Type": "application/x-www-form-urlencoded" },
+      data: `email=${"a".repeat(70_000)}`,
+    });
+    expect(tooLarge.status()).toBe(413);
+    expect(await tooLarge.text()).toContain("Request too large");
+  });
+
   test("a redirect target with a tab, a newline or a space goes home instead", async ({ request }) => {
     for (const redirectTo of ["/\t/evil.example", "/\n/evil.example", "/ /evil.example"]) {
       const answer = await request.post("/resources/language", { form: { lng: "rus", redirectTo }, maxRedirects: 0 });
