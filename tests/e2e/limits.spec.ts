@@ -230,6 +230,23 @@ test.describe("abuse limits", () => {
     expectStatus(await post("/auth", { email: "resident@example.com", password: "resident12345" }), 429);
   });
 
+  test("sign-in: one client trying many accounts is refused after 50 failures, whatever the account", async () => {
+    const { post } = await visitor(newClient(test.info().project.name));
+    // A different account each time: no account reaches its own limit or delay.
+    const statuses: number[] = [];
+    for (let index = 0; index < 50; index += 1) {
+      statuses.push((await post("/auth", { email: uniqueEmail(`spray${index}`), password: "wrong-password" })).status());
+    }
+    expect(statuses).toEqual(Array(50).fill(400));
+    const refused = await post("/auth", { email: uniqueEmail("spray-last"), password: "wrong-password" });
+    expectStatus(refused, 429);
+    expect(formError(await refused.text())).toMatch(tooManyLogins);
+    expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(60);
+    // Another client is not affected.
+    const other = await visitor(newClient(test.info().project.name));
+    expectStatus(await other.post("/auth", { email: "admin@example.com", password: "admin12345" }), 302);
+  });
+
   test("a successful sign-in clears the account's failures", async () => {
     const client = newClient(test.info().project.name);
     const email = "admin@example.com";
