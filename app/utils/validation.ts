@@ -13,13 +13,20 @@ export type Validate<Schema extends z.ZodType> = (context: {
 }) => Submission<z.input<Schema>, string[], z.output<Schema>>;
 
 /**
- * conform's onValidate for a schema, except that buttons marked
- * formNoValidate («Назад», «Отправить повторно») submit without it, as
- * they do without JavaScript.
+ * conform validates a field as it is typed by submitting the form with a
+ * hidden button of this name, itself marked formNoValidate.
+ */
+const conformIntent = "__intent__";
+
+/**
+ * conform's onValidate for a schema, except that the form's own buttons
+ * marked formNoValidate («Назад», «Отправить повторно») submit without it,
+ * as they do without JavaScript. conform's validation button is not one of
+ * them: skipping it would clear every message as soon as a key is pressed.
  */
 export function validateWith<Schema extends z.ZodType>(schema: Schema): Validate<Schema> {
   return ({ formData, submitter }) => {
-    if (submitter && submitter.formNoValidate) {
+    if (submitter && submitter.formNoValidate && submitter.name !== conformIntent) {
       return parseWithZod(formData, { schema: z.looseObject({}) }) as unknown as ReturnType<Validate<Schema>>;
     }
     return parseWithZod(formData, { schema }) as unknown as ReturnType<Validate<Schema>>;
