@@ -1,7 +1,9 @@
 /**
- * The code as four slots (input-otp), submitting the form when the fourth
- * digit is typed. Loaded by CodeField only once the page is hydrated.
+ * The code as four slots (input-otp), submitting the form whenever they come
+ * to hold four digits, typed or pasted. Loaded by CodeField only once the
+ * page is hydrated.
  */
+import { useEffect, useRef, useState } from "react";
 import { OTPInput, type SlotProps } from "input-otp";
 import { useTranslation } from "~/i18n/use-translation";
 import { ErrorList, type ListOfErrors } from "~/components/ui/fields";
@@ -29,6 +31,18 @@ export default function CodeSlots({
   defaultValue?: string;
 }) {
   const { t } = useTranslation();
+  const [value, setValue] = useState(defaultValue ?? "");
+  // input-otp's onComplete fires only when a shorter code grows to four digits,
+  // so after a wrong try a pasted code (four replacing four) was never sent.
+  // Any change that leaves four digits submits, through the form's own submit path.
+  const shown = useRef(value);
+  useEffect(() => {
+    if (value === shown.current) return;
+    shown.current = value;
+    if (value.length !== 4) return;
+    const form = (document.getElementById(id) as HTMLInputElement | null)?.form;
+    form?.requestSubmit(form.querySelector<HTMLButtonElement>("[data-submit-code]") ?? undefined);
+  }, [id, value]);
   return (
     <div className="field">
       <label htmlFor={id} className="field__label">
@@ -42,17 +56,12 @@ export default function CodeSlots({
         inputMode="numeric"
         autoComplete="one-time-code"
         autoFocus
-        defaultValue={defaultValue}
         aria-label={t("register.codeSlots")}
         aria-invalid={errorId ? true : undefined}
         aria-describedby={errorId}
         containerClassName="otp"
-        onComplete={(_value: string) => {
-          // Submit as soon as the fourth digit is in, through the form's own submit path.
-          const input = document.getElementById(id) as HTMLInputElement | null;
-          const form = input?.form;
-          form?.requestSubmit(form.querySelector<HTMLButtonElement>("[data-submit-code]") ?? undefined);
-        }}
+        value={value}
+        onChange={setValue}
         render={({ slots }) => (
           <div className="otp__slots">
             {slots.map((slot, index) => (
