@@ -5,7 +5,6 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { randomUUID } from "node:crypto";
-import { useEffect } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { data, Link, redirect } from "react-router";
 import { ApiError } from "~/api/errors";
@@ -25,11 +24,11 @@ import { getSession, type RegistrationState } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/registration";
 import { readFormData } from "~/utils/request.server";
-import { notify } from "~/utils/notify";
 import { EmailStep, RegistrationCodeStep, RegistrationProfileStep } from "~/components/forms";
 
 const here = "/auth/registration";
-const profileFields = ["code", "password", "password_confirmation", "first_name", "middle_name", "last_name", "phone"];
+// The fields this step shows: an error about the code (carried in a hidden input) is a form error, said in the form.
+const profileFields = ["password", "password_confirmation", "first_name", "middle_name", "last_name", "phone"];
 
 /** A refusal (429) tells when to come back in the page's own response. */
 export const headers = retryAfterHeaders;
@@ -61,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const limits = getLimits();
 
   const unavailable = (error: unknown, reply: (o: { formErrors: string[] }) => unknown) => {
-    if (isBackendFailure(error)) return data({ intent, result: reply({ formErrors: [t("errors:unavailable")] }), toast: null }, { status: 503 });
+    if (isBackendFailure(error)) return data({ intent, result: reply({ formErrors: [t("errors:unavailable")] }) }, { status: 503 });
     throw error;
   };
 
@@ -72,14 +71,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "email") {
     const submission = parseWithZod(formData, { schema: EmailStepSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply(), toast: null }, { status: 400 });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
     const refusal = await limits.codeRequest(client);
-    if (refusal) return data({ intent, result: submission.reply({ formErrors: [refusalMessage(refusal, t)] }), toast: null }, refusalInit(refusal));
+    if (refusal) return data({ intent, result: submission.reply({ formErrors: [refusalMessage(refusal, t)] }) }, refusalInit(refusal));
     try {
       await api.users.registerEmail({ email: submission.value.email });
     } catch (error) {
       if (error instanceof ApiError) {
-        return data({ intent, result: replyWithApiError(submission.reply, error, ["email"], t), toast: null }, { status: 400 });
+        return data({ intent, result: replyWithApiError(submission.reply, error, ["email"], t) }, { status: 400 });
       }
       return unavailable(error, submission.reply);
     }
@@ -93,22 +92,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     const left = secondsUntilResend(state.sentAt, Date.now(), getEnv().RESEND_COOLDOWN_SECONDS);
     if (left > 0) {
       const message = t("register.resendTooEarly", { time: formatCountdown(left) });
-      return data({ intent: "code", result: { status: "error" as const, error: { "": [message] } }, toast: null }, { status: 429 });
+      return data({ intent: "code", result: { status: "error" as const, error: { "": [message] } } }, { status: 429 });
     }
     const refusal = await limits.codeRequest(client);
     if (refusal) {
       const error = { "": [refusalMessage(refusal, t)] };
-      return data({ intent: "code", result: { status: "error" as const, error }, toast: null }, refusalInit(refusal));
+      return data({ intent: "code", result: { status: "error" as const, error } }, refusalInit(refusal));
     }
     try {
       await api.users.registerEmail({ email: state.email });
     } catch (error) {
       if (error instanceof ApiError) {
         const message = error.status === 429 ? t("register.throttled", { time: formatCountdown(error.retryAfter ?? 60) }) : error.detail(0, t("errors:generic"));
-        return data({ intent: "code", result: { status: "error" as const, error: { "": [message] } }, toast: null }, { status: 400 });
+        return data({ intent: "code", result: { status: "error" as const, error: { "": [message] } } }, { status: 400 });
       }
       if (isBackendFailure(error)) {
-        return data({ intent: "code", result: { status: "error" as const, error: { "": [t("errors:unavailable")] } }, toast: null }, { status: 503 });
+        return data({ intent: "code", result: { status: "error" as const, error: { "": [t("errors:unavailable")] } } }, { status: 503 });
       }
       throw error;
     }
@@ -118,15 +117,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "code") {
     const submission = parseWithZod(formData, { schema: CodeStepSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply(), toast: null }, { status: 400 });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
     // The backend knows a registration by its code alone: every guess is counted, per code and per client.
     const refusal = await limits.codeTry(client, codeAttemptKey("register", state));
-    if (refusal) return data({ intent, result: submission.reply({ formErrors: [refusalMessage(refusal, t)] }), toast: null }, refusalInit(refusal));
+    if (refusal) return data({ intent, result: submission.reply({ formErrors: [refusalMessage(refusal, t)] }) }, refusalInit(refusal));
     try {
       await api.users.checkCode({ code: submission.value.code });
     } catch (error) {
       if (error instanceof ApiError) {
-        return data({ intent, result: replyWithApiError(submission.reply, error, ["code"], t), toast: null }, { status: 400 });
+        return data({ intent, result: replyWithApiError(submission.reply, error, ["code"], t) }, { status: 400 });
       }
       return unavailable(error, submission.reply);
     }
@@ -141,18 +140,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: ProfileStepSchema });
     const hide = ["password", "password_confirmation"];
     if (submission.status !== "success") {
-      return data({ intent, result: submission.reply({ hideFields: hide }), toast: null }, { status: 400 });
+      return data({ intent, result: submission.reply({ hideFields: hide }) }, { status: 400 });
     }
     const { phone, middle_name, ...rest } = submission.value;
     try {
       await api.users.registerProfile({ ...rest, code: state.code, middle_name: middle_name ?? "", phone: phone ?? null });
     } catch (error) {
       if (error instanceof ApiError) {
-        const message = error.detail(0, t("register.failed"));
-        return data(
-          { intent, result: replyWithApiError(submission.reply, error, profileFields, t, hide), toast: message },
-          { status: 400 },
-        );
+        return data({ intent, result: replyWithApiError(submission.reply, error, profileFields, t, hide) }, { status: 400 });
       }
       return unavailable(error, (options) => submission.reply({ ...options, hideFields: hide }));
     }
@@ -160,16 +155,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast("/auth", { type: "success", description: t("success.registration") });
   }
 
-  return data({ intent, result: undefined, toast: null }, { status: 400 });
+  return data({ intent, result: undefined }, { status: 400 });
 }
 
 export default function RegistrationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const current = loaderData.step === "email" ? 1 : loaderData.step === "code" ? 2 : 3;
 
-  useEffect(() => {
-    if (actionData?.toast) notify("error", actionData.toast);
-  }, [actionData]);
 
   return (
     <section className="auth-page" aria-labelledby="register-title">

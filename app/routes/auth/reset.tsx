@@ -5,7 +5,6 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { randomUUID } from "node:crypto";
-import { useEffect } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { data, Link, redirect } from "react-router";
 import { ApiError } from "~/api/errors";
@@ -24,7 +23,6 @@ import { getSession, type ResetState } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/reset";
 import { readFormData } from "~/utils/request.server";
-import { notify } from "~/utils/notify";
 import { EmailStep, ResetCodeStep } from "~/components/forms";
 
 const here = "/auth/reset";
@@ -56,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const client = context.get(requestMetaContext).clientAddress;
   const limits = getLimits();
   const formError = (message: string, status: number) =>
-    data({ intent: "reset", result: { status: "error" as const, error: { "": [message] } }, toast: null }, { status });
+    data({ intent: "reset", result: { status: "error" as const, error: { "": [message] } } }, { status });
 
   if (intent === "back") {
     session.set("reset", { step: "email", email: state.email });
@@ -65,16 +63,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "email") {
     const submission = parseWithZod(formData, { schema: EmailStepSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply(), toast: null }, { status: 400 });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
     const refusal = await limits.codeRequest(client);
-    if (refusal) return data({ intent, result: submission.reply({ formErrors: [refusalMessage(refusal, t)] }), toast: null }, refusalInit(refusal));
+    if (refusal) return data({ intent, result: submission.reply({ formErrors: [refusalMessage(refusal, t)] }) }, refusalInit(refusal));
     try {
       await api.users.sendCodeReset({ email: submission.value.email });
     } catch (error) {
       if (error instanceof ApiError) {
-        return data({ intent, result: replyWithApiError(submission.reply, error, ["email"], t), toast: null }, { status: 400 });
+        return data({ intent, result: replyWithApiError(submission.reply, error, ["email"], t) }, { status: 400 });
       }
-      if (isBackendFailure(error)) return data({ intent, result: submission.reply({ formErrors: [t("errors:unavailable")] }), toast: null }, { status: 503 });
+      if (isBackendFailure(error)) return data({ intent, result: submission.reply({ formErrors: [t("errors:unavailable")] }) }, { status: 503 });
       throw error;
     }
     session.set("reset", { step: "code", email: submission.value.email, sentAt: Date.now(), codeId: randomUUID() });
@@ -87,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const left = secondsUntilResend(state.sentAt, Date.now(), getEnv().RESEND_COOLDOWN_SECONDS);
     if (left > 0) return formError(t("register.resendTooEarly", { time: formatCountdown(left) }), 429);
     const refusal = await limits.codeRequest(client);
-    if (refusal) return data({ intent: "reset", result: { status: "error" as const, error: { "": [refusalMessage(refusal, t)] } }, toast: null }, refusalInit(refusal));
+    if (refusal) return data({ intent: "reset", result: { status: "error" as const, error: { "": [refusalMessage(refusal, t)] } } }, refusalInit(refusal));
     try {
       await api.users.sendCodeReset({ email: state.email });
     } catch (error) {
@@ -108,25 +106,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: ResetSchema });
     const hide = ["password", "password_confirmation"];
     if (submission.status !== "success") {
-      return data({ intent, result: submission.reply({ hideFields: hide }), toast: null }, { status: 400 });
+      return data({ intent, result: submission.reply({ hideFields: hide }) }, { status: 400 });
     }
     // The backend revokes a reset code after 5 wrong tries per e-mail; this counts per code and per client too.
     const refusal = await limits.codeTry(client, codeAttemptKey("reset", state));
     if (refusal) {
-      return data({ intent, result: submission.reply({ formErrors: [refusalMessage(refusal, t)], hideFields: hide }), toast: null }, refusalInit(refusal));
+      return data({ intent, result: submission.reply({ formErrors: [refusalMessage(refusal, t)], hideFields: hide }) }, refusalInit(refusal));
     }
     try {
       await api.users.resetPassword({ email: state.email, ...submission.value });
     } catch (error) {
       if (error instanceof ApiError) {
-        return data(
-          {
-            intent,
-            result: replyWithApiError(submission.reply, error, ["code", "password", "password_confirmation"], t, hide),
-            toast: error.detail(0, t("reset.failed")),
-          },
-          { status: 400 },
-        );
+        const result = replyWithApiError(submission.reply, error, ["code", "password", "password_confirmation"], t, hide);
+        return data({ intent, result }, { status: 400 });
       }
       if (isBackendFailure(error)) return formError(t("errors:unavailable"), 503);
       throw error;
@@ -137,14 +129,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast("/auth", { type: "success", description: t("success.reset") });
   }
 
-  return data({ intent, result: undefined, toast: null }, { status: 400 });
+  return data({ intent, result: undefined }, { status: 400 });
 }
 
 export default function ResetPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  useEffect(() => {
-    if (actionData?.toast) notify("error", actionData.toast);
-  }, [actionData]);
   return (
     <section className="auth-page" aria-labelledby="reset-title">
       <div className="card auth-card">
