@@ -28,10 +28,25 @@ export function markToasterReady(sonner: Sonner) {
   resolveReady(sonner);
 }
 
+/** Error toasts on screen: about an earlier try, so the next toast replaces them. */
+const errorToasts = new Set<string | number>();
+
+/**
+ * Shows a toast. The same text never shows twice (its text is its id unless
+ * one is given, so it updates the toast already there), and a new toast
+ * dismisses the error toasts before it: a stale failure never stays beside
+ * the success that followed it.
+ */
 export function notify(type: ToastType, message: string, options?: { id?: string; description?: string }) {
   if (!wanted) {
     wanted = true;
     onWanted?.();
   }
-  void ready.then((sonner) => sonner.toast[type](message, options));
+  void ready.then((sonner) => {
+    const id = options?.id ?? `${message}\n${options?.description ?? ""}`;
+    for (const stale of errorToasts) if (stale !== id) sonner.toast.dismiss(stale);
+    errorToasts.clear();
+    sonner.toast[type](message, { ...options, id });
+    if (type === "error") errorToasts.add(id);
+  });
 }

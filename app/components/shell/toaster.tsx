@@ -44,9 +44,9 @@ export function ToastHost({ toast, theme }: { toast: Toast | null; theme: "light
   const onReady = useCallback(() => setReady(true), []);
   useEffect(() => {
     if (!toast) return;
-    // The id makes a revalidation of the same page not show it twice.
+    // No id of its own: notify keys a toast by its text, so neither a revalidation
+    // of the same page nor the same message flashed again shows it twice.
     notify(toast.type, toast.title ?? toast.description, {
-      id: toast.id,
       description: toast.title ? toast.description : undefined,
     });
   }, [toast]);
