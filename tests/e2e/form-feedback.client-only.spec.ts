@@ -1,0 +1,164 @@
+/**
+ * Form feedback that exists only with JavaScript (issue 11, items 1–3): live
+ * validation behaves the same in every form, and the code slots send four
+ * digits however they arrive. Runs in the JavaScript project only (the
+ * js-off project ignores *client-only.spec.ts); the rest of the feedback rule
+ * is in form-feedback.spec.ts.
+ */
+import type { Locator, Page } from "@playwright/test";
+import { admin, createResident, expect, hydrated, latestCode, signIn, test, uniqueEmail } from "./fixtures";
+
+/**
+ * The resident's sequence from the issue: a bad value and the form's button
+ * show the message; typing the fix clears it; breaking the field again and
+ * leaving it brings the message back, without pressing the button again.
+ */
+async function messageFollowsTyping(page: Page, field: Locator, submit: Locator, steps: { bad: string; fix: string; message: string }) {
+  const message = page.getByText(steps.message, { exact: true });
+  await field.fill("");
+  await field.pressSequentially(steps.bad);
+  await submit.click();
+  await expect(message).toBeVisible();
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+
+  await field.press("End");
+  await field.pressSequentially(steps.fix);
+  await expect(message).toHaveCount(0);
+  await expect(field).not.toHaveAttribute("aria-invalid", "true");
+
+  for (let typed = 0; typed < steps.fix.length; typed += 1) await field.press("Backspace");
+  await expect(field).toHaveValue(steps.bad);
+  await field.press("Tab");
+  await expect(message).toBeVisible();
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toHaveAccessibleDescription(new RegExp(steps.message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+}
+
+const badEmail = { bad: "bad", fix: "@example.com", message: "Пожалуйста, укажите корректный формат электронной почты." };
+
+test.describe("live validation behaves the same in every form", () => {
+  test("sign-in", async ({ page }) => {
+    await page.goto("/auth");
+    await hydrated(page);
+    await messageFollowsTyping(page, page.getByLabel("Электронная почта"), page.getByRole("button", { name: "Войти" }), badEmail);
+  });
+
+  test("registration, the e-mail step", async ({ page }) => {
+    await page.goto("/auth/registration");
+    await hydrated(page);
+    await messageFollowsTyping(page, page.getByLabel("Электронная почта"), page.getByRole("button", { name: "Далее" }), badEmail);
+  });
+
+  test("profile data", async ({ page }) => {
+    const user = await createResident("live");
+    await signIn(page, user, "/profile");
+    await hydrated(page);
+    const form = page.locator("form#profile-data");
+    await messageFollowsTyping(page, form.getByLabel("Имя", { exact: true }), form.getByRole("button", { name: "Сохранить" }), {
+      bad: "И",
+      fix: "ван",
+      message: "Минимальное кол-во символов: 2",
+    });
+  });
+
+  test("attaching an account", async ({ page }) => {
+    const user = await createResident("live-attach");
+    await signIn(page, user, "/profile/accounts");
+    await hydrated(page);
+    const form = page.locator("form#attach-account");
+    await form.getByLabel("Фамилия владельца").fill("Петров");
+    await messageFollowsTyping(page, form.getByLabel("Номер лицевого счёта"), form.getByRole("button", { name: "Привязать" }), {
+      bad: "12345",
+      fix: "67890",
+      message: "Номер лицевого счёта — 10 цифр",
+    });
+  });
+
+  test("an administrator's post", async ({ page }) => {
+    await signIn(page, admin, "/posts/create");
+    await hydrated(page);
+    await page.getByLabel("Текст").fill("Текст, который не проверяется в этом тесте.");
+    await messageFollowsTyping(page, page.getByLabel("Заголовок"), page.getByRole("button", { name: "Опубликовать" }), {
+      bad: "",
+      fix: "Заголовок",
+      message: "Обязательное поле",
+    });
+  });
+
+  test("after the server refused the form, messages still follow typing", async ({ page }) => {
+    // A wrong password: the server's message, then the e-mail broken and mended.
+    const user = await createResident("live-server");
+    await page.goto("/auth");
+    await hydrated(page);
+    const email = page.getByLabel("Электронная почта");
+    await email.fill(user.email);
+    await page.getByLabel("Пароль", { exact: true }).fill("wrong-password");
+    await page.getByRole("button", { name: "Войти" }).click();
+    await expect(page.locator(".form-error")).toHaveText("Неверный адрес электронной почты или пароль.");
+    await email.press("ControlOrMeta+a");
+    await email.pressSequentially("bad");
+    await email.press("Tab");
+    await expect(page.getByText(badEmail.message)).toBeVisible();
+    await email.press("End");
+    await email.pressSequentially(badEmail.fix);
+    await expect(page.getByText(badEmail.message)).toHaveCount(0);
+
+    // An account number the backend does not know: its message, then a number too short, then a whole one.
+    await signIn(page, user, "/profile/accounts");
+    await hydrated(page);
+    const form = page.locator("form#attach-account");
+    const number = form.getByLabel("Номер лицевого счёта");
+    await number.fill("1999999999");
+    await form.getByLabel("Фамилия владельца").fill("Петров");
+    await form.getByRole("button", { name: "Привязать" }).click();
+    await expect(number).toHaveAttribute("aria-invalid", "true");
+    await number.press("End");
+    for (let typed = 0; typed < 5; typed += 1) await number.press("Backspace");
+    await expect(form.getByText("Номер лицевого счёта — 10 цифр")).toBeVisible();
+    await number.pressSequentially("00003");
+    await expect(number).not.toHaveAttribute("aria-invalid", "true");
+    await expect(form.locator(".field__errors")).toHaveCount(0);
+  });
+});
+
+test.describe("the code slots", () => {
+  async function toCodeStep(page: Page) {
+    const email = uniqueEmail("slots");
+    await page.goto("/auth/registration");
+    await page.getByLabel("Электронная почта").fill(email);
+    await page.getByRole("button", { name: "Далее" }).click();
+    await expect(page.locator('[aria-current="step"]')).toContainText("Подтверждение");
+    const code = await latestCode(email, "register");
+    return { code, wrong: String(Number(code) === 9999 ? 1000 : Number(code) + 1) };
+  }
+
+  test("after a wrong code, the right one pasted over it is sent without pressing «Далее»", async ({ page }) => {
+    const { code, wrong } = await toCodeStep(page);
+    const slots = page.getByLabel("Код из письма, 4 цифры");
+    await slots.pressSequentially(wrong);
+    await expect(page.getByText("Неверный или просроченный код.")).toBeVisible();
+    await slots.click();
+    await slots.press("ControlOrMeta+a");
+    // What the browser does on a paste: the clipboard's text replaces the selection.
+    await page.keyboard.insertText(code);
+    await expect(page.locator('[aria-current="step"]')).toContainText("Заполнение");
+  });
+
+  test("a wrong code retyped digit by digit is sent again", async ({ page }) => {
+    const { code, wrong } = await toCodeStep(page);
+    const slots = page.getByLabel("Код из письма, 4 цифры");
+    await slots.pressSequentially(wrong);
+    await expect(page.getByText("Неверный или просроченный код.")).toBeVisible();
+    await slots.click();
+    for (let typed = 0; typed < 4; typed += 1) await slots.press("Backspace");
+    await slots.pressSequentially(code);
+    await expect(page.locator('[aria-current="step"]')).toContainText("Заполнение");
+  });
+
+  test("a code that starts with a zero is explained as soon as it is typed", async ({ page }) => {
+    await toCodeStep(page);
+    await page.getByLabel("Код из письма, 4 цифры").pressSequentially("0123");
+    await expect(page.locator(".field__errors")).toHaveText("Код из письма — число от 1000 до 9999: он не начинается с нуля");
+    await expect(page.locator('[aria-current="step"]')).toContainText("Подтверждение");
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * The feedback rule (issue 11, item 4), with JavaScript off and on: a form's
+ * errors are said in the form, once, never repeated as a toast; toasts (or,
+ * without JavaScript, the status message the server renders) say what
+ * succeeded and what happened outside a form; a new one replaces a stale
+ * error. Live validation and the code slots, which exist only with
+ * JavaScript, are in form-feedback.client-only.spec.ts.
+ *
+ * The other items of the issue are covered where their pages are tested:
+ * the code's range (3) in auth.spec.ts, the resend clock time and an early
+ * resend (5) in resend.spec.ts, a filter's label and kept value (6) in
+ * resident.spec.ts, images named by their post's title (7) in admin.spec.ts.
+ */
+import type { Page } from "@playwright/test";
+import { createResident, expect, latestCode, resident, signIn, test, uniqueEmail } from "./fixtures";
+
+/** How many times the page says this text, in the form, a toast or a status message alike. */
+async function timesSaid(page: Page, text: string) {
+  return (await page.locator("body").innerText()).split(text).length - 1;
+}
+
+/** Said exactly once, and still once a moment later (when a toast would have arrived). */
+async function expectSaidOnce(page: Page, text: string) {
+  await expect.poll(() => timesSaid(page, text)).toBe(1);
+  await page.waitForTimeout(1200);
+  expect(await timesSaid(page, text), `«${text}» is said once`).toBe(1);
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+}
+
+async function toCodeStep(page: Page, email: string) {
+  await page.goto("/auth/registration");
+  await page.getByLabel("Электронная почта").fill(email);
+  await page.getByRole("button", { name: "Далее" }).click();
+  await expect(page.locator('[aria-current="step"]')).toContainText("Подтверждение");
+}
+
+test.describe("a form's errors are said once, in the form", () => {
+  test("a wrong code: beside the field, not as a toast", async ({ page, jsEnabled }) => {
+    const email = uniqueEmail("said-once");
+    await toCodeStep(page, email);
+    const code = Number(await latestCode(email, "register"));
+    const wrong = String(code === 9999 ? 1000 : code + 1);
+    if (jsEnabled) {
+      await page.getByLabel("Код из письма, 4 цифры").pressSequentially(wrong);
+    } else {
+      await page.getByLabel("Код из письма").fill(wrong);
+      await page.getByRole("button", { name: "Далее" }).click();
+    }
+    await expect(page.locator(".field__errors")).toHaveText("Неверный или просроченный код.");
+    await expectSaidOnce(page, "Неверный или просроченный код.");
+  });
+
+  test("an e-mail already registered: beside the field, not as a toast", async ({ page }) => {
+    await page.goto("/auth/registration");
+    const email = page.getByLabel("Электронная почта");
+    await email.fill(resident.email);
+    await page.getByRole("button", { name: "Далее" }).click();
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(email).toHaveAccessibleDescription("Пользователь с таким адресом электронной почты уже существует.");
+    await expectSaidOnce(page, "Пользователь с таким адресом электронной почты уже существует.");
+  });
+
+  test("a wrong code when resetting the password: beside the field, not also as a toast", async ({ page }) => {
+    const user = await createResident("reset-once");
+    await page.goto("/auth/reset");
+    await page.getByLabel("Электронная почта").fill(user.email);
+    await page.getByRole("button", { name: "Получить код" }).click();
+    const code = Number(await latestCode(user.email, "reset"));
+    await page.getByLabel("Код из письма").fill(String(code === 9999 ? 1000 : code + 1));
+    await page.getByLabel("Новый пароль").fill("second-password");
+    await page.getByLabel("Повторите пароль").fill("second-password");
+    await page.getByRole("button", { name: "Сменить пароль" }).click();
+    await expect(page.getByLabel("Код из письма")).toHaveAttribute("aria-invalid", "true");
+    await expectSaidOnce(page, "Неверный или просроченный код.");
+  });
+});
+
+test.describe("what happens outside a form is said as a toast", () => {
+  test("a failed detach is said once; the success that follows replaces it", async ({ page }) => {
+    const user = await createResident("stale-toast");
+    await signIn(page, user, "/profile/accounts");
+    const form = page.locator("form#attach-account");
+    const attach = async () => {
+      await form.getByLabel("Номер лицевого счёта").fill("1000000004");
+      await form.getByLabel("Фамилия владельца").fill("Сидорова");
+      await form.getByRole("button", { name: "Привязать" }).click();
+    };
+    await attach();
+    await expect(page.locator(".account-card")).toHaveCount(1);
+
+    // The confirmation page is open while the account is detached elsewhere (another tab).
+    await page.goto("/profile/accounts/1000000004/detach");
+    const elsewhere = await page.request.post("/profile/accounts/1000000004/detach", { maxRedirects: 0 });
+    expect(elsewhere.status()).toBe(302);
+    await page.context().clearCookies({ name: "__toast" });
+    await page.getByRole("button", { name: "Да, отвязать" }).click();
+    await expect(page).toHaveURL("/profile/accounts");
+    const failure = "Этот лицевой счёт не привязан к вашему профилю.";
+    await expect(page.getByRole("status").filter({ hasText: failure }).or(page.locator("[data-sonner-toast]").filter({ hasText: failure }))).toHaveCount(1);
+    await expect.poll(() => timesSaid(page, failure)).toBe(1);
+
+    // The next toast, a success, replaces the stale error instead of standing beside it.
+    await attach();
+    const success = "Лицевой счёт 1000000004 привязан";
+    await expect(page.getByText(success)).toBeVisible();
+    await expect.poll(() => timesSaid(page, success)).toBe(1);
+    // At once, not when the error's own four seconds run out.
+    await expect.poll(() => timesSaid(page, failure), { timeout: 1500 }).toBe(0);
+    await expect(page.locator('[data-sonner-toast][data-type="error"]')).toHaveCount(0, { timeout: 1500 });
+  });
+
+  test("a success is said once, as a status message without JavaScript or a toast with it", async ({ page, jsEnabled }) => {
+    await signIn(page);
+    const said = "Вы вошли в личный кабинет";
+    if (jsEnabled) await expect(page.locator("[data-sonner-toast]").filter({ hasText: said })).toHaveCount(1);
+    else await expect(page.getByRole("status").filter({ hasText: said })).toHaveCount(1);
+    await expect.poll(() => timesSaid(page, said)).toBe(1);
+    await page.waitForTimeout(1000);
+    expect(await timesSaid(page, said)).toBe(1);
+  });
+});
