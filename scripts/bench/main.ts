@@ -20,23 +20,26 @@ import { ensureFloorBuild, startFloor } from "./floor";
 import { heading, table } from "./output";
 import { ADMIN, ensurePortalBuild, firstId, logs, onPortalLog, RESIDENT, signIn } from "./portal";
 import { speedSection } from "./sections/speed";
+import { bodiesSection } from "./sections/bodies";
+import { lighthouseSection } from "./sections/lighthouse";
+import { memorySection } from "./sections/memory";
+import { replicasSection } from "./sections/replicas";
+import { slowNetworkSection } from "./sections/slow";
+import { soakSection } from "./sections/soak";
+import { weightSection } from "./sections/weight";
 
 process.chdir(path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../.."));
 
 const sections: Record<Section, (ctx: Context) => Promise<void>> = {
-  weight: notYet,
+  weight: weightSection,
   speed: speedSection,
-  slow: notYet,
-  memory: notYet,
-  soak: notYet,
-  bodies: notYet,
-  replicas: notYet,
-  lighthouse: notYet,
+  slow: slowNetworkSection,
+  memory: memorySection,
+  soak: soakSection,
+  bodies: bodiesSection,
+  replicas: replicasSection,
+  lighthouse: lighthouseSection,
 };
-
-async function notYet() {
-  console.log("  (not yet ported to scripts/bench)");
-}
 
 const loadText = () =>
   os

@@ -36,6 +36,8 @@ app.use(
   expressStaticGzip(path.join(client, "assets"), { enableBrotli: true, orderPreference: ["br", "gz"], serveStatic: { immutable: true, maxAge: "1y" } }),
 );
 app.get("/healthz", (_req, res) => void res.json({ status: "ok" }));
+// Lighthouse's SEO audit reads it.
+app.get("/robots.txt", (_req, res) => void res.type("text/plain").send("User-agent: *\nAllow: /\n"));
 
 app.use(
   createRequestHandler({

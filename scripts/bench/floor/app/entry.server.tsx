@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { nonceContext, NonceProvider } from "./nonce";
 
 export const streamTimeout = 5_000;
@@ -56,4 +56,10 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/** A 404 (a crawler's /robots.txt, say) is an answer, not an error to log. */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted || isRouteErrorResponse(error)) return;
+  console.error(error);
 }

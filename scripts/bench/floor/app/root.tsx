@@ -3,7 +3,11 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import stylesHref from "./styles.css?url";
 import { useNonce } from "./nonce";
 
-export const links = () => [{ rel: "stylesheet", href: stylesHref }];
+// No favicon file: an empty one, so the browser asks for nothing else.
+export const links = () => [
+  { rel: "stylesheet", href: stylesHref },
+  { rel: "icon", href: "data:," },
+];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
