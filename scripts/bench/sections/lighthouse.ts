@@ -1,6 +1,6 @@
 // Lighthouse (its npm package, Debian's Chromium, the default mobile
 // emulation and throttling) on every public page and on the floor's page,
-// three runs each; the median is printed and budgeted.
+// three runs each (one with --quick); the median is printed and budgeted.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { budgets, LIMITS, median, ratio, ratioText, verdict } from "../budgets";
@@ -14,7 +14,6 @@ type Category = (typeof CATEGORIES)[number];
 const LABELS: Record<Category, string> = { performance: "performance", accessibility: "accessibility", "best-practices": "best practices", seo: "SEO" };
 /** Budgeted at 100 over all pages, beside performance and FCP per page. */
 const AT_100: Category[] = ["accessibility", "best-practices", "seo"];
-const RUNS = 3;
 
 interface Result {
   label: string;
@@ -39,10 +38,10 @@ async function audit(url: string, port: number) {
   }
 }
 
-async function measure(label: string, url: string, port: number): Promise<Result> {
+async function measure(label: string, url: string, port: number, count: number): Promise<Result> {
   const runs: Awaited<ReturnType<typeof audit>>[] = [];
-  for (let i = 1; i <= RUNS; i++) {
-    progress(`Lighthouse: ${label}, run ${i} of ${RUNS}…`);
+  for (let i = 1; i <= count; i++) {
+    progress(`Lighthouse: ${label}, run ${i} of ${count}…`);
     runs.push(await audit(url, port));
   }
   const last = runs[runs.length - 1];
@@ -62,7 +61,9 @@ async function measure(label: string, url: string, port: number): Promise<Result
 }
 
 export async function lighthouseSection(ctx: Context) {
-  heading(`8. Lighthouse (mobile, default throttling; median of ${RUNS} runs per page)`);
+  // Three runs and their median; one with --quick (a development run, not a record).
+  const count = ctx.options.quick ? 1 : 3;
+  heading(`8. Lighthouse (mobile, default throttling; ${count === 1 ? "one run" : `median of ${count} runs`} per page)`);
   const pages = await publicPages(ctx.stack.backendUrl);
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath(),
@@ -72,8 +73,8 @@ export async function lighthouseSection(ctx: Context) {
   const results: Result[] = [];
   let floor: Result;
   try {
-    floor = await measure("floor /", `${ctx.floor.url}/`, chrome.port);
-    for (const path of pages) results.push(await measure(path, `${ctx.stack.portalUrl}${path}`, chrome.port));
+    floor = await measure("floor /", `${ctx.floor.url}/`, chrome.port, count);
+    for (const path of pages) results.push(await measure(path, `${ctx.stack.portalUrl}${path}`, chrome.port, count));
   } finally {
     chrome.kill();
   }
@@ -82,7 +83,7 @@ export async function lighthouseSection(ctx: Context) {
     ["page", ...CATEGORIES.map((id) => LABELS[id]), "FCP", "FCP ratio to floor"],
     [floor, ...results].map((r) => [r.label, ...CATEGORIES.map((id) => r.scores[id]), seconds(r.fcp), r === floor ? "—" : ratioText(ratio(r.fcp, floor.fcp))]),
   );
-  note("Lighthouse simulates a mid-range phone on a slow 4G link; the figures are medians of three runs.");
+  note(`Lighthouse simulates a mid-range phone on a slow 4G link${count > 1 ? `; the figures are medians of ${count} runs` : "; one run each (--quick): not a record"}.`);
   for (const r of [floor, ...results]) {
     if (r.failing.length > 0) note(`${r.label} loses points on ${r.failing.join(", ")}`);
   }
