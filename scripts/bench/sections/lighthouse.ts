@@ -21,6 +21,8 @@ interface Result {
   fcp: number;
   /** Audits that lost points in a budgeted category (last run). */
   failing: string[];
+  /** Lighthouse's measure of the machine's speed during the runs (higher is faster). */
+  benchmarkIndex: number;
 }
 
 /** One Lighthouse run of `url` in the Chrome on `port`; a lost trace (NO_NAVSTART, NO_FCP on a busy machine) is tried again, twice at most. */
@@ -57,6 +59,7 @@ async function measure(label: string, url: string, port: number, count: number):
     scores: Object.fromEntries(CATEGORIES.map((id) => [id, median(runs.map((lhr) => Math.round((lhr.categories[id]?.score ?? 0) * 100)))])) as Record<Category, number>,
     fcp: median(runs.map((lhr) => lhr.audits["first-contentful-paint"]?.numericValue ?? Number.NaN)),
     failing,
+    benchmarkIndex: median(runs.map((lhr) => lhr.environment?.benchmarkIndex ?? Number.NaN)),
   };
 }
 
@@ -84,6 +87,10 @@ export async function lighthouseSection(ctx: Context) {
     [floor, ...results].map((r) => [r.label, ...CATEGORIES.map((id) => r.scores[id]), seconds(r.fcp), r === floor ? "—" : ratioText(ratio(r.fcp, floor.fcp))]),
   );
   note(`Lighthouse simulates a mid-range phone on a slow 4G link${count > 1 ? `; the figures are medians of ${count} runs` : "; one run each (--quick): not a record"}.`);
+  const indexes = [floor, ...results].map((r) => r.benchmarkIndex).filter((i) => Number.isFinite(i));
+  if (indexes.length > 0) {
+    note(`Lighthouse's benchmarkIndex (how fast the machine ran; its throttling assumes about 1000+): ${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))} in this run.`);
+  }
   for (const r of [floor, ...results]) {
     if (r.failing.length > 0) note(`${r.label} loses points on ${r.failing.join(", ")}`);
   }
