@@ -30,6 +30,20 @@ export function parseOptions(argv: string[]): Options {
   return options;
 }
 
+/** Processes a section started and has not stopped yet: main stops them on Ctrl-C. */
+export const running = new Set<{ stop(): Promise<unknown> }>();
+
+/** Runs `body` with a started process registered in `running`, and stops it after. */
+export async function withRunning<T extends { stop(): Promise<unknown> }, R>(started: T, body: (process: T) => Promise<R>): Promise<R> {
+  running.add(started);
+  try {
+    return await body(started);
+  } finally {
+    running.delete(started);
+    await started.stop();
+  }
+}
+
 export interface Stack {
   portalUrl: string;
   backendUrl: string;

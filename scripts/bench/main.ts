@@ -15,7 +15,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startStack } from "../../tests/support/stack.js";
 import { budgets } from "./budgets";
-import { durationsFor, parseOptions, type Context, type Options, type Section } from "./context";
+import { durationsFor, parseOptions, running, type Context, type Options, type Section } from "./context";
 import { ensureFloorBuild, startFloor } from "./floor";
 import { heading, table } from "./output";
 import { ADMIN, ensurePortalBuild, firstId, logs, onPortalLog, RESIDENT, signIn } from "./portal";
@@ -60,6 +60,7 @@ async function main(options: Options): Promise<number> {
     throw error;
   });
   const stop = async () => {
+    for (const started of running) await started.stop().catch(() => {});
     await floor.stop();
     await stack.stop();
   };

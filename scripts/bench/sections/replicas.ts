@@ -7,7 +7,7 @@ import { Redis } from "ioredis";
 import { startReplicas } from "../../../tests/support/stack.js";
 import { budgets, verdict } from "../budgets";
 import { cannon, type Run } from "../cannon";
-import type { Context } from "../context";
+import { withRunning, type Context } from "../context";
 import { heading, int, ms, note, table } from "../output";
 import { RESIDENT, signIn } from "../portal";
 
@@ -20,8 +20,7 @@ export async function replicasSection(ctx: Context) {
   await run(ctx.stack.portalUrl, oneCookie, 10, warmup);
   const one = await run(ctx.stack.portalUrl, oneCookie, 50, speed);
 
-  const replicas = await startReplicas({ count: 2, redis: true });
-  try {
+  await withRunning(await startReplicas({ count: 2, redis: true }), async (replicas) => {
     const cookie = await signIn(replicas.portalUrls[0], RESIDENT);
     await Promise.all(replicas.portalUrls.map((url) => run(url, cookie, 5, warmup)));
     const two: Run[] = await Promise.all(replicas.portalUrls.map((url) => run(url, cookie, 25, speed)));
@@ -57,7 +56,5 @@ export async function replicasSection(ctx: Context) {
       limit: "0",
       verdict: verdict(bad.length === 0),
     });
-  } finally {
-    await replicas.stop();
-  }
+  });
 }

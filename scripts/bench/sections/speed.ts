@@ -6,7 +6,7 @@ import os from "node:os";
 import { startPortal } from "../../../tests/support/stack.js";
 import { budgets, LIMITS, percentile, ratio, ratioText, tooBusy, verdict, withinRatio } from "../budgets";
 import { cannon, type Run, type Target } from "../cannon";
-import type { Context } from "../context";
+import { withRunning, type Context } from "../context";
 import { cpuMsText, endProgress, heading, int, ms, note, progress, table } from "../output";
 import { backendAccess, BROWSER_ACCEPT_ENCODING, onPortalLog, RESIDENT, signIn } from "../portal";
 import { cpuMs } from "../proc";
@@ -52,8 +52,8 @@ export async function speedSection(ctx: Context) {
   heading(`2. Server speed beside the floor (${rounds} alternating rounds of ${speed} s at 50 connections)`);
   const encoding = { "accept-encoding": BROWSER_ACCEPT_ENCODING };
   // A portal of its own with the page cache off: every request is rendered.
-  const portal = await startPortal({ apiUrl: ctx.stack.backendUrl, env: { PAGE_CACHE_MS: "0" }, onLog: onPortalLog });
-  try {
+  const started = await startPortal({ apiUrl: ctx.stack.backendUrl, env: { PAGE_CACHE_MS: "0" }, onLog: onPortalLog });
+  await withRunning(started, async (portal) => {
     const portalPid = portal.pid as number;
     const cookie = await signIn(portal.url, RESIDENT);
     const access = await backendAccess(ctx.stack.backendUrl, RESIDENT);
@@ -131,7 +131,7 @@ export async function speedSection(ctx: Context) {
 
     const floorCpu = cpuPerRequest(floorLoaded);
     table(
-      ["page (rendered, page cache off)", "CPU/req", "floor", "ratio", "limit", "50c req/s", "floor", "ratio", "50c p50", "50c p99", "1c p50", "floor 1c p50", "non-2xx/err"],
+      ["page (rendered, page cache off)", "CPU/req", "floor", "ratio", "limit", "50c req/s", "floor", "ratio", "50c p50", "50c p99", "1c p50", "floor 1c p50", "ratio", "non-2xx/err"],
       pages.map((page) => {
         const m = loaded.get(page.label) as Measured;
         const s = singles.get(page.label);
@@ -148,6 +148,7 @@ export async function speedSection(ctx: Context) {
           ms(Math.max(...m.p99)),
           ms(s?.run.p50),
           ms(floorSingle.run.p50),
+          ratioText(ratio(s?.run.p50 ?? Number.NaN, floorSingle.run.p50)),
           [...m.failures, ...(s && s.run.failures.count ? [s.run.failures.text] : [])].join("; ") || "0",
         ];
       }),
@@ -210,9 +211,7 @@ export async function speedSection(ctx: Context) {
     }
     const failures = [...floorLoaded.failures, ...[...loaded.values()].flatMap((m) => m.failures)];
     budgets.add({ name: "Speed runs: non-2xx / errors", figure: failures.join("; ") || "0", limit: "0", verdict: verdict(failures.length === 0) });
-  } finally {
-    await portal.stop();
-  }
+  });
   await cachedPages(ctx);
 }
 

@@ -3,7 +3,7 @@
 // JavaScript Chromium really loads (until the network is idle after hydration).
 import http from "node:http";
 import zlib from "node:zlib";
-import { budgets, LIMITS, verdict, withinExtra } from "../budgets";
+import { budgets, LIMITS, ratio, ratioText, verdict, withinExtra } from "../budgets";
 import { cookiesFor, launchChromium } from "../browser";
 import type { Context } from "../context";
 import { blockingStylesheets, dataPreloads, entryScripts, readDocument, staticImports, stylesheetPosition, stylesheets } from "../html";
@@ -156,12 +156,13 @@ export async function weightSection(ctx: Context) {
   endProgress();
   const extra = (w: Weight) => `${w.loadedJsGz >= floor.loadedJsGz ? "+" : "−"}${kb(Math.abs(w.loadedJsGz - floor.loadedJsGz))}`;
   table(
-    ["page", "HTML gz", "CSS gz", "HTML+CSS", "JS graph gz", "JS loaded gz", "vs floor", "(as received)", "scripts", "< 2 KB", "locales gz", "blocking CSS", "stylesheet in <head>"],
+    ["page", "HTML gz", "CSS gz", "HTML+CSS", "ratio", "JS graph gz", "JS loaded gz", "vs floor", "(as received)", "scripts", "< 2 KB", "locales gz", "blocking CSS", "stylesheet in <head>"],
     [floor, ...results].map((w) => [
       w.label,
       kb(w.htmlGz),
       kb(w.cssGz),
       kb(w.htmlGz + w.cssGz),
+      w === floor ? "—" : ratioText(ratio(w.htmlGz + w.cssGz, floor.htmlGz + floor.cssGz)),
       kb(w.graphJsGz),
       kb(w.loadedJsGz),
       w === floor ? "—" : extra(w),
