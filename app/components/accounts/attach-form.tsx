@@ -5,7 +5,7 @@
 import { getInputProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { HoneypotInputs } from "~/components/honeypot";
-import { FormErrors } from "~/forms/form-errors";
+import { ErrorSummary, FormErrors } from "~/forms/form-errors";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
@@ -21,6 +21,7 @@ export function AttachForm(props: FormProps<typeof AttachSchema>) {
   const [form, fields, formProps] = useDefinedForm(props);
   return (
     <Form method="POST" className="form" {...formProps} aria-labelledby="attach-title">
+      <ErrorSummary form={form} />
       <h2 id="attach-title">{t("accounts.attachTitle")}</h2>
       <p className="muted">{t("accounts.attachLead")}</p>
       <HoneypotInputs label={t("forms.honeypot")} />

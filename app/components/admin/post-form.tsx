@@ -2,7 +2,7 @@ import { getInputProps, getTextareaProps } from "@conform-to/react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
 import { HoneypotInputs } from "~/components/honeypot";
-import { FormErrors } from "~/forms/form-errors";
+import { ErrorSummary, FormErrors } from "~/forms/form-errors";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, Field, TextareaField } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
@@ -27,6 +27,7 @@ export function PostForm({
   const focus = firstInvalidField(props.result, ["title", "text"]);
   return (
     <Form method="POST" className="form form--wide" {...formProps}>
+      <ErrorSummary form={form} />
       <HoneypotInputs label={t("forms.honeypot")} />
       <Field
         labelProps={{ children: t("admin.posts.formTitle") }}

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
 import { HoneypotInputs } from "~/components/honeypot";
-import { FormErrors } from "~/forms/form-errors";
+import { ErrorSummary, FormErrors } from "~/forms/form-errors";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/fields";
 import type { FormProps } from "~/forms/define";
@@ -28,6 +28,7 @@ export function EmailStep({
   const [form, fields, formProps] = useDefinedForm(props, { defaultValue: { email } });
   return (
     <Form method="POST" className="form" {...formProps}>
+      <ErrorSummary form={form} />
       <HoneypotInputs label={t("forms.honeypot")} />
       <p className="muted">{lead}</p>
       <Field

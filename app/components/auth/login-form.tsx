@@ -11,6 +11,7 @@ import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/use-translation";
 import type { FormProps } from "~/forms/define";
 import type { LoginSchema } from "~/schemas/auth";
+import { ErrorSummary } from "~/forms/form-errors";
 import { firstInvalidField, useClearPasswords, useDefinedForm } from "~/forms/hooks";
 import { useIsPending } from "~/forms/pending";
 
@@ -26,6 +27,7 @@ export function LoginForm(props: FormProps<typeof LoginSchema>) {
 
   return (
     <Form method="POST" className="form" {...formProps}>
+      <ErrorSummary form={form} />
       <HoneypotInputs label={t("forms.honeypot")} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <Field

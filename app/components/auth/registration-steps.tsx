@@ -7,7 +7,7 @@ import { Form } from "react-router";
 import { HoneypotInputs } from "~/components/honeypot";
 import { CodeField } from "~/components/auth/code-field";
 import { codeStepErrors, ResendControl } from "~/components/auth/resend";
-import { FormErrors } from "~/forms/form-errors";
+import { ErrorSummary, FormErrors } from "~/forms/form-errors";
 import { PersonFields } from "~/components/person-fields";
 import { Button } from "~/components/ui/button";
 import { NewPasswordFields } from "~/components/auth/new-password-fields";
@@ -37,6 +37,7 @@ export function CodeStep({ email, secondsLeft, resendAt, sentAt, codeUsedUp, ...
   const [form, fields, formProps] = useDefinedForm(props);
   return (
     <Form method="POST" className="form" {...formProps}>
+      <ErrorSummary form={form} />
       <HoneypotInputs label={t("forms.honeypot")} />
       <p className="muted">{t("register.codeLead", { email })}</p>
       <CodeField id={fields.code.id} name={fields.code.name} errors={fields.code.errors} autoFocus />
@@ -65,6 +66,7 @@ export function ProfileStep({ code, ...props }: FormProps<typeof ProfileStepSche
   const focus = firstInvalidField(result, ["password", "password_confirmation", "first_name", "middle_name", "last_name", "phone"]);
   return (
     <Form method="POST" className="form" {...formProps}>
+      <ErrorSummary form={form} />
       <HoneypotInputs label={t("forms.honeypot")} />
       <p className="muted">{t("register.profileLead")}</p>
       <input type="hidden" name="code" value={code ?? ""} readOnly />

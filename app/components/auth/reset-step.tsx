@@ -7,7 +7,7 @@ import { getInputProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { HoneypotInputs } from "~/components/honeypot";
 import { codeStepErrors, ResendControl } from "~/components/auth/resend";
-import { FormErrors } from "~/forms/form-errors";
+import { ErrorSummary, FormErrors } from "~/forms/form-errors";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/fields";
 import { NewPasswordFields } from "~/components/auth/new-password-fields";
@@ -27,6 +27,7 @@ export function ResetCodeStep({ email, secondsLeft, resendAt, sentAt, codeUsedUp
   const focus = firstInvalidField(result, ["code", "password", "password_confirmation"]);
   return (
     <Form method="POST" className="form" {...formProps}>
+      <ErrorSummary form={form} />
       <HoneypotInputs label={t("forms.honeypot")} />
       <p className="muted">{t("reset.codeLead", { email })}</p>
       <Field

@@ -7,7 +7,7 @@ import { getInputProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { HoneypotInputs } from "~/components/honeypot";
 import { NewPasswordFields } from "~/components/auth/new-password-fields";
-import { FormErrors } from "~/forms/form-errors";
+import { ErrorSummary, FormErrors } from "~/forms/form-errors";
 import { PersonFields } from "~/components/person-fields";
 import { Button } from "~/components/ui/button";
 import { PasswordField } from "~/components/ui/fields";
@@ -31,6 +31,7 @@ export function ProfileForm({ me, ...props }: FormProps<typeof ProfileSchema> & 
   const focus = firstInvalidField(result, ["last_name", "first_name", "middle_name", "phone"]);
   return (
     <Form method="POST" className="form" {...formProps} aria-labelledby="profile-data-title">
+      <ErrorSummary form={form} />
       <h2 id="profile-data-title">{t("profile.edit")}</h2>
       <HoneypotInputs label={t("forms.honeypot")} />
       <PersonFields fields={fields} focus={focus} />
@@ -52,6 +53,7 @@ export function PasswordForm(props: FormProps<typeof PasswordSchema>) {
   const focus = firstInvalidField(result, ["old_password", "password", "password_confirmation"]);
   return (
     <Form method="POST" className="form" {...formProps} aria-labelledby="profile-password-title">
+      <ErrorSummary form={form} />
       <h2 id="profile-password-title">{t("profile.passwordTitle")}</h2>
       <HoneypotInputs label={t("forms.honeypot")} />
       <PasswordField
