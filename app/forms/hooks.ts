@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { FormProps } from "./define";
 import type { Validate } from "./validation";
 
-/** A form's HTML validation attributes by field, from its schema (see constraints.server.ts). */
+/** A form's HTML validation attributes by field, from its schema (constraintsOf in submission.server.ts). */
 export type Constraints = ReturnType<typeof import("@conform-to/zod/v4").getZodConstraint>;
 
 /** The first field with an error, so a page rendered without JavaScript can autofocus it. */

@@ -1,6 +1,6 @@
 /**
  * Attaching an account by its number and the holder's surname as on the bill.
- * Loaded on demand (see deferred.tsx): the list above needs no form code.
+ * Loaded on demand (see app/forms/lazy-form.tsx): the list above needs no form code.
  */
 import { getInputProps } from "@conform-to/react";
 import { Form } from "react-router";

@@ -1,5 +1,5 @@
 /**
- * The sign-in form: e-mail and password. Loaded on demand (see deferred.tsx);
+ * The sign-in form: e-mail and password. Loaded on demand (see app/forms/lazy-form.tsx);
  * before that it is the server's plain form, which signs in just as well.
  */
 import { getInputProps } from "@conform-to/react";

@@ -1,7 +1,7 @@
 /**
  * Registration's second and third steps: the code from the letter (with the
  * resend countdown) and the profile. Loaded with the page that shows them
- * (see deferred.tsx), not on the first step.
+ * (see app/forms/lazy-form.tsx), not on the first step.
  */
 import { Form } from "react-router";
 import { HoneypotInputs } from "~/components/honeypot";

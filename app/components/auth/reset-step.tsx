@@ -1,7 +1,7 @@
 /**
  * Password reset's second step: the code from the letter, the new password
  * twice, and the resend countdown. Loaded with the page that shows it (see
- * deferred.tsx), not on the first step.
+ * app/forms/lazy-form.tsx), not on the first step.
  */
 import { getInputProps } from "@conform-to/react";
 import { Form } from "react-router";

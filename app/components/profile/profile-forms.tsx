@@ -1,6 +1,6 @@
 /**
  * The profile's two forms: names and phone (update_me), and the password
- * (update_password). Loaded on demand (see deferred.tsx); until then they are
+ * (update_password). Loaded on demand (see app/forms/lazy-form.tsx); until then they are
  * the server's plain forms, which work just as well.
  */
 import { getInputProps } from "@conform-to/react";
