@@ -114,6 +114,12 @@ describe("handleSubmission", () => {
 });
 
 describe("replies without a submission (a resend)", () => {
+  it("every backend detail is about the form: there are no fields", async () => {
+    const error = new ApiError(400, { type: "validation_error", errors: [{ code: "invalid", detail: "Адрес не найден.", attr: "email" }] } as never, "users.register");
+    const answer = (await withContext(post({}), async (context) => replies(form, context).fromError(error))) as unknown as Answer;
+    expect(answer.data.result.error).toEqual({ "": ["Адрес не найден."] });
+  });
+
   it("a form error on the form it names, with its status", async () => {
     const request = post({});
     const answer = (await withContext(request, async (context) => replies(form, context).formError("Рано.", 429))) as unknown as Answer;

@@ -82,7 +82,8 @@ export function replies(form: Pick<FormDefinition, "id">, context: Context, opti
       if (error.status === 429) {
         return self.formError(t("register.throttled", { time: formatCountdown(error.retryAfter ?? 60) }), 429);
       }
-      const { "": general = [], ...fieldErrors } = error.fieldErrors(options.fields);
+      // Without fields (a resend), every detail is about the form.
+      const { "": general = [], ...fieldErrors } = error.fieldErrors(options.fields ?? []);
       const formErrors = general.length || Object.keys(fieldErrors).length ? general : [t("errors:generic")];
       return answer(form, replyWith(formErrors, fieldErrors), 400);
     },
