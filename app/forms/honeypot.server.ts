@@ -22,11 +22,12 @@ export function getHoneypotInputProps() {
   return inputProps;
 }
 
-export async function checkHoneypot(formData: FormData) {
+/** A form a bot filled in is refused with a 400 (`message`: what the error page says). */
+export async function checkHoneypot(formData: FormData, message: string) {
   try {
     await getHoneypot().check(formData);
   } catch (error) {
-    if (error instanceof SpamError) throw data({ message: "Форма отклонена." }, { status: 400 });
+    if (error instanceof SpamError) throw data({ message }, { status: 400 });
     throw error;
   }
 }

@@ -92,7 +92,7 @@ describe("handleSubmission", () => {
 
   it("a bot that fills the honeypot is refused with a 400", async () => {
     const { nameFieldName } = await getHoneypotInputProps();
-    await expect(submit({ ...valid, [nameFieldName]: "bot" }, async () => new Response())).rejects.toMatchObject({ init: { status: 400 } });
+    await expect(submit({ ...valid, [nameFieldName]: "bot" }, async () => new Response())).rejects.toMatchObject({ data: { message: "Форма отклонена." }, init: { status: 400 } });
   });
 
   it("success: a redirect with a toast, the value parsed by the schema", async () => {

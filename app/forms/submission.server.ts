@@ -51,9 +51,9 @@ export function isSecretField(name: string) {
 }
 
 /** The submitted form, honeypot checked: for a route that reads `intent` before it knows which form it is. */
-export async function readForm(request: Request): Promise<FormData> {
+export async function readForm(request: Request, context: Context): Promise<FormData> {
   const formData = await readFormData(request);
-  await checkHoneypot(formData);
+  await checkHoneypot(formData, getI18n(context).t("errors:formRejected"));
   return formData;
 }
 
@@ -116,7 +116,7 @@ export async function handleSubmission<Schema extends z.ZodType, Result extends 
     onApiError?: (error: ApiError) => void;
   } = {},
 ) {
-  const submitted = formData ?? (await readForm(request));
+  const submitted = formData ?? (await readForm(request, context));
   const schema = await form.schema();
   const fields = Object.keys(await constraintsOf(form));
   const hide = fields.filter(isSecretField);

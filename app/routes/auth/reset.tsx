@@ -39,7 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request);
+  const formData = await readForm(request, context);
   const session = getSession(context);
   const state: ResetState = session.get("reset") ?? { step: "email" };
   const api = getApi(context);

@@ -35,7 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request);
+  const formData = await readForm(request, context);
   const intent = formData.get("intent");
   const api = getApi(context);
   const { t } = getI18n(context);
