@@ -23,11 +23,10 @@ import { getUser, userMiddleware } from "~/middleware/user.server";
 import { useTheme } from "~/routes/resources/theme";
 import { getPublicConfig } from "~/utils/env.server";
 import { useNonce } from "~/utils/nonce";
-import { markHydrationDone } from "~/utils/deferred";
 import { getTheme } from "~/utils/preferences.server";
 import { sessionMiddleware } from "~/utils/session.server";
 import { getToast } from "~/utils/toast.server";
-import { getHoneypotInputProps } from "~/utils/honeypot.server";
+import { getHoneypotInputProps } from "~/forms/honeypot.server";
 import { HoneypotProvider } from "~/components/honeypot";
 import type { Route } from "./+types/root";
 import stylesHref from "./styles/app.css?url";
@@ -113,7 +112,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
   if (!import.meta.env.SSR) useChangeLanguage(loaderData.locale);
   // A marker for tests and the benchmark: the page is hydrated and interactive.
   useEffect(() => {
-    markHydrationDone();
     document.documentElement.dataset.hydrated = "true";
   }, []);
   const theme = useTheme();

@@ -7,6 +7,10 @@
  *   (5xx, garbage, an answer outside the contract: 502): a page cannot be built, so loaders let it become the
  *   friendly error page, and actions say so in the form.
  * - `SessionExpiredError`: the refresh failed; the user must sign in again.
+ * - `BackendFailureResponse`: a `BackendFailure` as the portal throws it from
+ *   a loader or an action (app/middleware/api.server.ts): a Response React
+ *   Router renders as the friendly error page with its status; the form
+ *   handler (app/forms/submission.server.ts) recognises it by its class.
  */
 import type { ApiErrorBody, ApiErrorItem } from "./types";
 
@@ -73,4 +77,22 @@ export class SessionExpiredError extends Error {
 
 export function requiredParameterError(name: string, operation: string) {
   return new Error(`Required parameter ${name} was null or undefined when calling ${operation}.`);
+}
+
+/**
+ * A backend failure thrown past a loader or an action: React Router renders a
+ * thrown Response in the error boundary with its status (503, 504 or 502) and
+ * its JSON body (`message`: the failure's kind; `requestId`, which the page
+ * shows). Forms catch it by its class and say it inside the form instead.
+ */
+export class BackendFailureResponse extends Response {
+  readonly failure: BackendFailure;
+
+  constructor(failure: BackendFailure, requestId: string) {
+    super(JSON.stringify({ message: failure.kind, requestId }), {
+      status: failure.status,
+      headers: { "Content-Type": "application/json; charset=utf-8" },
+    });
+    this.failure = failure;
+  }
 }

@@ -8,7 +8,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Icon } from "~/components/ui/icon";
-import { useIsPending } from "~/utils/pending";
+import { useIsPending } from "~/forms/pending";
 
 export function ConfirmLink({
   href,

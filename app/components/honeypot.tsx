@@ -1,5 +1,5 @@
 /**
- * The honeypot fields of remix-utils' server check (app/utils/honeypot.server.ts),
+ * The honeypot fields of remix-utils' server check (app/forms/honeypot.server.ts),
  * written as valid HTML: its own inputs say autocomplete="nope" (no such
  * token), put a <style> in the body and repeat one id in every form of a
  * page. Hidden from everyone but bots: display:none (the `honeypot` class)

@@ -5,8 +5,9 @@
  * sends the user to sign in and back; a backend failure becomes the friendly
  * error page (503/504/502), logged once with the request id.
  */
-import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { createApiClient } from "~/api/client.server";
+import { BackendFailureResponse } from "~/api/errors";
 import { createApi, type Api } from "~/api/endpoints.server";
 import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
@@ -64,16 +65,9 @@ export const apiMiddleware: MiddlewareFunction<Response> = async ({ request, con
         { requestId: meta.requestId, operation, failure: failure.kind, message: failure.message },
         "backend call failed",
       );
-      throw data({ message: failure.kind, requestId: meta.requestId }, { status: failure.status });
+      throw new BackendFailureResponse(failure, meta.requestId);
     },
   });
   context.set(apiContext, createApi(client));
   return next();
 };
-
-/** A thrown backend failure (from onFailure), for actions that report it in the form. */
-export function isBackendFailure(error: unknown): error is { data: { message: string }; init: { status: number } } {
-  if (typeof error !== "object" || error === null) return false;
-  const status = (error as { init?: { status?: number } }).init?.status;
-  return typeof status === "number" && status >= 502 && status <= 504;
-}

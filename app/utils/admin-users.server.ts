@@ -2,8 +2,6 @@
 import type { AdminUser } from "~/api/types";
 import { getEnv } from "./env.server";
 
-export const userFormFields = ["email", "password", "first_name", "middle_name", "last_name", "phone", "is_admin", "is_active"];
-
 export function toBackendUser(value: {
   email: string;
   password?: string;

@@ -52,8 +52,8 @@ test.describe("the profile", () => {
     await form.getByLabel("Фамилия").fill("Я");
     await form.getByLabel("Телефон (необязательно)").fill("123");
     await form.getByRole("button", { name: "Сохранить" }).click();
-    await expect(form.getByText("Минимальное кол-во символов: 2")).toBeVisible();
-    await expect(form.getByText("Номер должен состоять из 11 цифр")).toBeVisible();
+    await expect(form.locator(".field__errors").getByText("Минимальное кол-во символов: 2")).toBeVisible();
+    await expect(form.locator(".field__errors").getByText("Номер должен состоять из 11 цифр")).toBeVisible();
     await expect(form.getByLabel("Фамилия")).toHaveValue("Я");
   });
 

@@ -1,36 +1,27 @@
 /**
  * Attaching an account by its number and the holder's surname as on the bill.
- * Loaded on demand (see deferred.tsx): the list above needs no form code.
+ * Loaded on demand (see app/forms/lazy-form.tsx): the list above needs no form code.
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { HoneypotInputs } from "~/components/honeypot";
-import { FormErrors } from "~/components/form-errors";
+import { ErrorSummary, FormErrors } from "~/forms/form-errors";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/use-translation";
-import { useValidation, type Constraints } from "~/utils/forms";
-import { useIsPending } from "~/utils/pending";
+import type { FormProps } from "~/forms/define";
+import type { AttachSchema } from "~/schemas/profile";
+import { useDefinedForm } from "~/forms/hooks";
+import { useIsPending } from "~/forms/pending";
 
-export function AttachForm({
-  constraint,
-  result,
-}: {
-  constraint: Constraints;
-  result?: SubmissionResult<string[]>;
-}) {
+export function AttachForm(props: FormProps<typeof AttachSchema>) {
   const { t } = useTranslation();
   const pending = useIsPending();
-  const validation = useValidation(() => import("~/schemas/profile").then((m) => m.AttachSchema));
-  const [form, fields] = useForm({
-    id: "attach-account",
-    constraint,
-    lastResult: result,
-    ...validation.options,
-  });
+  const [form, fields, formProps] = useDefinedForm(props);
   return (
-    <Form method="POST" className="form" {...getFormProps(form)} {...validation.triggers} aria-labelledby="attach-title">
+    <Form method="POST" className="form" {...formProps} aria-labelledby="attach-title">
+      <ErrorSummary form={form} />
       <h2 id="attach-title">{t("accounts.attachTitle")}</h2>
       <p className="muted">{t("accounts.attachLead")}</p>
       <HoneypotInputs label={t("forms.honeypot")} />

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
-import { useIsPending } from "~/utils/pending";
+import { useIsPending } from "~/forms/pending";
 
 /** A confirmation page for a destructive action (the no-JavaScript path). */
 export function ConfirmPage({

@@ -1,40 +1,33 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, getTextareaProps } from "@conform-to/react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
 import { HoneypotInputs } from "~/components/honeypot";
-import { FormErrors } from "~/components/form-errors";
+import { ErrorSummary, FormErrors } from "~/forms/form-errors";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, Field, TextareaField } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
-import { firstInvalidField, useValidation, type Constraints } from "~/utils/forms";
-import { useIsPending } from "~/utils/pending";
+import type { FormProps } from "~/forms/define";
+import type { PostSchema } from "~/schemas/admin";
+import { firstInvalidField, useDefinedForm } from "~/forms/hooks";
+import { useIsPending } from "~/forms/pending";
 
 export function PostForm({
-  id,
-  constraint,
-  result,
   defaultValue,
   submitLabel,
-}: {
-  id: string;
-  constraint: Constraints;
-  result?: SubmissionResult<string[]>;
+  ...props
+}: FormProps<typeof PostSchema> & {
   defaultValue?: { title: string; text: string; is_actual: boolean };
   submitLabel: string;
 }) {
   const { t } = useTranslation();
   const pending = useIsPending({ intent: "save" });
-  const validation = useValidation(() => import("~/schemas/admin").then((m) => m.PostSchema));
-  const [form, fields] = useForm({
-    id,
-    constraint,
-    lastResult: result,
+  const [form, fields, formProps] = useDefinedForm(props, {
     defaultValue: defaultValue ? { ...defaultValue, is_actual: defaultValue.is_actual ? "on" : undefined } : { is_actual: "on" },
-    ...validation.options,
   });
-  const focus = firstInvalidField(result, ["title", "text"]);
+  const focus = firstInvalidField(props.result, ["title", "text"]);
   return (
-    <Form method="POST" className="form form--wide" {...getFormProps(form)} {...validation.triggers}>
+    <Form method="POST" className="form form--wide" {...formProps}>
+      <ErrorSummary form={form} />
       <HoneypotInputs label={t("forms.honeypot")} />
       <Field
         labelProps={{ children: t("admin.posts.formTitle") }}

@@ -1,13 +1,15 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
 import { HoneypotInputs } from "~/components/honeypot";
-import { FormErrors } from "~/components/form-errors";
+import { ErrorSummary, FormErrors } from "~/forms/form-errors";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, Field, PasswordField } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
-import { firstInvalidField, useClearPasswords, useValidation, type Constraints } from "~/utils/forms";
-import { useIsPending } from "~/utils/pending";
+import type { FormProps } from "~/forms/define";
+import type { UserCreateSchema, UserEditSchema } from "~/schemas/admin";
+import { firstInvalidField, useClearPasswords, useDefinedForm } from "~/forms/hooks";
+import { useIsPending } from "~/forms/pending";
 import { PersonFields } from "~/components/person-fields";
 
 export interface UserFormValues {
@@ -22,22 +24,16 @@ export interface UserFormValues {
 
 export function UserForm({
   mode,
-  constraint,
-  result,
   defaultValue,
-}: {
+  ...props
+}: FormProps<typeof UserCreateSchema | typeof UserEditSchema> & {
   mode: "create" | "edit";
-  constraint: Constraints;
-  result?: SubmissionResult<string[]>;
   defaultValue?: UserFormValues;
 }) {
+  const { result } = props;
   const { t } = useTranslation();
   const pending = useIsPending();
-  const validation = useValidation(() => import("~/schemas/admin").then((m) => (mode === "create" ? m.UserCreateSchema : m.UserEditSchema)));
-  const [form, fields] = useForm({
-    id: `user-${mode}`,
-    constraint,
-    lastResult: result,
+  const [form, fields, formProps] = useDefinedForm(props, {
     defaultValue: defaultValue
       ? {
           ...defaultValue,
@@ -46,12 +42,12 @@ export function UserForm({
           is_active: defaultValue.is_active ? "on" : undefined,
         }
       : { is_active: "on" },
-    ...validation.options,
   });
   useClearPasswords(result, [fields.password.id]);
   const focus = firstInvalidField(result, ["email", "password", "last_name", "first_name", "middle_name", "phone"]);
   return (
-    <Form method="POST" className="form" {...getFormProps(form)} {...validation.triggers}>
+    <Form method="POST" className="form" {...formProps}>
+      <ErrorSummary form={form} />
       <HoneypotInputs label={t("forms.honeypot")} />
       <Field
         labelProps={{ children: t("admin.users.formEmail") }}

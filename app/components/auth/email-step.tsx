@@ -1,43 +1,34 @@
 /** The first step of registration and of password reset: one e-mail field that sends a code. */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
 import { HoneypotInputs } from "~/components/honeypot";
-import { FormErrors } from "~/components/form-errors";
+import { ErrorSummary, FormErrors } from "~/forms/form-errors";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/fields";
-import { useValidation, type Constraints } from "~/utils/forms";
-import { useIsPending } from "~/utils/pending";
+import type { FormProps } from "~/forms/define";
+import type { EmailStepSchema } from "~/schemas/auth";
+import { useDefinedForm } from "~/forms/hooks";
+import { useIsPending } from "~/forms/pending";
 
 export function EmailStep({
-  id,
   email,
-  result,
-  constraint,
   lead,
   submit,
-}: {
-  id: string;
-  constraint: Constraints;
+  ...props
+}: FormProps<typeof EmailStepSchema> & {
   email: string;
-  result?: SubmissionResult<string[]>;
   lead: string;
   /** The button's content: label and icon. */
   submit: ReactNode;
 }) {
   const { t } = useTranslation();
   const pending = useIsPending();
-  const validation = useValidation(() => import("~/schemas/auth").then((m) => m.EmailStepSchema));
-  const [form, fields] = useForm({
-    id,
-    constraint,
-    lastResult: result,
-    defaultValue: { email },
-    ...validation.options,
-  });
+  const [form, fields, formProps] = useDefinedForm(props, { defaultValue: { email } });
   return (
-    <Form method="POST" className="form" {...getFormProps(form)} {...validation.triggers}>
+    <Form method="POST" className="form" {...formProps}>
+      <ErrorSummary form={form} />
       <HoneypotInputs label={t("forms.honeypot")} />
       <p className="muted">{lead}</p>
       <Field

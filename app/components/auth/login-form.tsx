@@ -1,34 +1,33 @@
 /**
- * The sign-in form: e-mail and password. Loaded on demand (see deferred.tsx);
+ * The sign-in form: e-mail and password. Loaded on demand (see app/forms/lazy-form.tsx);
  * before that it is the server's plain form, which signs in just as well.
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { Form, useSearchParams } from "react-router";
 import { HoneypotInputs } from "~/components/honeypot";
 import { Button } from "~/components/ui/button";
 import { Field, PasswordField } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/use-translation";
-import { firstInvalidField, useClearPasswords, useValidation, type Constraints } from "~/utils/forms";
-import { useIsPending } from "~/utils/pending";
+import type { FormProps } from "~/forms/define";
+import type { LoginSchema } from "~/schemas/auth";
+import { ErrorSummary } from "~/forms/form-errors";
+import { firstInvalidField, useClearPasswords, useDefinedForm } from "~/forms/hooks";
+import { useIsPending } from "~/forms/pending";
 
-export function LoginForm({ constraint, result }: { constraint: Constraints; result?: SubmissionResult<string[]> }) {
+export function LoginForm(props: FormProps<typeof LoginSchema>) {
+  const { result } = props;
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const isPending = useIsPending();
-  const validation = useValidation(() => import("~/schemas/auth").then((m) => m.LoginSchema));
-  const [form, fields] = useForm({
-    id: "login",
-    constraint,
-    lastResult: result,
-    ...validation.options,
-  });
+  const [form, fields, formProps] = useDefinedForm(props);
   useClearPasswords(result, [fields.password.id]);
   const focus = firstInvalidField(result, ["email", "password"]);
   const redirectTo = searchParams.get("redirectTo") ?? "";
 
   return (
-    <Form method="POST" className="form" {...getFormProps(form)} {...validation.triggers}>
+    <Form method="POST" className="form" {...formProps}>
+      <ErrorSummary form={form} />
       <HoneypotInputs label={t("forms.honeypot")} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <Field

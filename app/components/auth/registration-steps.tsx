@@ -1,24 +1,25 @@
 /**
  * Registration's second and third steps: the code from the letter (with the
  * resend countdown) and the profile. Loaded with the page that shows them
- * (see deferred.tsx), not on the first step.
+ * (see app/forms/lazy-form.tsx), not on the first step.
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { HoneypotInputs } from "~/components/honeypot";
 import { CodeField } from "~/components/auth/code-field";
 import { codeStepErrors, ResendControl } from "~/components/auth/resend";
-import { FormErrors } from "~/components/form-errors";
+import { ErrorSummary, FormErrors } from "~/forms/form-errors";
 import { PersonFields } from "~/components/person-fields";
 import { Button } from "~/components/ui/button";
 import { NewPasswordFields } from "~/components/auth/new-password-fields";
 import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/use-translation";
-import { firstInvalidField, useClearPasswords, useValidation, type Constraints } from "~/utils/forms";
-import { useIsPending } from "~/utils/pending";
+import type { FormProps } from "~/forms/define";
+import type { CodeStepSchema, ProfileStepSchema, ResetSchema } from "~/schemas/auth";
+import { firstInvalidField, useClearPasswords, useDefinedForm } from "~/forms/hooks";
+import { useIsPending } from "~/forms/pending";
 
 /** What a code step gets from its page: registration's and the password reset's alike. */
-export interface CodeStepProps {
+export interface CodeStepProps<Schema extends typeof CodeStepSchema | typeof ResetSchema = typeof CodeStepSchema> extends FormProps<Schema> {
   email: string;
   /** Until the code may be sent again (the countdown). */
   secondsLeft: number;
@@ -28,22 +29,15 @@ export interface CodeStepProps {
   sentAt: number;
   /** This code's tries are used up: only a new code helps (app/utils/limits.server.ts). */
   codeUsedUp?: boolean;
-  constraint: Constraints;
-  result?: SubmissionResult<string[]>;
 }
 
-export function CodeStep({ email, secondsLeft, resendAt, sentAt, codeUsedUp, constraint, result }: CodeStepProps) {
+export function CodeStep({ email, secondsLeft, resendAt, sentAt, codeUsedUp, ...props }: CodeStepProps) {
   const { t } = useTranslation();
   const pending = useIsPending();
-  const validation = useValidation(() => import("~/schemas/auth").then((m) => m.CodeStepSchema));
-  const [form, fields] = useForm({
-    id: "register-code",
-    constraint,
-    lastResult: result,
-    ...validation.options,
-  });
+  const [form, fields, formProps] = useDefinedForm(props);
   return (
-    <Form method="POST" className="form" {...getFormProps(form)} {...validation.triggers}>
+    <Form method="POST" className="form" {...formProps}>
+      <ErrorSummary form={form} />
       <HoneypotInputs label={t("forms.honeypot")} />
       <p className="muted">{t("register.codeLead", { email })}</p>
       <CodeField id={fields.code.id} name={fields.code.name} errors={fields.code.errors} autoFocus />
@@ -63,28 +57,16 @@ export function CodeStep({ email, secondsLeft, resendAt, sentAt, codeUsedUp, con
   );
 }
 
-export function ProfileStep({
-  code,
-  constraint,
-  result,
-}: {
-  code?: number;
-  constraint: Constraints;
-  result?: SubmissionResult<string[]>;
-}) {
+export function ProfileStep({ code, ...props }: FormProps<typeof ProfileStepSchema> & { code?: number }) {
+  const { result } = props;
   const { t } = useTranslation();
   const pending = useIsPending();
-  const validation = useValidation(() => import("~/schemas/auth").then((m) => m.ProfileStepSchema));
-  const [form, fields] = useForm({
-    id: "register-profile",
-    constraint,
-    lastResult: result,
-    ...validation.options,
-  });
+  const [form, fields, formProps] = useDefinedForm(props);
   useClearPasswords(result, [fields.password.id, fields.password_confirmation.id]);
   const focus = firstInvalidField(result, ["password", "password_confirmation", "first_name", "middle_name", "last_name", "phone"]);
   return (
-    <Form method="POST" className="form" {...getFormProps(form)} {...validation.triggers}>
+    <Form method="POST" className="form" {...formProps}>
+      <ErrorSummary form={form} />
       <HoneypotInputs label={t("forms.honeypot")} />
       <p className="muted">{t("register.profileLead")}</p>
       <input type="hidden" name="code" value={code ?? ""} readOnly />

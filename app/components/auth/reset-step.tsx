@@ -1,36 +1,33 @@
 /**
  * Password reset's second step: the code from the letter, the new password
  * twice, and the resend countdown. Loaded with the page that shows it (see
- * deferred.tsx), not on the first step.
+ * app/forms/lazy-form.tsx), not on the first step.
  */
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { HoneypotInputs } from "~/components/honeypot";
 import { codeStepErrors, ResendControl } from "~/components/auth/resend";
-import { FormErrors } from "~/components/form-errors";
+import { ErrorSummary, FormErrors } from "~/forms/form-errors";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/fields";
 import { NewPasswordFields } from "~/components/auth/new-password-fields";
 import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/use-translation";
-import { firstInvalidField, useClearPasswords, useValidation } from "~/utils/forms";
-import { useIsPending } from "~/utils/pending";
+import { firstInvalidField, useClearPasswords, useDefinedForm } from "~/forms/hooks";
+import { useIsPending } from "~/forms/pending";
 import type { CodeStepProps } from "./registration-steps";
+import type { ResetSchema } from "~/schemas/auth";
 
-export function ResetCodeStep({ email, secondsLeft, resendAt, sentAt, codeUsedUp, constraint, result }: CodeStepProps) {
+export function ResetCodeStep({ email, secondsLeft, resendAt, sentAt, codeUsedUp, ...props }: CodeStepProps<typeof ResetSchema>) {
+  const { result } = props;
   const { t } = useTranslation();
   const pending = useIsPending();
-  const validation = useValidation(() => import("~/schemas/auth").then((m) => m.ResetSchema));
-  const [form, fields] = useForm({
-    id: "reset-code",
-    constraint,
-    lastResult: result,
-    ...validation.options,
-  });
+  const [form, fields, formProps] = useDefinedForm(props);
   useClearPasswords(result, [fields.password.id, fields.password_confirmation.id]);
   const focus = firstInvalidField(result, ["code", "password", "password_confirmation"]);
   return (
-    <Form method="POST" className="form" {...getFormProps(form)} {...validation.triggers}>
+    <Form method="POST" className="form" {...formProps}>
+      <ErrorSummary form={form} />
       <HoneypotInputs label={t("forms.honeypot")} />
       <p className="muted">{t("reset.codeLead", { email })}</p>
       <Field

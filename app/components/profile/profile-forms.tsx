@@ -1,38 +1,37 @@
 /**
  * The profile's two forms: names and phone (update_me), and the password
- * (update_password). Loaded on demand (see deferred.tsx); until then they are
+ * (update_password). Loaded on demand (see app/forms/lazy-form.tsx); until then they are
  * the server's plain forms, which work just as well.
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { HoneypotInputs } from "~/components/honeypot";
 import { NewPasswordFields } from "~/components/auth/new-password-fields";
-import { FormErrors } from "~/components/form-errors";
+import { ErrorSummary, FormErrors } from "~/forms/form-errors";
 import { PersonFields } from "~/components/person-fields";
 import { Button } from "~/components/ui/button";
 import { PasswordField } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/use-translation";
 import type { loader as profileLoader } from "~/routes/profile/layout";
-import { firstInvalidField, useClearPasswords, useValidation, type Constraints } from "~/utils/forms";
-import { useIsPending } from "~/utils/pending";
+import type { FormProps } from "~/forms/define";
+import type { PasswordSchema, ProfileSchema } from "~/schemas/profile";
+import { firstInvalidField, useClearPasswords, useDefinedForm } from "~/forms/hooks";
+import { useIsPending } from "~/forms/pending";
 
 type Me = Awaited<ReturnType<typeof profileLoader>>["me"];
 
-export function ProfileForm({ me, constraint, result }: { me: Me; constraint: Constraints; result?: SubmissionResult<string[]> }) {
+export function ProfileForm({ me, ...props }: FormProps<typeof ProfileSchema> & { me: Me }) {
+  const { result } = props;
   const { t } = useTranslation();
   const pending = useIsPending({ intent: "profile" });
-  const validation = useValidation(() => import("~/schemas/profile").then((m) => m.ProfileSchema));
-  const [form, fields] = useForm({
-    id: "profile-data",
-    constraint,
-    lastResult: result,
+  const [form, fields, formProps] = useDefinedForm(props, {
     defaultValue: { first_name: me.first_name, middle_name: me.middle_name, last_name: me.last_name, phone: me.phone ?? "" },
-    ...validation.options,
   });
   const focus = firstInvalidField(result, ["last_name", "first_name", "middle_name", "phone"]);
   return (
-    <Form method="POST" className="form" {...getFormProps(form)} {...validation.triggers} aria-labelledby="profile-data-title">
+    <Form method="POST" className="form" {...formProps} aria-labelledby="profile-data-title">
+      <ErrorSummary form={form} />
       <h2 id="profile-data-title">{t("profile.edit")}</h2>
       <HoneypotInputs label={t("forms.honeypot")} />
       <PersonFields fields={fields} focus={focus} />
@@ -45,20 +44,16 @@ export function ProfileForm({ me, constraint, result }: { me: Me; constraint: Co
   );
 }
 
-export function PasswordForm({ constraint, result }: { constraint: Constraints; result?: SubmissionResult<string[]> }) {
+export function PasswordForm(props: FormProps<typeof PasswordSchema>) {
+  const { result } = props;
   const { t } = useTranslation();
   const pending = useIsPending({ intent: "password" });
-  const validation = useValidation(() => import("~/schemas/profile").then((m) => m.PasswordSchema));
-  const [form, fields] = useForm({
-    id: "profile-password",
-    constraint,
-    lastResult: result,
-    ...validation.options,
-  });
+  const [form, fields, formProps] = useDefinedForm(props);
   useClearPasswords(result, [fields.old_password.id, fields.password.id, fields.password_confirmation.id]);
   const focus = firstInvalidField(result, ["old_password", "password", "password_confirmation"]);
   return (
-    <Form method="POST" className="form" {...getFormProps(form)} {...validation.triggers} aria-labelledby="profile-password-title">
+    <Form method="POST" className="form" {...formProps} aria-labelledby="profile-password-title">
+      <ErrorSummary form={form} />
       <h2 id="profile-password-title">{t("profile.passwordTitle")}</h2>
       <HoneypotInputs label={t("forms.honeypot")} />
       <PasswordField

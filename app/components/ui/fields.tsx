@@ -10,15 +10,18 @@ import { Icon } from "./icon";
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
 
+/** What a resident reads for a field's errors: schema errors are keys of the `errors` namespace, the backend's texts are shown as they are. */
+export function useErrorTexts(errors: ListOfErrors): string[] | undefined {
+  const { t } = useTranslation("errors");
+  return errors?.filter((error): error is string => Boolean(error)).map((error) => (/^[a-zA-Z]+$/.test(error) ? t(error, { defaultValue: error }) : error));
+}
+
 /**
  * Errors under a field. Schema errors are keys of the `errors` namespace;
  * the backend's texts are not keys and show as they are.
  */
 export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
-  const { t } = useTranslation("errors");
-  const list = errors?.filter((error): error is string => Boolean(error)).map((error) =>
-    /^[a-zA-Z]+$/.test(error) ? t(error, { defaultValue: error }) : error,
-  );
+  const list = useErrorTexts(errors);
   if (!list?.length) return null;
   return (
     <ul id={id} className="field__errors">

@@ -6,7 +6,7 @@ import { ConfirmPage } from "~/components/admin/confirm";
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { getI18n } from "~/i18n/i18next.server";
 import { getApi } from "~/middleware/api.server";
-import { rethrowNotFound } from "~/utils/api-errors.server";
+import { rethrowNotFound } from "~/api/not-found.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/post-delete";
 

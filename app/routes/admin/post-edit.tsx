@@ -3,31 +3,25 @@
  * several at once, replace one (PATCH), delete one. Everything works as
  * plain forms; JavaScript adds previews and upload progress.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, Link } from "react-router";
-import { ApiError } from "~/api/errors";
 import { ImageUploadForm } from "~/components/admin/image-upload";
-import { PostForm } from "~/components/forms";
 import { ConfirmLink } from "~/components/confirm-link";
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { Button } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
 import { getI18n } from "~/i18n/i18next.server";
-import { getApi, isBackendFailure } from "~/middleware/api.server";
-import { PostSchema } from "~/schemas/admin";
-import { constraints } from "~/schemas/constraints.server";
-import { rethrowNotFound } from "~/utils/api-errors.server";
-import { replyWithApiError } from "~/utils/auth-flow.server";
-import { checkHoneypot } from "~/utils/honeypot.server";
+import { getApi } from "~/middleware/api.server";
+import { constraintsOf, handleSubmission } from "~/forms/submission.server";
+import { rethrowNotFound } from "~/api/not-found.server";
 import { mediaPath } from "~/utils/media";
 import { replacePostImage, uploadPostImages } from "~/utils/post-images.server";
-import { useIsPending } from "~/utils/pending";
+import { useIsPending } from "~/forms/pending";
 import { createToastHeaders, redirectWithToast } from "~/utils/toast.server";
 import { parseImageUpload } from "~/utils/uploads.server";
 import type { Route } from "./+types/post-edit";
-import { readFormData } from "~/utils/request.server";
+import { postEditForm } from "./post-edit.form";
 
 export const handle: RouteHandle = {
   crumbParams: (loaderData) => ({ title: (loaderData as { post: { title: string } }).post.title }),
@@ -48,7 +42,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     post: { id: post.id, title: post.title, text: post.text, is_actual: post.is_actual },
     images: images.results.map((image) => ({ id: image.id, image: mediaPath(image.image) })),
-    constraint: constraints.post,
+    constraint: await constraintsOf(postEditForm),
   };
 }
 
@@ -69,7 +63,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       } finally {
         await parsed.cleanup();
       }
-      if (errors.length) return data({ intent: "replace" as const, imageId, errors, result: undefined }, { status: 400 });
+      if (errors.length) return data({ intent: "replace" as const, imageId, errors }, { status: 400 });
       return redirectWithToast(`/admin/posts/${postId}/edit`, { type: "success", description: t("admin.images.replaced") });
     }
     const outcome = await uploadPostImages(api, postId, request);
@@ -80,26 +74,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const headers = outcome.uploaded
       ? await createToastHeaders({ type: "success", description: t("admin.images.uploaded", { count: outcome.uploaded }) })
       : undefined;
-    return data({ intent: "upload" as const, imageId: null, errors: outcome.errors, result: undefined }, { status: 400, headers });
+    return data({ intent: "upload" as const, imageId: null, errors: outcome.errors }, { status: 400, headers });
   }
 
-  const formData = await readFormData(request);
-  await checkHoneypot(formData);
-  const submission = parseWithZod(formData, { schema: PostSchema });
-  if (submission.status !== "success") return data({ intent: "save" as const, imageId: null, errors: [], result: submission.reply() }, { status: 400 });
-  try {
-    const post = await api.admin.posts.update(postId, submission.value);
-    return redirectWithToast(`/admin/posts/${postId}/edit`, { type: "success", description: t("admin.posts.saved", { title: post.title }) });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) rethrowNotFound(error);
-    if (error instanceof ApiError) {
-      return data({ intent: "save" as const, imageId: null, errors: [], result: replyWithApiError(submission.reply, error, ["title", "text", "is_actual"], t) }, { status: 400 });
-    }
-    if (isBackendFailure(error)) {
-      return data({ intent: "save" as const, imageId: null, errors: [], result: submission.reply({ formErrors: [t("errors:unavailable")] }) }, { status: 503 });
-    }
-    throw error;
-  }
+  return handleSubmission(
+    postEditForm,
+    { request, context },
+    async (value, reply) => {
+      const post = await api.admin.posts.update(postId, value);
+      return reply.success(`/admin/posts/${postId}/edit`, t("admin.posts.saved", { title: post.title }));
+    },
+    { onApiError: (error) => error.status === 404 && rethrowNotFound(error) },
+  );
 }
 
 function ReplaceForm({ postId, imageId, n, errors }: { postId: number; imageId: number; n: number; errors?: string[] }) {
@@ -125,6 +111,8 @@ function ReplaceForm({ postId, imageId, n, errors }: { postId: number; imageId: 
 export default function PostEditPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { post, images } = loaderData;
+  // The images' answers (the post's own form picks its answer by its id).
+  const imageReply = actionData && "intent" in actionData ? actionData : undefined;
   return (
     <div className="page">
       <div className="page__head">
@@ -135,11 +123,10 @@ export default function PostEditPage({ loaderData, actionData }: Route.Component
         </Link>
       </div>
       <section className="card">
-        <PostForm
+        <postEditForm.Form
           key={`${post.title}|${post.text.length}|${post.is_actual}`}
-          id="post-edit"
           constraint={loaderData.constraint}
-          result={actionData?.intent === "save" ? actionData.result : undefined}
+          actionData={actionData}
           defaultValue={post}
           submitLabel={t("admin.posts.save")}
         />
@@ -157,7 +144,7 @@ export default function PostEditPage({ loaderData, actionData }: Route.Component
                   postId={post.id}
                   imageId={image.id}
                   n={index + 1}
-                  errors={actionData?.intent === "replace" && actionData.imageId === image.id ? actionData.errors : undefined}
+                  errors={imageReply && imageReply.intent === "replace" && imageReply.imageId === image.id ? imageReply.errors : undefined}
                 />
                 <ConfirmLink
                   href={`/admin/images/${image.id}/delete?returnTo=${encodeURIComponent(`/admin/posts/${post.id}/edit`)}`}
@@ -172,7 +159,7 @@ export default function PostEditPage({ loaderData, actionData }: Route.Component
           </ul>
         )}
         <h3>{t("admin.images.upload")}</h3>
-        <ImageUploadForm postId={post.id} serverErrors={actionData?.intent === "upload" ? actionData.errors : undefined} />
+        <ImageUploadForm postId={post.id} serverErrors={imageReply?.intent === "upload" ? imageReply.errors : undefined} />
       </section>
       <p>
         <Link to="/admin/posts" className="btn btn--mainSecondary btn--md">

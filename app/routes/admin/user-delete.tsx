@@ -5,7 +5,7 @@ import { ApiError } from "~/api/errors";
 import { ConfirmPage } from "~/components/admin/confirm";
 import { getI18n } from "~/i18n/i18next.server";
 import { getApi } from "~/middleware/api.server";
-import { rethrowNotFound } from "~/utils/api-errors.server";
+import { rethrowNotFound } from "~/api/not-found.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/user-delete";
 

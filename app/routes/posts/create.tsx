@@ -1,37 +1,21 @@
 /** A new post (administrators only: the site map says so, the server checks). */
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/i18n/use-translation";
-import { data } from "react-router";
-import { ApiError } from "~/api/errors";
-import { PostForm } from "~/components/forms";
 import { getI18n } from "~/i18n/i18next.server";
-import { getApi, isBackendFailure } from "~/middleware/api.server";
-import { PostSchema } from "~/schemas/admin";
-import { constraints } from "~/schemas/constraints.server";
-import { replyWithApiError } from "~/utils/auth-flow.server";
-import { checkHoneypot } from "~/utils/honeypot.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { getApi } from "~/middleware/api.server";
+import { constraintsOf, handleSubmission } from "~/forms/submission.server";
 import type { Route } from "./+types/create";
-import { readFormData } from "~/utils/request.server";
+import { postCreateForm } from "./create.form";
 
-export function loader() {
-  return { constraint: constraints.post };
+export async function loader() {
+  return { constraint: await constraintsOf(postCreateForm) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readFormData(request);
-  await checkHoneypot(formData);
   const { t } = getI18n(context);
-  const submission = parseWithZod(formData, { schema: PostSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  try {
-    const post = await getApi(context).admin.posts.create(submission.value);
-    return redirectWithToast(`/admin/posts/${post.id}/edit`, { type: "success", description: t("admin.posts.created", { title: post.title }) });
-  } catch (error) {
-    if (error instanceof ApiError) return data({ result: replyWithApiError(submission.reply, error, ["title", "text", "is_actual"], t) }, { status: 400 });
-    if (isBackendFailure(error)) return data({ result: submission.reply({ formErrors: [t("errors:unavailable")] }) }, { status: 503 });
-    throw error;
-  }
+  return handleSubmission(postCreateForm, { request, context }, async (value, reply) => {
+    const post = await getApi(context).admin.posts.create(value);
+    return reply.success(`/admin/posts/${post.id}/edit`, t("admin.posts.created", { title: post.title }));
+  });
 }
 
 export default function PostCreatePage({ loaderData, actionData }: Route.ComponentProps) {
@@ -40,7 +24,7 @@ export default function PostCreatePage({ loaderData, actionData }: Route.Compone
     <div className="page">
       <h1>{t("admin.posts.create")}</h1>
       <section className="card">
-        <PostForm id="post-create" constraint={loaderData.constraint} result={actionData?.result} submitLabel={t("admin.posts.createSubmit")} />
+        <postCreateForm.Form constraint={loaderData.constraint} actionData={actionData} submitLabel={t("admin.posts.createSubmit")} />
       </section>
     </div>
   );

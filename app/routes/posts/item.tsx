@@ -4,7 +4,7 @@ import { data, Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { getApi } from "~/middleware/api.server";
-import { rethrowNotFound } from "~/utils/api-errors.server";
+import { rethrowNotFound } from "~/api/not-found.server";
 import { machineTime, useFormat } from "~/utils/format";
 import { excerpt } from "~/utils/excerpt";
 import { linkify } from "~/utils/linkify";

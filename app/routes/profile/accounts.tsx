@@ -3,27 +3,19 @@
  * form to attach one by number and the holder's surname; a detach control
  * that asks first (a dialog with JavaScript, a confirmation page without).
  */
-import { parseWithZod } from "@conform-to/zod/v4";
-import { constraints } from "~/schemas/constraints.server";
-import { AttachForm } from "~/components/forms";
+import { constraintsOf, handleSubmission } from "~/forms/submission.server";
+import { attachForm } from "./accounts.form";
 import { useTranslation } from "~/i18n/use-translation";
-import { data } from "react-router";
-import { ApiError } from "~/api/errors";
 import type { Account } from "~/api/types";
 import { Balance } from "~/components/balance";
 import { ConfirmLink } from "~/components/confirm-link";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
 import { Icon } from "~/components/ui/icon";
 import { getI18n } from "~/i18n/i18next.server";
-import { getApi, isBackendFailure } from "~/middleware/api.server";
-import { AttachSchema } from "~/schemas/profile";
-import { replyWithApiError } from "~/utils/auth-flow.server";
+import { getApi } from "~/middleware/api.server";
 import { useFormat } from "~/utils/format";
-import { checkHoneypot } from "~/utils/honeypot.server";
 import { parseChoice, parsePage, parseText } from "~/utils/list-query";
-import { redirectWithToast } from "~/utils/toast.server";
 import type { Route } from "./+types/accounts";
-import { readFormData } from "~/utils/request.server";
 import { loadListPage } from "~/utils/list-page.server";
 import { FilterForm, FilterInput, FilterSelect } from "~/components/filters";
 
@@ -52,27 +44,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // What was typed stays in the field, to be corrected; only a valid number filters.
     filters: { address, number: numberParam, sort },
     ignored,
-    constraint: constraints.attach,
+    constraint: await constraintsOf(attachForm),
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readFormData(request);
-  await checkHoneypot(formData);
   const { t } = getI18n(context);
-  const submission = parseWithZod(formData, { schema: AttachSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  try {
-    await getApi(context).accounts.attach(submission.value);
-  } catch (error) {
-    if (error instanceof ApiError) {
-      return data({ result: replyWithApiError(submission.reply, error, ["id", "customer"], t) }, { status: 400 });
-    }
-    if (isBackendFailure(error)) return data({ result: submission.reply({ formErrors: [t("errors:unavailable")] }) }, { status: 503 });
-    throw error;
-  }
-  const url = new URL(request.url);
-  return redirectWithToast(`${url.pathname}${url.search}`, { type: "success", description: t("accounts.attached", { id: submission.value.id }) });
+  return handleSubmission(attachForm, { request, context }, async (value, reply) => {
+    await getApi(context).accounts.attach(value);
+    const url = new URL(request.url);
+    return reply.success(`${url.pathname}${url.search}`, t("accounts.attached", { id: value.id }));
+  });
 }
 
 function DetachControl({ account }: { account: Account }) {
@@ -154,7 +136,7 @@ export default function AccountsPage({ loaderData, actionData }: Route.Component
       )}
       <section className="card attach-card">
         {/* A new key after each change of the list clears the form once an account is attached. */}
-        <AttachForm key={count} constraint={loaderData.constraint} result={actionData?.result} />
+        <attachForm.Form key={count} constraint={loaderData.constraint} actionData={actionData} />
       </section>
     </div>
   );

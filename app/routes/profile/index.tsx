@@ -3,22 +3,15 @@
  * phone (update_me) and one to change the password (update_password), told
  * apart by `intent`. Both work without JavaScript.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/i18n/use-translation";
-import { data, useRouteLoaderData } from "react-router";
-import { ApiError } from "~/api/errors";
+import { redirect, useRouteLoaderData } from "react-router";
 import { getI18n } from "~/i18n/i18next.server";
-import { getApi, isBackendFailure } from "~/middleware/api.server";
-import { PasswordSchema, ProfileSchema } from "~/schemas/profile";
-import { replyWithApiError } from "~/utils/auth-flow.server";
+import { getApi } from "~/middleware/api.server";
+import { constraintsOf, handleSubmission, readForm } from "~/forms/submission.server";
 import { useFormat } from "~/utils/format";
-import { constraints } from "~/schemas/constraints.server";
-import { checkHoneypot } from "~/utils/honeypot.server";
-import { redirectWithToast } from "~/utils/toast.server";
 import type { loader as profileLoader } from "./layout";
 import type { Route } from "./+types/index";
-import { readFormData } from "~/utils/request.server";
-import { PasswordForm, ProfileForm } from "~/components/forms";
+import { passwordForm, profileForm } from "./index.form";
 import { formatPhone } from "~/components/auth/phone-input";
 import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
@@ -36,56 +29,34 @@ export async function loader({ context }: Route.LoaderArgs) {
     null,
   );
   return {
-    constraints: { profile: constraints.profile, password: constraints.password },
+    constraints: { profile: await constraintsOf(profileForm), password: await constraintsOf(passwordForm) },
     accounts: { count: list.count, owed: (owedKopecks / 100).toFixed(2), latest },
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readFormData(request);
-  await checkHoneypot(formData);
+  const formData = await readForm(request, context);
   const intent = formData.get("intent");
   const api = getApi(context);
   const { t } = getI18n(context);
 
   if (intent === "profile") {
-    const submission = parseWithZod(formData, { schema: ProfileSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
-    const { middle_name, phone, ...names } = submission.value;
-    try {
+    return handleSubmission(profileForm, { request, context, formData }, async ({ middle_name, phone, ...names }, reply) => {
       await api.users.updateMe({ ...names, middle_name: middle_name ?? "", phone: phone ?? null });
       // The top bar's names come from the access token: fetch one with the new names.
       await api.refreshTokens();
-    } catch (error) {
-      if (error instanceof ApiError) {
-        return data({ intent, result: replyWithApiError(submission.reply, error, ["first_name", "middle_name", "last_name", "phone"], t) }, { status: 400 });
-      }
-      if (isBackendFailure(error)) return data({ intent, result: submission.reply({ formErrors: [t("errors:unavailable")] }) }, { status: 503 });
-      throw error;
-    }
-    // Post, then redirect: the toast shows on the next page, with or without JavaScript.
-    return redirectWithToast("/profile", { type: "success", description: t("success.profile") });
+      // Post, then redirect: the toast shows on the next page, with or without JavaScript.
+      return reply.success("/profile", t("success.profile"));
+    });
   }
-
   if (intent === "password") {
-    const submission = parseWithZod(formData, { schema: PasswordSchema });
-    const hide = ["old_password", "password", "password_confirmation"];
-    if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: hide }) }, { status: 400 });
-    try {
-      await api.users.updatePassword(submission.value);
-    } catch (error) {
-      if (error instanceof ApiError) {
-        return data(
-          { intent, result: replyWithApiError(submission.reply, error, ["old_password", "password", "password_confirmation"], t, hide) },
-          { status: 400 },
-        );
-      }
-      if (isBackendFailure(error)) return data({ intent, result: submission.reply({ formErrors: [t("errors:unavailable")], hideFields: hide }) }, { status: 503 });
-      throw error;
-    }
-    return redirectWithToast("/profile", { type: "success", description: t("success.password") });
+    return handleSubmission(passwordForm, { request, context, formData }, async (value, reply) => {
+      await api.users.updatePassword(value);
+      return reply.success("/profile", t("success.password"));
+    });
   }
-  return data({ intent: null, result: undefined }, { status: 400 });
+  // No such button: the page as it is.
+  return redirect("/profile");
 }
 
 /** The resident's data comes from the profile layout's loader (users/me). */
@@ -120,16 +91,15 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
       <AccountsSummary {...loaderData.accounts} />
       <div className="two-columns">
         <section className="card">
-          <ProfileForm key={`${me.first_name}|${me.last_name}|${me.middle_name}|${me.phone}`} me={me}
+          <profileForm.Form
+            key={`${me.first_name}|${me.last_name}|${me.middle_name}|${me.phone}`}
+            me={me}
             constraint={loaderData.constraints.profile}
-            result={actionData?.intent === "profile" ? actionData.result : undefined}
+            actionData={actionData}
           />
         </section>
         <section className="card">
-          <PasswordForm
-            constraint={loaderData.constraints.password}
-            result={actionData?.intent === "password" ? actionData.result : undefined}
-          />
+          <passwordForm.Form constraint={loaderData.constraints.password} actionData={actionData} />
         </section>
       </div>
     </div>

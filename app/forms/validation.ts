@@ -1,6 +1,6 @@
 /**
  * Client-side validation with the shared zod schemas. Loaded on demand by
- * useValidation (see forms.ts): zod is a fifth of a first visit's JavaScript,
+ * useValidation (see hooks.ts): zod is a fifth of a first visit's JavaScript,
  * and a page that is only read never needs it. The server validates anyway.
  */
 import type { Submission } from "@conform-to/react";

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
+import type { FormProps } from "./define";
 import type { Validate } from "./validation";
 
-/** A form's HTML validation attributes by field, from its schema (see constraints.server.ts). */
+/** A form's HTML validation attributes by field, from its schema (constraintsOf in submission.server.ts). */
 export type Constraints = ReturnType<typeof import("@conform-to/zod/v4").getZodConstraint>;
 
 /** The first field with an error, so a page rendered without JavaScript can autofocus it. */
@@ -63,4 +64,31 @@ export function useClearPasswords(result: unknown, ids: Array<string | undefined
     // ids are stable for the life of a form
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [result]);
+}
+
+/** The values a schema reads, as conform types its fields. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's own bound
+type FormValue<Schema extends z.ZodType> = z.input<Schema> extends Record<string, any> ? z.input<Schema> : Record<string, any>;
+
+/**
+ * A defined form's conform state: its id, constraints, last result and live
+ * validation come from its definition and its page (FormProps); its fields
+ * are typed by the schema.
+ *
+ *   const [form, fields, formProps] = useDefinedForm(props, { defaultValue: { email } });
+ *   <Form method="POST" className="form" {...formProps}>
+ */
+export function useDefinedForm<Schema extends z.ZodType>(
+  props: FormProps<Schema>,
+  options: { defaultValue?: Parameters<typeof useForm<FormValue<Schema>>>[0]["defaultValue"] } = {},
+) {
+  const validation = useValidation(props.schema);
+  const [form, fields] = useForm<FormValue<Schema>, z.output<Schema>>({
+    id: props.id,
+    constraint: props.constraint,
+    lastResult: props.result,
+    defaultValue: options.defaultValue,
+    ...(validation.options as Omit<Parameters<typeof useForm<FormValue<Schema>, z.output<Schema>>>[0], "id">),
+  });
+  return [form, fields, { ...getFormProps(form), ...validation.triggers }] as const;
 }

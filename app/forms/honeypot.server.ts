@@ -1,6 +1,6 @@
 import { Honeypot, SpamError } from "remix-utils/honeypot/server";
 import { data } from "react-router";
-import { getEnv } from "./env.server";
+import { getEnv } from "~/utils/env.server";
 
 /** A hidden field bots fill in; signed with the session secret, so stateless. */
 let honeypot: Honeypot | undefined;
@@ -22,11 +22,12 @@ export function getHoneypotInputProps() {
   return inputProps;
 }
 
-export async function checkHoneypot(formData: FormData) {
+/** A form a bot filled in is refused with a 400 (`message`: what the error page says). */
+export async function checkHoneypot(formData: FormData, message: string) {
   try {
     await getHoneypot().check(formData);
   } catch (error) {
-    if (error instanceof SpamError) throw data({ message: "Форма отклонена." }, { status: 400 });
+    if (error instanceof SpamError) throw data({ message }, { status: 400 });
     throw error;
   }
 }

@@ -1,0 +1,93 @@
+/**
+ * The feedback rule (docs/decisions/012-forms.md): field errors beside their
+ * fields; without JavaScript also in an error summary at the top of the form
+ * whose links lead to the fields; form errors inside the form, once.
+ */
+import type { Locator, Page } from "@playwright/test";
+import { expect, resident, test } from "./fixtures";
+
+const summaryOf = (form: Locator) => form.locator(".error-summary");
+
+/** The error text the page shows beside a field (its aria-describedby list). */
+async function errorBeside(page: Page, field: Locator) {
+  const describedBy = (await field.getAttribute("aria-describedby")) ?? "";
+  const id = describedBy.split(" ").find((part) => /error/.test(part));
+  expect(id, "the field names its error").toBeTruthy();
+  return (await page.locator(`[id="${id}"]`).innerText()).trim();
+}
+
+test.describe("the feedback rule", () => {
+  test("field errors beside the fields; without JavaScript also a summary at the top linking to each", async ({ page, jsEnabled }) => {
+    await page.goto("/auth");
+    const form = page.locator("form#login");
+    const email = page.getByLabel("Электронная почта");
+    const password = page.getByLabel("Пароль", { exact: true });
+    await email.fill("not-an-email");
+    await password.fill("x");
+    await password.fill("");
+    if (jsEnabled) await expect(form).toHaveAttribute("data-enhanced", "true");
+    // Browser validation would stop the form first; the portal's own answer is what is tested.
+    await form.evaluate((element) => element.setAttribute("novalidate", ""));
+    await page.getByRole("button", { name: "Войти" }).click();
+
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(password).toHaveAttribute("aria-invalid", "true");
+    const emailError = await errorBeside(page, email);
+    const passwordError = await errorBeside(page, password);
+    expect(emailError).toContain("корректный формат");
+
+    const summary = summaryOf(form);
+    if (!jsEnabled) {
+      await expect(summary).toBeVisible();
+      await expect(summary).toHaveAttribute("role", "alert");
+      await expect(summary.getByRole("heading", { name: "Исправьте ошибки" })).toBeVisible();
+      // At the top of the form: before every field.
+      expect(await form.evaluate((element) => element.querySelector(".error-summary, input:not([type=hidden]):not([tabindex='-1'])")?.className)).toBe("error-summary");
+      const links = summary.getByRole("link");
+      await expect(links).toHaveCount(2);
+      await expect(links.nth(0)).toHaveText(emailError);
+      await expect(links.nth(0)).toHaveAttribute("href", `#${await email.getAttribute("id")}`);
+      await expect(links.nth(1)).toHaveText(passwordError);
+      await expect(links.nth(1)).toHaveAttribute("href", `#${await password.getAttribute("id")}`);
+      // A link leads to its field.
+      await links.nth(1).click();
+      await expect(page).toHaveURL(new RegExp(`#${await password.getAttribute("id")}$`));
+      expect(await password.evaluate((input) => input.matches(":target"))).toBe(true);
+    } else {
+      // Once the form is React's, errors live beside the fields and the focus goes to the first.
+      await expect(summary).toHaveCount(0);
+      await expect(email).toBeFocused();
+    }
+  });
+
+  test("the backend's refusal of a field is shown beside it (and in the summary without JavaScript)", async ({ page, jsEnabled }) => {
+    await page.goto("/auth/registration");
+    const form = page.locator("form#register-email");
+    const email = page.getByLabel("Электронная почта");
+    await email.fill(resident.email);
+    if (jsEnabled) await expect(form).toHaveAttribute("data-enhanced", "true");
+    await page.getByRole("button", { name: "Далее" }).click();
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    const message = await errorBeside(page, email);
+    expect(message.length).toBeGreaterThan(0);
+    if (!jsEnabled) {
+      await expect(summaryOf(form).getByRole("link", { name: message })).toHaveAttribute("href", `#${await email.getAttribute("id")}`);
+    } else {
+      await expect(summaryOf(form)).toHaveCount(0);
+      // Said once: no toast repeats it.
+      await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+    }
+  });
+
+  test("a form's own error is inside the form, said once, with no summary", async ({ page }) => {
+    await page.goto("/auth");
+    await page.getByLabel("Электронная почта").fill(resident.email);
+    await page.getByLabel("Пароль", { exact: true }).fill("wrong-password");
+    await page.getByRole("button", { name: "Войти" }).click();
+    const form = page.locator("form#login");
+    await expect(form.locator(".form-error")).toHaveText("Неверный адрес электронной почты или пароль.");
+    await expect(summaryOf(form)).toHaveCount(0);
+    const said = (await page.locator("body").innerText()).split("Неверный адрес электронной почты или пароль.").length - 1;
+    expect(said).toBe(1);
+  });
+});
