@@ -2,7 +2,8 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
-import { getI18n } from "~/i18n/i18next.server";
+import { getI18n, getLocale, inlineLocale } from "~/i18n/i18next.server";
+import { UsedKeysContext } from "~/i18n/use-translation";
 import { logger } from "~/utils/logger.server";
 import { NonceProvider } from "~/utils/nonce";
 import { requestMetaContext } from "~/utils/request-context";
@@ -23,6 +24,8 @@ export default function handleRequest(
   const { nonce } = meta;
   responseHeaders.set("Server-Timing", serverTiming(meta));
   const i18n = getI18n(loadContext);
+  // The keys this render asks for: their strings go into the document (below).
+  const used = new Set<string>();
 
   return new Promise((resolve, reject) => {
     // Every loader has finished before React renders (no deferred data), so the
@@ -40,14 +43,16 @@ export default function handleRequest(
         clearTimeout(timeoutId);
         timeoutId = undefined;
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        resolve(new Response(withLocale(Buffer.concat(chunks), inlineLocale(getLocale(loadContext), used, nonce)), { headers: responseHeaders, status: responseStatusCode }));
         callback();
       },
     });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <I18nextProvider i18n={i18n}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <UsedKeysContext.Provider value={used}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </UsedKeysContext.Provider>
         </I18nextProvider>
       </NonceProvider>,
       {
@@ -73,6 +78,18 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/**
+ * The strings the render used, at the end of the body: the browser hydrates
+ * with them instead of fetching a locale file first (app/i18n/translator.ts).
+ * Added after React has rendered because only then are all the keys known.
+ */
+function withLocale(html: Buffer, block: string): Uint8Array<ArrayBuffer> {
+  const end = html.lastIndexOf("</body>");
+  if (end < 0) return new Uint8Array(html);
+  const whole = Buffer.concat([html.subarray(0, end), Buffer.from(block), html.subarray(end)]);
+  return new Uint8Array(whole.buffer as ArrayBuffer, whole.byteOffset, whole.byteLength);
 }
 
 /** The backend's share of the time spent on this request, for browsers' dev tools and the benchmark. */
