@@ -67,20 +67,35 @@ export function getI18n(context: Readonly<RouterContextProvider>): i18n {
   return instance;
 }
 
-const flatResources = new Map<string, FlatBundle>();
-function flatBundle(lng: Language, ns: string): FlatBundle | undefined {
-  const key = `${lng}/${ns}`;
-  let bundle = flatResources.get(key);
-  if (!bundle) {
-    const tree = (resources as Record<string, Record<string, unknown>>)[lng]?.[ns];
-    if (!tree) return undefined;
-    bundle = flatten(tree);
-    flatResources.set(key, bundle);
-  }
-  return bundle;
-}
-
 const pluralSuffixes = ["zero", "one", "two", "few", "many", "other"];
+
+/**
+ * Per language and namespace, every key's string from the first language of
+ * the server's chain that has it (as i18next resolves it), and the plural
+ * forms beside their key: made once, so a page's block costs a lookup per key.
+ */
+const resolved = new Map<string, { strings: FlatBundle; plurals: Map<string, string[]> }>();
+function resolvedFor(lng: Language, ns: string) {
+  const key = `${lng}/${ns}`;
+  let entry = resolved.get(key);
+  if (!entry) {
+    const strings: FlatBundle = {};
+    for (const each of [...languageChain(lng)].reverse()) {
+      Object.assign(strings, flatten((resources as Record<string, Record<string, unknown>>)[each]?.[ns]));
+    }
+    const plurals = new Map<string, string[]>();
+    for (const name of Object.keys(strings)) {
+      const cut = name.lastIndexOf("_");
+      if (cut > 0 && pluralSuffixes.includes(name.slice(cut + 1))) {
+        const base = name.slice(0, cut);
+        plurals.set(base, [...(plurals.get(base) ?? []), name]);
+      }
+    }
+    entry = { strings, plurals };
+    resolved.set(key, entry);
+  }
+  return entry;
+}
 
 /**
  * The strings a render used ("ns:key" in `used`), as the document carries them
@@ -89,23 +104,16 @@ const pluralSuffixes = ["zero", "one", "two", "few", "many", "other"];
  * (never run), with `<` escaped so no string can close it.
  */
 export function inlineLocale(lng: Language, used: Iterable<string>, nonce: string): string {
-  const chain = languageChain(lng);
   const bundles: Record<string, FlatBundle> = {};
-  const take = (ns: string, key: string) => {
-    for (const each of chain) {
-      const text = flatBundle(each, ns)?.[key];
-      if (text !== undefined) {
-        (bundles[ns] ??= {})[key] = text;
-        return;
-      }
-    }
-  };
   for (const entry of used) {
     const colon = entry.indexOf(":");
     const ns = entry.slice(0, colon);
     const key = entry.slice(colon + 1);
-    take(ns, key);
-    for (const suffix of pluralSuffixes) take(ns, `${key}_${suffix}`);
+    const { strings, plurals } = resolvedFor(lng, ns);
+    for (const name of [key, ...(plurals.get(key) ?? [])]) {
+      const text = strings[name];
+      if (text !== undefined) (bundles[ns] ??= {})[name] = text;
+    }
   }
   const data: InlineLocale = { lng, bundles };
   const json = JSON.stringify(data).replace(/</g, "\\u003c");
