@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", ".builds/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "backend/data/"] },
+  { ignores: ["build/", ".builds/", "scripts/bench/floor/build/", "scripts/bench/floor/.react-router/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "backend/data/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,0 +1,75 @@
+// autocannon runs, summarised: requests per second, latency, failures.
+import autocannon from "autocannon";
+import { percentile } from "./budgets";
+
+export interface Failures {
+  count: number;
+  text: string;
+}
+
+export interface Run {
+  rps: number;
+  total: number;
+  p50: number;
+  p99: number;
+  failures: Failures;
+}
+
+export interface Target {
+  url: string;
+  path?: string;
+  headers?: Record<string, string>;
+}
+
+/** Non-2xx answers and errors of a run ("0" when clean). */
+export function describeFailures(result: autocannon.Result): Failures {
+  const parts: string[] = [];
+  const stats = (result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
+  for (const [code, { count }] of Object.entries(stats)) {
+    if (!code.startsWith("2")) parts.push(`${count}×${code}`);
+  }
+  // autocannon counts timeouts among the errors.
+  if (result.errors) parts.push(`${result.errors} error(s)${result.timeouts ? `, ${result.timeouts} of them timeouts (> 20 s)` : ""}`);
+  return { count: result.non2xx + result.errors, text: parts.length ? parts.join(" ") : "0" };
+}
+
+export interface CannonOptions extends Target {
+  connections: number;
+  duration?: number;
+  amount?: number;
+  requests?: autocannon.Request[];
+  /** Keep every response time (autocannon's own histogram has 1 ms resolution, too coarse at 1 connection). */
+  samples?: boolean;
+  /** Called with each response's headers (flat array name, value, name, value…). */
+  onHeaders?: (headers: Record<string, string>) => void;
+}
+
+export async function cannon(options: CannonOptions): Promise<Run> {
+  const { url, path = "/", headers = {}, connections, duration, amount, requests, samples, onHeaders } = options;
+  const settings: autocannon.Options = { url: url + path, connections, headers, timeout: 20 };
+  // autocannon validates what is present: either a duration or an amount.
+  if (amount !== undefined) settings.amount = amount;
+  else settings.duration = duration;
+  if (requests) settings.requests = requests;
+  else if (onHeaders) {
+    settings.requests = [
+      {
+        path,
+        onResponse: (_status: number, _body: string, _context: unknown, responseHeaders: Record<string, string>) => onHeaders(responseHeaders),
+      } as autocannon.Request,
+    ];
+  }
+  // Without a callback autocannon returns its instance, which is also a promise of the result.
+  const instance = autocannon(settings) as unknown as autocannon.Instance & Promise<autocannon.Result>;
+  const times: number[] = [];
+  if (samples) instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  return {
+    rps: result.requests.average,
+    total: result.requests.total,
+    p50: samples ? percentile(times, 50) : result.latency.p50,
+    p99: samples ? percentile(times, 99) : result.latency.p99,
+    failures: describeFailures(result),
+  };
+}

@@ -1,0 +1,55 @@
+// What every section gets: the options of the run and the running stack.
+import type { Floor } from "./floor";
+
+export const SECTIONS = ["weight", "speed", "slow", "memory", "soak", "bodies", "replicas", "lighthouse"] as const;
+export type Section = (typeof SECTIONS)[number];
+
+export interface Options {
+  quick: boolean;
+  strict: boolean;
+  build: boolean;
+  only: Set<Section>;
+}
+
+export const USAGE = `Usage: npm run bench -- [--quick] [--strict] [--build] [--only=${SECTIONS.join(",")}]`;
+
+/** Reads the command line; throws with the usage on anything unknown. */
+export function parseOptions(argv: string[]): Options {
+  const options: Options = { quick: false, strict: false, build: false, only: new Set(SECTIONS) };
+  for (const arg of argv) {
+    if (arg === "--quick") options.quick = true;
+    else if (arg === "--strict") options.strict = true;
+    else if (arg === "--build") options.build = true;
+    else if (arg.startsWith("--only=")) {
+      const names = arg.slice("--only=".length).split(",").filter(Boolean);
+      const unknown = names.filter((name) => !(SECTIONS as readonly string[]).includes(name));
+      if (unknown.length > 0 || names.length === 0) throw new Error(`Unknown section(s) ${unknown.join(", ") || "(none)"}. ${USAGE}`);
+      options.only = new Set(names as Section[]);
+    } else throw new Error(`Unknown option ${arg}. ${USAGE}`);
+  }
+  return options;
+}
+
+export interface Stack {
+  portalUrl: string;
+  backendUrl: string;
+  portalPid: number;
+  backendPid: number;
+}
+
+export interface Context {
+  options: Options;
+  /** Seconds per measured run, per warm-up, per soak. */
+  durations: { speed: number; warmup: number; soak: number; rounds: number };
+  stack: Stack;
+  floor: Floor;
+  residentCookie: string;
+  adminCookie: string;
+  postId: number;
+  /** Requests the main portal has served in the speed section (the memory section reports it). */
+  served: number;
+}
+
+export function durationsFor(quick: boolean): Context["durations"] {
+  return quick ? { speed: 2, warmup: 1, soak: 10, rounds: 2 } : { speed: 4, warmup: 2, soak: 60, rounds: 3 };
+}

@@ -1,0 +1,184 @@
+// A slow link in Chromium (400 kbit/s both ways, 400 ms latency, no cache):
+// first contentful paint with JavaScript off and on, beside the floor's page,
+// and the login form: usable as soon as it shows, proven by signing in then.
+import type { Browser } from "playwright-core";
+import { budgets, LIMITS, median, ratio, ratioText, verdict } from "../budgets";
+import { launchChromium } from "../browser";
+import type { Context } from "../context";
+import { endProgress, heading, ms, note, progress, seconds, table } from "../output";
+import { RESIDENT } from "../portal";
+
+export const SLOW_LINK = { latency: 400, downloadThroughput: (400 * 1024) / 8, uploadThroughput: (400 * 1024) / 8 };
+
+/** A page in a fresh context on the slow link, cache off; failed loads and script errors collected. */
+async function slowPage(browser: Browser, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({ javaScriptEnabled });
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  await cdp.send("Network.emulateNetworkConditions", { offline: false, ...SLOW_LINK });
+  const problems: string[] = [];
+  page.on("response", (response) => void (response.status() >= 400 && problems.push(`${response.status()} ${new URL(response.url()).pathname}`)));
+  page.on("requestfailed", (request) => void problems.push(`failed ${new URL(request.url()).pathname}: ${request.failure()?.errorText}`));
+  page.on("pageerror", (error) => void problems.push(`page error: ${error.message}`));
+  return { context, page, problems };
+}
+
+/** First contentful paint of one visit, in ms from navigation start (read from the page's paint timing; works with JavaScript off too). */
+async function firstContentfulPaint(browser: Browser, url: string, javaScriptEnabled: boolean): Promise<number> {
+  const { context, page } = await slowPage(browser, javaScriptEnabled);
+  try {
+    await page.goto(url, { waitUntil: "commit" });
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      const fcp = await page.evaluate(() => performance.getEntriesByName("first-contentful-paint")[0]?.startTime).catch(() => undefined);
+      if (fcp !== undefined) return fcp;
+      await page.waitForTimeout(50);
+    }
+    return Number.NaN;
+  } finally {
+    await context.close();
+  }
+}
+
+interface Login {
+  usable?: number;
+  requestsToUsable?: number;
+  login?: number;
+  error?: string;
+  problems?: string[];
+}
+
+/**
+ * One visit of /auth, then a sign-in at the moment the form shows (with
+ * JavaScript on, usually before hydration): the form must work as plain HTML.
+ */
+async function slowLogin(browser: Browser, portalUrl: string, javaScriptEnabled: boolean): Promise<Login> {
+  const { context, page, problems } = await slowPage(browser, javaScriptEnabled);
+  let requests = 0;
+  page.on("request", () => void requests++);
+  const started = performance.now();
+  const result: Login = {};
+  try {
+    const email = page.locator('form input[name="email"]');
+    await page.goto(`${portalUrl}/auth`, { waitUntil: "commit" });
+    await email.waitFor({ state: "visible" });
+    result.usable = performance.now() - started;
+    result.requestsToUsable = requests;
+    await email.fill(RESIDENT.email);
+    await page.locator('form input[name="password"]').fill(RESIDENT.password);
+    const clicked = performance.now();
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/profile", { waitUntil: "commit" }),
+      page.locator("form", { has: page.locator('input[name="email"]') }).getByRole("button", { name: "Войти" }).click(),
+    ]);
+    await page.getByRole("heading", { level: 1 }).waitFor({ state: "visible" });
+    result.login = performance.now() - clicked;
+    return result;
+  } catch (error) {
+    // A failed figure, not a crash: the other sections still run.
+    const stage = result.usable === undefined ? "form never usable" : "login never finished";
+    return { ...result, error: `${stage}: ${String((error as Error).message).split("\n")[0]}`, problems: [...new Set(problems)] };
+  } finally {
+    await context.close();
+  }
+}
+
+/** With JavaScript on, a visit of /auth until React has hydrated (the enhancements). */
+async function slowHydration(browser: Browser, portalUrl: string): Promise<number | undefined> {
+  const { context, page } = await slowPage(browser, true);
+  try {
+    const started = performance.now();
+    await page.goto(`${portalUrl}/auth`, { waitUntil: "commit" });
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: "attached" });
+    return performance.now() - started;
+  } catch {
+    return undefined;
+  } finally {
+    await context.close();
+  }
+}
+
+export async function slowNetworkSection(ctx: Context) {
+  const runs = ctx.options.quick ? 1 : 3;
+  heading(`3. Slow network (Chromium, 400 kbit/s both ways, 400 ms latency, no cache; median of ${runs})`);
+  const browser = await launchChromium(["--disable-quic"]);
+  const modes = [
+    { label: "JavaScript off", js: false },
+    { label: "JavaScript on", js: true },
+  ];
+  const fcp = new Map<string, number>();
+  const key = (target: string, js: boolean) => `${target} ${js}`;
+  const targets = [
+    { label: "floor /", url: `${ctx.floor.url}/` },
+    ...["/", "/posts", "/auth"].map((path) => ({ label: path, url: `${ctx.stack.portalUrl}${path}` })),
+  ];
+  const logins: (Login & { label: string; hydrated?: number })[] = [];
+  try {
+    for (const target of targets) {
+      for (const mode of modes) {
+        progress(`first paint of ${target.label}, ${mode.label}…`);
+        const figures = [];
+        for (let i = 0; i < runs; i++) figures.push(await firstContentfulPaint(browser, target.url, mode.js));
+        fcp.set(key(target.label, mode.js), median(figures));
+      }
+    }
+    for (const mode of modes) {
+      progress(`login, ${mode.label}…`);
+      const login = { label: mode.label, ...(await slowLogin(browser, ctx.stack.portalUrl, mode.js)) };
+      logins.push(mode.js ? { ...login, hydrated: await slowHydration(browser, ctx.stack.portalUrl) } : login);
+    }
+  } finally {
+    await browser.close();
+  }
+  endProgress();
+  const floorOff = fcp.get(key("floor /", false)) as number;
+  const floorOn = fcp.get(key("floor /", true)) as number;
+  table(
+    ["page", "FCP JS off", "ratio to floor", "FCP JS on", "ratio to floor"],
+    targets.map((t) => {
+      const off = fcp.get(key(t.label, false)) as number;
+      const on = fcp.get(key(t.label, true)) as number;
+      const isFloor = t.label === "floor /";
+      return [t.label, seconds(off), isFloor ? "—" : ratioText(ratio(off, floorOff)), seconds(on), isFloor ? "—" : ratioText(ratio(on, floorOn))];
+    }),
+  );
+  note("FCP = the page's own first-contentful-paint entry, from navigation start; budget 1.5 s on this link.");
+  console.log();
+  table(
+    ["mode", "login form usable", "requests until usable", "click → /profile shown", "enhanced (hydrated)"],
+    logins.map((l) => [l.label, ms(l.usable), l.requestsToUsable ?? "—", ms(l.login), ms(l.hydrated)]),
+  );
+  note(
+    "usable: the e-mail field shows; the form is then filled in and sent at once, and must reach /profile;",
+    "enhanced: a second visit until React has hydrated (live validation, pending states, toasts).",
+  );
+  for (const t of targets.filter((x) => x.label !== "floor /")) {
+    for (const mode of modes) {
+      const value = fcp.get(key(t.label, mode.js)) as number;
+      const floor = mode.js ? floorOn : floorOff;
+      budgets.add({
+        name: `Slow network FCP, ${mode.label}, ${t.label}`,
+        figure: seconds(value),
+        floor: seconds(floor),
+        ratio: ratioText(ratio(value, floor)),
+        limit: `<= ${seconds(LIMITS.slowFcpMs)}`,
+        verdict: verdict(value <= LIMITS.slowFcpMs),
+      });
+    }
+  }
+  for (const l of logins) {
+    if (l.error) {
+      note(`${l.label}: ${l.error}`);
+      for (const problem of (l.problems ?? []).slice(0, 8)) note(`  ${problem.slice(0, 200)}`);
+    }
+    budgets.add({
+      name: `Login form usable on slow network, ${l.label}`,
+      figure: l.error ? (l.usable === undefined ? "never (see section 3)" : `${ms(l.usable)}, login failed`) : ms(l.usable),
+      limit: `< ${seconds(LIMITS.formUsableMs)}`,
+      verdict: verdict(!l.error && (l.usable as number) < LIMITS.formUsableMs),
+    });
+  }
+}

@@ -1,0 +1,70 @@
+// 100 connections for a minute (10 s with --quick): visitors and signed-in
+// residents side by side; no failure, no error logged, memory flat.
+import { budgets, LIMITS, verdict } from "../budgets";
+import { cannon, type Run } from "../cannon";
+import type { Context } from "../context";
+import { cpuMsText, heading, int, mb, ms, note, pct, table } from "../output";
+import { logs, RESIDENT, signIn } from "../portal";
+import { cpuMs, rssKib } from "../proc";
+
+export async function soakSection(ctx: Context) {
+  const duration = ctx.durations.soak;
+  heading(`5. Soak (100 connections for ${duration} s)`);
+  const { portalUrl, portalPid: pid } = ctx.stack;
+  const cookie = await signIn(portalUrl, RESIDENT);
+  const errorsBefore = logs.errors.length;
+  const stderrBefore = logs.stderr.length;
+  const before = rssKib(pid);
+  const cpuBefore = cpuMs(pid);
+  // RSS every second: 100 open connections grow the heap once (buffers, more
+  // requests in flight), so the flat check starts once the soak is under way.
+  const warmAt = Math.max(2, Math.round(duration * 0.15));
+  const samples: number[] = [];
+  const sampler = setInterval(() => samples.push(rssKib(pid)), 1000);
+  const [visitors, residents] = await Promise.all([
+    cannon({ url: portalUrl, connections: 70, duration, requests: ["/", "/posts", "/rates", "/about"].map((path) => ({ path })) }),
+    cannon({
+      url: portalUrl,
+      connections: 30,
+      duration,
+      headers: { cookie },
+      requests: ["/profile/accounts", "/profile"].map((path) => ({ path, headers: { cookie } })),
+    }),
+  ]);
+  const cpuUsed = cpuMs(pid) - cpuBefore;
+  clearInterval(sampler);
+  const end = rssKib(pid);
+  const warm = samples[warmAt - 1] ?? before;
+  const peak = Math.max(...samples, end);
+  const errorLines = logs.errors.slice(errorsBefore);
+  const stderrLines = logs.stderr.slice(stderrBefore);
+  const row = (label: string, run: Run) => [label, int(run.total), int(run.rps), ms(run.p50), ms(run.p99), run.failures.text];
+  table(
+    ["mix", "requests", "req/s", "p50", "p99", "non-2xx/errors"],
+    [row("public: / /posts /rates /about (70c)", visitors), row("signed in: /profile/accounts /profile (30c)", residents)],
+  );
+  const total = visitors.total + residents.total;
+  ctx.served += total;
+  const failed = visitors.failures.count + residents.failures.count;
+  const growth = end / warm - 1;
+  note(
+    `total requests: ${int(total)}; non-2xx/errors: ${failed}; portal CPU ${cpuMsText(cpuUsed / total)} per request`,
+    `error lines logged by the portal: ${errorLines.length}; other stderr lines: ${stderrLines.length}`,
+    ...[...errorLines, ...stderrLines].slice(0, 5).map((line) => `  ${line.slice(0, 300)}`),
+    `RSS: ${mb(before)} before, ${mb(warm)} after ${warmAt} s, ${mb(peak)} peak, ${mb(end)} at the end` +
+      ` (end vs ${warmAt} s: ${pct(growth)}; end vs before: ${pct(end / before - 1)})`,
+  );
+  budgets.add({
+    name: "Soak: non-2xx / errors",
+    figure: `${failed} of ${int(total)}${failed ? ` (${visitors.failures.text}; ${residents.failures.text})` : ""}`,
+    limit: "0",
+    verdict: verdict(failed === 0),
+  });
+  budgets.add({ name: "Soak: error lines logged", figure: String(errorLines.length), limit: "0", verdict: verdict(errorLines.length === 0) });
+  budgets.add({
+    name: `Soak: RSS flat (${warmAt} s in → end)`,
+    figure: `${mb(warm)} → ${mb(end)} (${pct(growth)})`,
+    limit: `within ${LIMITS.memoryGrowth * 100}%`,
+    verdict: verdict(Math.abs(growth) <= LIMITS.memoryGrowth),
+  });
+}

@@ -1,0 +1,233 @@
+// Server speed beside the floor: CPU per rendered request (the figure that
+// holds on a busy machine), requests per second at 50 connections, latency at
+// one connection, and the portal's own share of a page's latency. Portal and
+// floor runs alternate, round after round, so load from elsewhere weighs on both.
+import os from "node:os";
+import { startPortal } from "../../../tests/support/stack.js";
+import { budgets, LIMITS, percentile, ratio, ratioText, tooBusy, verdict, withinRatio } from "../budgets";
+import { cannon, type Run, type Target } from "../cannon";
+import type { Context } from "../context";
+import { cpuMsText, endProgress, heading, int, ms, note, progress, table } from "../output";
+import { backendAccess, BROWSER_ACCEPT_ENCODING, onPortalLog, RESIDENT, signIn } from "../portal";
+import { cpuMs } from "../proc";
+
+interface Measured {
+  cpu: number;
+  requests: number;
+  seconds: number;
+  p50: number[];
+  p99: number[];
+  failures: string[];
+}
+
+const empty = (): Measured => ({ cpu: 0, requests: 0, seconds: 0, p50: [], p99: [], failures: [] });
+const cpuPerRequest = (m: Measured) => (m.requests > 0 ? m.cpu / m.requests : Number.NaN);
+const rps = (m: Measured) => (m.seconds > 0 ? m.requests / m.seconds : Number.NaN);
+const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** One run at 50 connections, adding the server's CPU time to `into`. */
+async function loadedRun(target: Target, pid: number, seconds: number, into: Measured) {
+  const cpuBefore = cpuMs(pid);
+  const started = performance.now();
+  const run = await cannon({ ...target, connections: 50, duration: seconds });
+  into.seconds += (performance.now() - started) / 1000;
+  into.cpu += cpuMs(pid) - cpuBefore;
+  into.requests += run.total;
+  into.p50.push(run.p50);
+  into.p99.push(run.p99);
+  if (run.failures.count > 0) into.failures.push(run.failures.text);
+}
+
+interface Page {
+  label: string;
+  target: Target;
+  maxRatio?: number;
+  backends: Target[];
+  /** Budgeted: the portal's own share. */
+  share: boolean;
+}
+
+export async function speedSection(ctx: Context) {
+  const { speed, warmup, rounds } = ctx.durations;
+  heading(`2. Server speed beside the floor (${rounds} alternating rounds of ${speed} s at 50 connections)`);
+  const encoding = { "accept-encoding": BROWSER_ACCEPT_ENCODING };
+  // A portal of its own with the page cache off: every request is rendered.
+  const portal = await startPortal({ apiUrl: ctx.stack.backendUrl, env: { PAGE_CACHE_MS: "0" }, onLog: onPortalLog });
+  try {
+    const portalPid = portal.pid as number;
+    const cookie = await signIn(portal.url, RESIDENT);
+    const access = await backendAccess(ctx.stack.backendUrl, RESIDENT);
+    const bearer = { authorization: `Bearer ${access}` };
+    const backend = (path: string, headers: Record<string, string> = {}): Target => ({ url: ctx.stack.backendUrl, path, headers });
+    const posts = backend("/api/v1/client/posts/?ordering=-created_at&page=1&page_size=12");
+    const pages: Page[] = [
+      { label: "/", target: { url: portal.url, path: "/", headers: encoding }, maxRatio: LIMITS.cpuRatioHome, backends: [], share: false },
+      { label: "/posts", target: { url: portal.url, path: "/posts", headers: encoding }, maxRatio: LIMITS.cpuRatioPages, backends: [posts], share: true },
+      {
+        label: "/profile/accounts (signed in)",
+        target: { url: portal.url, path: "/profile/accounts", headers: { ...encoding, cookie } },
+        maxRatio: LIMITS.cpuRatioPages,
+        backends: [backend("/api/v1/client/users/me/", bearer), backend("/api/v1/client/accounts/?ordering=id&page=1&page_size=10", bearer)],
+        share: true,
+      },
+    ];
+    const floorTarget: Target = { url: ctx.floor.url, path: "/", headers: encoding };
+
+    // Every answer must be a 200 page before anything is measured.
+    for (const target of [floorTarget, ...pages.map((p) => p.target)]) {
+      const response = await fetch(`${target.url}${target.path}`, { headers: target.headers, redirect: "manual" });
+      if (response.status !== 200) throw new Error(`${target.url}${target.path} answered ${response.status}`);
+      await response.arrayBuffer();
+    }
+    progress("warming up…");
+    for (const target of [floorTarget, ...pages.map((p) => p.target)]) await cannon({ ...target, connections: 10, duration: warmup });
+
+    const floorLoaded = empty();
+    const loaded = new Map(pages.map((p) => [p.label, empty()]));
+    for (let round = 1; round <= rounds; round++) {
+      for (const page of pages) {
+        progress(`round ${round} of ${rounds}: floor, then ${page.label}…`);
+        await loadedRun(floorTarget, ctx.floor.pid, speed, floorLoaded);
+        await loadedRun(page.target, portalPid, speed, loaded.get(page.label) as Measured);
+      }
+    }
+
+    // One connection: latency without queueing, and the Server-Timing header.
+    const single = async (target: Target, serverTiming: boolean) => {
+      const timings = { app: [] as number[], backend: [] as number[] };
+      const run = await cannon({
+        ...target,
+        connections: 1,
+        duration: speed,
+        samples: true,
+        onHeaders: serverTiming
+          ? (headers) => {
+              const value = headers["server-timing"] ?? "";
+              for (const part of value.split(",")) {
+                const [name, ...params] = part.trim().split(";");
+                const duration = params.find((param) => param.trim().startsWith("dur="));
+                if (duration && (name === "app" || name === "backend")) timings[name].push(Number(duration.trim().slice(4)));
+              }
+            }
+          : undefined,
+      });
+      for (const list of Object.values(timings)) list.sort((a, b) => a - b);
+      return { run, app: percentile(timings.app, 50), backend: percentile(timings.backend, 50) };
+    };
+    progress("one connection: floor…");
+    const floorSingle = await single(floorTarget, false);
+    const singles = new Map<string, Awaited<ReturnType<typeof single>>>();
+    const backendP50 = new Map<string, number>();
+    for (const page of pages) {
+      progress(`one connection: ${page.label}…`);
+      singles.set(page.label, await single(page.target, true));
+      if (page.backends.length > 0) {
+        // The calls a page makes, run as the portal runs them: side by side; the page waits for the slower.
+        const runs: Run[] = await Promise.all(page.backends.map((b) => cannon({ ...b, connections: 1, duration: speed, samples: true })));
+        backendP50.set(page.label, Math.max(...runs.map((r) => r.p50)));
+      }
+    }
+    endProgress();
+
+    const floorCpu = cpuPerRequest(floorLoaded);
+    table(
+      ["page (rendered, page cache off)", "CPU/req", "floor", "ratio", "limit", "50c req/s", "floor", "ratio", "50c p50", "50c p99", "1c p50", "floor 1c p50", "non-2xx/err"],
+      pages.map((page) => {
+        const m = loaded.get(page.label) as Measured;
+        const s = singles.get(page.label);
+        return [
+          page.label,
+          cpuMsText(cpuPerRequest(m)),
+          cpuMsText(floorCpu),
+          ratioText(ratio(cpuPerRequest(m), floorCpu)),
+          page.maxRatio ? `${page.maxRatio}×` : "—",
+          int(rps(m)),
+          int(rps(floorLoaded)),
+          ratioText(ratio(rps(m), rps(floorLoaded))),
+          ms(middle(m.p50)),
+          ms(Math.max(...m.p99)),
+          ms(s?.run.p50),
+          ms(floorSingle.run.p50),
+          [...m.failures, ...(s && s.run.failures.count ? [s.run.failures.text] : [])].join("; ") || "0",
+        ];
+      }),
+    );
+    note(
+      `floor: the minimal React Router app (scripts/bench/floor) on the same stack; its page: ${int(floorLoaded.requests)} requests measured, ` +
+        `${cpuMsText(floorCpu)} CPU each, ${int(rps(floorLoaded))} req/s${floorLoaded.failures.length ? `, failures ${floorLoaded.failures.join("; ")}` : ""}.`,
+      "CPU/req = the server process's CPU time (all threads: brotli runs on the pool) over the 50-connection runs ÷ requests;",
+      `requests carry a browser's Accept-Encoding (${BROWSER_ACCEPT_ENCODING}); the profile page is signed in as the demo resident.`,
+    );
+
+    const load = os.loadavg()[0];
+    const cores = os.cpus().length;
+    const busy = tooBusy(load, cores);
+    console.log();
+    table(
+      ["page", "portal 1c p50", "backend 1c p50", "portal's own share", "Server-Timing app p50", "Server-Timing backend p50"],
+      pages.map((page) => {
+        const s = singles.get(page.label);
+        const backendMs = backendP50.get(page.label) ?? 0;
+        return [
+          page.label,
+          ms(s?.run.p50),
+          `${ms(backendMs)}${page.backends.length > 1 ? ` (${page.backends.length} calls side by side)` : ""}`,
+          page.share && s ? ms(s.run.p50 - backendMs) : "—",
+          ms(s?.app),
+          ms(s?.backend),
+        ];
+      }),
+    );
+    note(
+      "own share = portal p50 − backend p50 at 1 connection, the page rendered for the request; Server-Timing is taken before the HTML renders.",
+      `Load average ${load.toFixed(2)} on ${cores} core(s)${busy ? ": at or above the core count, so the own-share budget is NOT judged in this run (latency then measures the queue for a core)." : "."}`,
+    );
+
+    for (const page of pages) {
+      const m = loaded.get(page.label) as Measured;
+      const value = cpuPerRequest(m);
+      if (page.maxRatio) {
+        budgets.add({
+          name: `CPU per rendered request, ${page.label}`,
+          figure: cpuMsText(value),
+          floor: cpuMsText(floorCpu),
+          ratio: ratioText(ratio(value, floorCpu)),
+          limit: `<= ${page.maxRatio}× floor`,
+          verdict: verdict(withinRatio(value, floorCpu, page.maxRatio)),
+        });
+      }
+      if (page.share) {
+        const s = singles.get(page.label);
+        const share = (s?.run.p50 ?? Number.NaN) - (backendP50.get(page.label) ?? 0);
+        budgets.add({
+          name: `Portal's own share at p50, ${page.label}`,
+          figure: ms(share),
+          limit: `< ${LIMITS.ownShareMs} ms`,
+          verdict: busy ? "not judged" : verdict(share < LIMITS.ownShareMs),
+          reason: busy ? `load ${load.toFixed(2)} ≥ ${cores} cores` : undefined,
+        });
+      }
+    }
+    const failures = [...floorLoaded.failures, ...[...loaded.values()].flatMap((m) => m.failures)];
+    budgets.add({ name: "Speed runs: non-2xx / errors", figure: failures.join("; ") || "0", limit: "0", verdict: verdict(failures.length === 0) });
+  } finally {
+    await portal.stop();
+  }
+  await cachedPages(ctx);
+}
+
+/** Signed-out pages as visitors get them, the page cache on (the main stack): printed, not budgeted. */
+async function cachedPages(ctx: Context) {
+  const rows = [];
+  for (const path of ["/", "/posts"]) {
+    const target = { url: ctx.stack.portalUrl, path, headers: { "accept-encoding": BROWSER_ACCEPT_ENCODING } };
+    await cannon({ ...target, connections: 10, duration: ctx.durations.warmup });
+    const m = empty();
+    await loadedRun(target, ctx.stack.portalPid, ctx.durations.speed, m);
+    ctx.served += m.requests;
+    rows.push([`${path} (page cache on)`, int(rps(m)), cpuMsText(cpuPerRequest(m)), ms(m.p50[0]), ms(m.p99[0]), m.failures.join("; ") || "0"]);
+  }
+  console.log();
+  table(["signed-out page, as visitors get it", "50c req/s", "CPU/req", "50c p50", "50c p99", "non-2xx/err"], rows);
+  note(`The page cache (PAGE_CACHE_MS, 1 s) serves these; it is a bonus for signed-out visitors, not how a budget is met.`);
+}
