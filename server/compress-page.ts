@@ -34,6 +34,13 @@ export function compressPage(body: Buffer, encoding: "br" | "gzip"): Buffer {
     : zlib.gzipSync(body, { level: 6 });
 }
 
+/** Brotli whenever the client takes it (browsers list gzip first, at the same weight), else gzip. */
+export function preferredEncoding(req: Pick<express.Request, "acceptsEncodings">): "br" | "gzip" | null {
+  if (req.acceptsEncodings("br") === "br") return "br";
+  if (req.acceptsEncodings("gzip") === "gzip") return "gzip";
+  return null;
+}
+
 type Write = (chunk: unknown, ...rest: unknown[]) => boolean;
 type End = (chunk?: unknown, ...rest: unknown[]) => express.Response;
 
@@ -43,10 +50,9 @@ const toBuffer = (chunk: unknown, encoding?: unknown) =>
     : Buffer.from(String(chunk), (typeof encoding === "string" ? encoding : "utf8") as BufferEncoding);
 
 export const compressPages: express.RequestHandler = (req, res, next) => {
-  if (req.method === "HEAD") return next();
-  const accepted = req.acceptsEncodings("br", "gzip");
-  if (accepted !== "br" && accepted !== "gzip") return next();
-  const encoding = accepted;
+  if (req.method === "HEAD" || !req.headers["accept-encoding"]) return next();
+  const encoding = preferredEncoding(req);
+  if (!encoding) return next();
   const write = res.write.bind(res) as Write;
   const end = res.end.bind(res) as End;
   const chunks: Buffer[] = [];
