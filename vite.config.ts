@@ -1,13 +1,63 @@
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import tsconfigPaths from "vite-tsconfig-paths";
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * react-router's package.json sends every bundler and Node to its development
+ * build (remix-run/react-router#14102): development checks and warnings on, in
+ * the browser and on the server. Production builds use its production files;
+ * on the server the packages that import react-router are bundled with it, so
+ * that Node never loads the development copy beside it.
+ */
+const reactRouterProduction = (file: string) =>
+  fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+/**
+ * Fewer, larger scripts on a first visit (each is a request, and on a slow
+ * link a round trip): Rollup would cut a chunk for every module two routes
+ * share, many of them a few hundred bytes. Every page loads the framework
+ * (React, React Router, i18next) and the root route's own modules (the
+ * shell): each goes in one chunk. What only some pages or a form use keeps
+ * its own chunk, loaded when needed.
+ */
+const framework = /\/node_modules\/(react|react-dom|scheduler|react-router|i18next|react-i18next|html-parse-stringify|void-elements)\//;
+function firstVisitChunks(id: string, meta: { getModuleInfo: (id: string) => { importedIds: readonly string[] } | null; getModuleIds: () => IterableIterator<string> }) {
+  if (framework.test(id)) return "framework";
+  if (!shell) {
+    shell = new Set();
+    const root = [...meta.getModuleIds()].find((moduleId) => /\/app\/root\.tsx(\?|$)/.test(moduleId));
+    const queue = root ? [...(meta.getModuleInfo(root)?.importedIds ?? [])] : [];
+    while (queue.length) {
+      const next = queue.pop()!;
+      if (shell.has(next) || next.includes("/node_modules/")) continue;
+      shell.add(next);
+      queue.push(...(meta.getModuleInfo(next)?.importedIds ?? []));
+    }
+  }
+  if (shell.has(id)) return "shell";
+  return undefined;
+}
+let shell: Set<string> | undefined;
+
+export default defineConfig(({ isSsrBuild, mode }) => ({
+  resolve:
+    mode === "production"
+      ? {
+          alias: [
+            { find: /^react-router$/, replacement: reactRouterProduction("index.mjs") },
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction("dom-export.mjs") },
+          ],
+        }
+      : undefined,
+  ssr: mode === "production" ? { noExternal: ["react-router", "@react-router/express", "@react-router/node"] } : undefined,
   build: {
     // The server build is the Express app (server/app.ts), which wraps the
     // React Router request handler with headers, static files and probes.
-    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
+    rollupOptions: isSsrBuild
+      ? { input: "./server/app.ts" }
+      : { output: { manualChunks: firstVisitChunks } },
     // Small chunks are cheaper on slow networks than one large bundle.
     assetsInlineLimit: 0,
     // terser packs the client bundle a few per cent tighter than esbuild

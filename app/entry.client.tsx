@@ -1,44 +1,36 @@
-import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { fetchBackend } from "~/i18n/fetch-backend";
-import { clientLanguages, defaultLanguage, defaultNS, isLanguage, namespaces } from "~/i18n/config";
+import { defaultLanguage, inlineLocaleId, isLanguage } from "~/i18n/config";
+import { loadLanguage, startWith, type InlineLocale } from "~/i18n/translator";
 
-async function hydrate() {
-  // The server rendered the page in this language; the client loads the same
-  // files (cached) before hydrating so both render alike. The page is already
-  // usable as HTML meanwhile. i18next retries failed loads: 5 tries from 350 ms,
-  // doubling each time, on network errors and 5xx only (see fetch-backend).
-  const dataLng = document.documentElement.dataset.lng;
-  const lng = isLanguage(dataLng) ? dataLng : defaultLanguage;
-  await i18next
-    .use(initReactI18next)
-    .use(fetchBackend)
-    .init({
-      lng,
-      ns: [...namespaces],
-      defaultNS,
-      // Only the files this page needs (see clientLanguages); they were preloaded.
-      fallbackLng: (code: string) => (isLanguage(code) ? clientLanguages(code).slice(1) : [defaultLanguage]),
-      supportedLngs: ["rus", "en", "ykt"],
-      interpolation: { escapeValue: false },
-      maxRetries: 5,
-      retryTimeout: 350,
-      react: { useSuspense: false },
-    });
-
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <I18nextProvider i18n={i18next}>
-        <StrictMode>
-          <HydratedRouter />
-        </StrictMode>
-      </I18nextProvider>,
-    );
-  });
+// The server rendered the page in one language and put the strings its render
+// used at the end of the document: the browser renders alike with them, at
+// once, without fetching a locale file first. The page is already usable as
+// HTML meanwhile. The complete files of the language follow after hydration
+// (app/i18n/translator.ts), retried on network errors and 5xx.
+const block = document.getElementById(inlineLocaleId);
+const dataLng = document.documentElement.dataset.lng;
+const lng = isLanguage(dataLng) ? dataLng : defaultLanguage;
+let inline: InlineLocale = { lng, bundles: {} };
+try {
+  if (block?.textContent) inline = JSON.parse(block.textContent) as InlineLocale;
+} catch {
+  // A broken block: the strings come with the complete files below.
 }
+block?.remove();
+startWith({ ...inline, lng });
 
-void hydrate();
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <HydratedRouter />
+    </StrictMode>,
+  );
+});
+
+// Not needed for the page as it stands: after hydration, without competing with it.
+const loadRest = () => void loadLanguage(lng).catch(() => {});
+if ("requestIdleCallback" in window) requestIdleCallback(loadRest, { timeout: 2000 });
+else setTimeout(loadRest, 200);

@@ -2,7 +2,8 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
-import { getI18n } from "~/i18n/i18next.server";
+import { getI18n, getLocale, inlineLocale } from "~/i18n/i18next.server";
+import { UsedKeysContext } from "~/i18n/use-translation";
 import { logger } from "~/utils/logger.server";
 import { NonceProvider } from "~/utils/nonce";
 import { requestMetaContext } from "~/utils/request-context";
@@ -23,6 +24,8 @@ export default function handleRequest(
   const { nonce } = meta;
   responseHeaders.set("Server-Timing", serverTiming(meta));
   const i18n = getI18n(loadContext);
+  // The keys this render asks for: their strings go into the document (below).
+  const used = new Set<string>();
 
   return new Promise((resolve, reject) => {
     // Every loader has finished before React renders (no deferred data), so the
@@ -40,14 +43,17 @@ export default function handleRequest(
         clearTimeout(timeoutId);
         timeoutId = undefined;
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        const html = withLocale(lowPriorityPreloads(Buffer.concat(chunks)), inlineLocale(getLocale(loadContext), used, nonce));
+        resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
         callback();
       },
     });
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <I18nextProvider i18n={i18n}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <UsedKeysContext.Provider value={used}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </UsedKeysContext.Provider>
         </I18nextProvider>
       </NonceProvider>,
       {
@@ -73,6 +79,34 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/**
+ * The scripts' modulepreloads ask for a low priority: the first paint needs
+ * only the HTML, the stylesheet and the logo, and on a slow link the scripts
+ * (hydration, not content) would otherwise share the bandwidth with them at
+ * high priority. React Router's <Scripts> has no option for it; the links are
+ * all in <head>, so only that part is read.
+ */
+function lowPriorityPreloads(html: Buffer): Buffer {
+  const end = html.indexOf("</head>");
+  if (end < 0) return html;
+  const head = html.subarray(0, end).toString();
+  if (!head.includes(MODULEPRELOAD)) return html;
+  return Buffer.concat([Buffer.from(head.replaceAll(MODULEPRELOAD, `${MODULEPRELOAD} fetchpriority="low"`)), html.subarray(end)]);
+}
+const MODULEPRELOAD = '<link rel="modulepreload"';
+
+/**
+ * The strings the render used, at the end of the body: the browser hydrates
+ * with them instead of fetching a locale file first (app/i18n/translator.ts).
+ * Added after React has rendered because only then are all the keys known.
+ */
+function withLocale(html: Buffer, block: string): Uint8Array<ArrayBuffer> {
+  const end = html.lastIndexOf("</body>");
+  if (end < 0) return new Uint8Array(html);
+  const whole = Buffer.concat([html.subarray(0, end), Buffer.from(block), html.subarray(end)]);
+  return new Uint8Array(whole.buffer as ArrayBuffer, whole.byteOffset, whole.byteLength);
 }
 
 /** The backend's share of the time spent on this request, for browsers' dev tools and the benchmark. */

@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { useChangeLanguage } from "remix-i18next/react";
 import {
   data,
   Links,
@@ -15,7 +14,8 @@ import { ErrorPage } from "~/components/error-page";
 import { Shell } from "~/components/shell/shell";
 import { DocumentTitle } from "~/components/shell/breadcrumbs";
 import { ToastHost } from "~/components/shell/toaster";
-import { clientLanguages, htmlLang, isLanguage, namespaces, type Language } from "~/i18n/config";
+import { htmlLang, isLanguage, type Language } from "~/i18n/config";
+import { changeLanguage } from "~/i18n/translator";
 import { getLocale, i18nextMiddleware } from "~/i18n/i18next.server";
 import { apiMiddleware } from "~/middleware/api.server";
 import { originMiddleware } from "~/middleware/origin.server";
@@ -40,22 +40,11 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesHref },
+  // A precedence makes React emit the stylesheet at the top of <head>, before
+  // the scripts' modulepreloads: the first paint waits for it alone.
+  { rel: "stylesheet", href: stylesHref, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
-
-/** The locale files the client needs before hydrating: fetched in parallel with the scripts. */
-function LocalePreloads({ locale }: { locale: Language }) {
-  return (
-    <>
-      {clientLanguages(locale).flatMap((lng) =>
-        namespaces.map((ns) => (
-          <link key={`${lng}-${ns}`} rel="preload" as="fetch" crossOrigin="anonymous" href={`/locales/${lng}/${ns}.json`} />
-        )),
-      )}
-    </>
-  );
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [theme, { toast, clear }, honeypotInputProps] = await Promise.all([
@@ -94,7 +83,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="color-scheme" content={theme === "dark" ? "dark" : "light"} />
         <Meta />
         <Links />
-        <LocalePreloads locale={locale} />
       </head>
       <body className={theme === "dark" ? "dark" : undefined}>
         {children}
@@ -106,10 +94,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  // Only the browser changes language (the server renders each page in one);
-  // the condition is a build-time constant, so the hooks never vary.
-  // eslint-disable-next-line react-hooks/rules-of-hooks
-  if (!import.meta.env.SSR) useChangeLanguage(loaderData.locale);
+  // Only the browser changes language (the server renders each page in one):
+  // the new language's files arrive, then every text switches.
+  useEffect(() => {
+    void changeLanguage(loaderData.locale).catch(() => {});
+  }, [loaderData.locale]);
   // A marker for tests and the benchmark: the page is hydrated and interactive.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";

@@ -20,6 +20,7 @@ import { getEnv } from "~/utils/env.server";
 import { logger } from "~/utils/logger.server";
 import { metrics, registry } from "~/utils/metrics.server";
 import { bodyLimit, finalHeaders, isMalformedUrl, limitStreamedBody, refuse, uploadLimit } from "./edge";
+import { compressPages } from "./compress-page";
 import { createPageCache } from "./page-cache";
 import { createRouteLabeler } from "./route-label";
 import { requestMetaContext, type RequestMeta } from "~/utils/request-context";
@@ -235,6 +236,9 @@ app.use((req, res, next) => {
   res.locals.route = routeLabel(req.path);
   next();
 });
+
+// A page is one buffer: compressed once, not streamed through `compression` (server/compress-page.ts).
+app.use(compressPages);
 
 // After compression (it stores what React Router writes) and the request checks.
 app.use(createPageCache({ ttlMs: env.NODE_ENV === "production" ? env.PAGE_CACHE_MS : 0 }).middleware);

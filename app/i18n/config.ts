@@ -40,3 +40,6 @@ export function languageChain(lng: Language): Language[] {
 export function clientLanguages(lng: Language): Language[] {
   return lng === "ykt" ? ["ykt", "rus"] : [lng];
 }
+
+/** The id of the data block in which the document carries the strings its render used (app/i18n/translator.ts). */
+export const inlineLocaleId = "locale-strings";

@@ -1,27 +1,65 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fetchBackend } from "./fetch-backend";
-import { i18nFor } from "./i18next.server";
+import { languageChain, languages, namespaces, type Language } from "./config";
+import { i18nFor, inlineLocale } from "./i18next.server";
+import { resources } from "./resources";
+import { fetchBundle, flatten, lookup, type InlineLocale } from "./translator";
 import { memoized } from "./use-translation";
 
 describe("the browser's locale loader", () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  const read = (response: () => Promise<Response>) =>
-    new Promise<{ error: unknown; data: unknown }>((resolve) => {
-      vi.stubGlobal("fetch", vi.fn(response));
-      fetchBackend.read("rus", "translation", (error, data) => resolve({ error, data }));
-    });
+  const load = (...answers: Array<() => Promise<Response>>) => {
+    const fetch = vi.fn(answers.reduce((mock, answer) => mock.mockImplementationOnce(answer), vi.fn()));
+    vi.stubGlobal("fetch", fetch);
+    return { fetch, done: fetchBundle("rus", "translation", { delayMs: 1 }).then((data) => ({ data }), (error: unknown) => ({ error })) };
+  };
 
-  it("hands i18next the file", async () => {
-    const { error, data } = await read(async () => new Response('{"a":"б"}', { status: 200 }));
-    expect(error).toBeNull();
-    expect(data).toEqual({ a: "б" });
+  it("gives the file", async () => {
+    expect((await load(async () => new Response('{"a":"б"}', { status: 200 })).done)).toEqual({ data: { a: "б" } });
   });
 
-  it("asks for a retry after a network error or a 5xx, not after a 4xx", async () => {
-    expect((await read(() => Promise.reject(new TypeError("offline")))).data).toBe(true);
-    expect((await read(async () => new Response("busy", { status: 503 }))).data).toBe(true);
-    expect((await read(async () => new Response("{}", { status: 404 }))).data).toBe(false);
+  it("retries after a network error or a 5xx, not after a 4xx", async () => {
+    const retried = load(
+      () => Promise.reject(new TypeError("offline")),
+      async () => new Response("busy", { status: 503 }),
+      async () => new Response('{"a":"б"}', { status: 200 }),
+    );
+    expect(await retried.done).toEqual({ data: { a: "б" } });
+    expect(retried.fetch).toHaveBeenCalledTimes(3);
+    const refused = load(async () => new Response("{}", { status: 404 }));
+    expect(await refused.done).toHaveProperty("error");
+    expect(refused.fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("the browser's lookups", () => {
+  it("answer as i18next does on the server, for every key of every language, values and fallbacks included", async () => {
+    const bundles = (lng: Language, ns: string) =>
+      flatten((resources as Record<string, Record<string, unknown>>)[lng]?.[ns]);
+    for (const lng of languages) {
+      const i18n = await i18nFor(lng);
+      for (const ns of namespaces) {
+        const keys = new Set(languageChain(lng).flatMap((each) => Object.keys(bundles(each, ns))));
+        const values = { title: "Т", name: "Н", email: "e@example.org", id: 7, count: 3, n: 2, time: "10:00", value: "v", date: "1.1.2026", minutes: 5, year: 2026 };
+        for (const key of keys) {
+          const expected = i18n.t(key, { ns, ...values });
+          expect(lookup(bundles, languageChain(lng), ns, key, values), `${lng} ${ns}:${key}`).toBe(expected);
+        }
+      }
+    }
+  });
+
+  it("the page's strings inlined by the server are those its render asked for, from the first language that has them", () => {
+    const block = inlineLocale("ykt", ["translation:nav.home", "errors:required", "translation:no.such.key"], "n0nce");
+    expect(block).toMatch(/^<script type="application\/json" id="locale-strings" nonce="n0nce">/);
+    const data = JSON.parse(block.replace(/^<script[^>]*>/, "").replace(/<\/script>$/, "")) as InlineLocale;
+    expect(data.lng).toBe("ykt");
+    expect(Object.keys(data.bundles.translation)).toEqual(["nav.home"]);
+    const chain = languageChain("ykt");
+    const first = (ns: string, key: string) => chain.map((lng) => flatten((resources as Record<string, Record<string, unknown>>)[lng][ns])[key]).find((text) => text !== undefined);
+    expect(data.bundles.translation["nav.home"]).toBe(first("translation", "nav.home"));
+    expect(data.bundles.errors.required).toBe(first("errors", "required"));
+    expect(inlineLocale("rus", ["translation:x"], "n")).not.toContain("<script>");
   });
 });
 

@@ -12,8 +12,9 @@
 import { createInstance, type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { defaultLanguage, defaultNS, fallbackLng, isLanguage, languages, namespaces, type Language } from "~/i18n/config";
+import { defaultLanguage, defaultNS, fallbackLng, inlineLocaleId, isLanguage, languageChain, languages, namespaces, type Language } from "~/i18n/config";
 import { resources } from "~/i18n/resources";
+import { flatten, type FlatBundle, type InlineLocale } from "~/i18n/translator";
 import { languageCookie } from "~/utils/preferences.server";
 
 const instances = new Map<Language, Promise<i18n>>();
@@ -64,4 +65,57 @@ export function getI18n(context: Readonly<RouterContextProvider>): i18n {
   const instance = context.get(i18nContext);
   if (!instance) throw new Error("i18next middleware has not run for this request");
   return instance;
+}
+
+const pluralSuffixes = ["zero", "one", "two", "few", "many", "other"];
+
+/**
+ * Per language and namespace, every key's string from the first language of
+ * the server's chain that has it (as i18next resolves it), and the plural
+ * forms beside their key: made once, so a page's block costs a lookup per key.
+ */
+const resolved = new Map<string, { strings: FlatBundle; plurals: Map<string, string[]> }>();
+function resolvedFor(lng: Language, ns: string) {
+  const key = `${lng}/${ns}`;
+  let entry = resolved.get(key);
+  if (!entry) {
+    const strings: FlatBundle = {};
+    for (const each of [...languageChain(lng)].reverse()) {
+      Object.assign(strings, flatten((resources as Record<string, Record<string, unknown>>)[each]?.[ns]));
+    }
+    const plurals = new Map<string, string[]>();
+    for (const name of Object.keys(strings)) {
+      const cut = name.lastIndexOf("_");
+      if (cut > 0 && pluralSuffixes.includes(name.slice(cut + 1))) {
+        const base = name.slice(0, cut);
+        plurals.set(base, [...(plurals.get(base) ?? []), name]);
+      }
+    }
+    entry = { strings, plurals };
+    resolved.set(key, entry);
+  }
+  return entry;
+}
+
+/**
+ * The strings a render used ("ns:key" in `used`), as the document carries them
+ * for the browser (app/i18n/translator.ts): each from the first language of
+ * the server's chain that has it, its plural forms beside it. A data block
+ * (never run), with `<` escaped so no string can close it.
+ */
+export function inlineLocale(lng: Language, used: Iterable<string>, nonce: string): string {
+  const bundles: Record<string, FlatBundle> = {};
+  for (const entry of used) {
+    const colon = entry.indexOf(":");
+    const ns = entry.slice(0, colon);
+    const key = entry.slice(colon + 1);
+    const { strings, plurals } = resolvedFor(lng, ns);
+    for (const name of [key, ...(plurals.get(key) ?? [])]) {
+      const text = strings[name];
+      if (text !== undefined) (bundles[ns] ??= {})[name] = text;
+    }
+  }
+  const data: InlineLocale = { lng, bundles };
+  const json = JSON.stringify(data).replace(/</g, "\\u003c");
+  return `<script type="application/json" id="${inlineLocaleId}" nonce="${nonce}">${json}</script>`;
 }

@@ -1,6 +1,7 @@
 /**
- * `useTranslation` for the portal's components: react-i18next's hook in the
- * browser, a lighter one on the server.
+ * `useTranslation` for the portal's components: i18next on the server, the
+ * portal's own lookups in the browser (app/i18n/translator.ts: i18next was a
+ * sixth of a first visit's JavaScript).
  *
  * Why: react-i18next 17 copies the whole i18next instance into a wrapper
  * object on a component's first render, and on the server every render is a
@@ -12,8 +13,40 @@
  * change between its renders.
  */
 import type { i18n as I18n, TFunction } from "i18next";
-import { useContext } from "react";
-import { I18nContext, useTranslation as useReactI18next } from "react-i18next";
+import { createContext, useCallback, useContext, useMemo, useState, useSyncExternalStore } from "react";
+import { I18nContext } from "react-i18next";
+import { splitKey, snapshotFor, subscribe, translatorFor, currentLanguage } from "./translator";
+
+/**
+ * The keys a server render asked for, per request: the document carries
+ * their strings so the browser hydrates without fetching a locale file
+ * (app/entry.server.tsx, `inlineLocale`).
+ */
+export const UsedKeysContext = createContext<Set<string> | null>(null);
+const recorders = new WeakMap<Set<string>, Map<string, TFunction>>();
+
+function recording(t: TFunction, ns: string | undefined, used: Set<string>): TFunction {
+  let byNamespace = recorders.get(used);
+  if (!byNamespace) {
+    byNamespace = new Map();
+    recorders.set(used, byNamespace);
+  }
+  const key = ns ?? "";
+  let recorder = byNamespace.get(key);
+  if (!recorder) {
+    const call = t as unknown as (...args: unknown[]) => string;
+    recorder = ((...args: unknown[]) => {
+      const [keys, options] = args;
+      const own = typeof options === "object" && options !== null ? (options as { ns?: string }).ns : undefined;
+      for (const each of Array.isArray(keys) ? keys : [keys]) {
+        if (typeof each === "string") used.add(splitKey(each, own ?? ns).join(":"));
+      }
+      return call(...args);
+    }) as unknown as TFunction;
+    byNamespace.set(key, recorder);
+  }
+  return recorder;
+}
 
 const fixedTs = new WeakMap<I18n, Map<string, TFunction>>();
 
@@ -63,13 +96,33 @@ export function memoized(t: TFunction): TFunction {
   return Object.assign(cached, t) as unknown as TFunction;
 }
 
-export function useTranslation(ns?: string): { t: TFunction; i18n: I18n } {
+export function useTranslation(ns?: string): { t: TFunction } {
   if (import.meta.env.SSR) {
     // eslint-disable-next-line react-hooks/rules-of-hooks -- one branch per bundle, see above
     const { i18n } = useContext(I18nContext);
-    return { t: serverT(i18n, ns), i18n };
+    // eslint-disable-next-line react-hooks/rules-of-hooks -- one branch per bundle, see above
+    const used = useContext(UsedKeysContext);
+    const t = serverT(i18n, ns);
+    return { t: used ? recording(t, ns, used) : t };
   }
   // eslint-disable-next-line react-hooks/rules-of-hooks -- one branch per bundle, see above
-  const { t, i18n } = useReactI18next(ns);
-  return { t: t as TFunction, i18n };
+  return useBrowserTranslation(ns);
+}
+
+/** The browser's hook: renders again only on a language change, or when a string it missed has arrived. */
+function useBrowserTranslation(ns: string | undefined): { t: TFunction } {
+  const [tracker] = useState(() => ({ missed: false }));
+  const getSnapshot = useCallback(() => snapshotFor(tracker.missed), [tracker]);
+  const snapshot = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  const language = currentLanguage();
+  const t = useMemo(
+    () =>
+      translatorFor(ns, () => {
+        tracker.missed = true;
+      }),
+    // The snapshot names the language and the arrivals the strings depend on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [ns, language, snapshot, tracker],
+  );
+  return { t: t as unknown as TFunction };
 }

@@ -11,6 +11,7 @@
 import { randomBytes } from "node:crypto";
 import {
   createContext,
+  createCookie,
   createCookieSessionStorage,
   type MiddlewareFunction,
   type RouterContextProvider,
@@ -18,6 +19,7 @@ import {
 } from "react-router";
 import { getStore } from "~/store/store.server";
 import { getEnv } from "~/utils/env.server";
+import { rememberVerified } from "~/utils/remembered-cookie.server";
 import { requestMetaContext } from "~/utils/request-context";
 import { tokenExpiry } from "~/utils/user";
 
@@ -55,15 +57,17 @@ let storage: ReturnType<typeof createCookieSessionStorage<SessionData, SessionDa
 
 export function getSessionStorage() {
   storage ??= createCookieSessionStorage<SessionData, SessionData>({
-    cookie: {
-      name: "__session",
-      // A comma list, newest first: old cookies stay valid while secrets rotate.
-      secrets: getEnv().SESSION_SECRET.split(",").map((secret) => secret.trim()).filter(Boolean),
-      httpOnly: true,
-      sameSite: "lax",
-      path: "/",
-      secure: false,
-    },
+    // Its verified values are remembered: no WebCrypto check per request for the same cookie.
+    cookie: rememberVerified(
+      createCookie("__session", {
+        // A comma list, newest first: old cookies stay valid while secrets rotate.
+        secrets: getEnv().SESSION_SECRET.split(",").map((secret) => secret.trim()).filter(Boolean),
+        httpOnly: true,
+        sameSite: "lax",
+        path: "/",
+        secure: false,
+      }),
+    ),
   });
   return storage;
 }

@@ -7,13 +7,19 @@ import { ThemeSwitch } from "~/routes/resources/theme";
 import { telHref } from "~/utils/format";
 import { useRootData } from "~/utils/root-data";
 import { Breadcrumbs } from "./breadcrumbs";
-import { BackHomePanel, SideMenu } from "./side-menu";
+
+/** The phone menu's panel is the page's left menu (Shell), shown over the page while this is open. */
+export function closePhoneMenu() {
+  document.querySelector<HTMLDetailsElement>("details.mobile-menu")?.removeAttribute("open");
+}
 
 /**
  * The top bar. On narrow screens the menu button is a <details>: it opens
  * and closes without JavaScript; with JavaScript, choosing a page closes it.
+ * Its panel is not inside it: the left menu and the language switch, rendered
+ * once for every screen, are shown as the panel while it is open (CSS :has).
  */
-export function Header({ backHomeOnly }: { backHomeOnly: boolean }) {
+export function Header() {
   const { t } = useTranslation();
   const root = useRootData();
   const mobileMenu = useRef<HTMLDetailsElement>(null);
@@ -36,20 +42,21 @@ export function Header({ backHomeOnly }: { backHomeOnly: boolean }) {
     return () => document.removeEventListener("keydown", onKey);
   }, []);
 
-  // A new page closes the profile popover.
+  // A new page closes the profile popover and the phone menu.
   useEffect(() => {
     if (profileMenu.current) profileMenu.current.open = false;
-  }, [location.pathname]);
-
-  const closeMobile = () => {
     if (mobileMenu.current) mobileMenu.current.open = false;
-  };
+  }, [location.pathname]);
 
   return (
     <header className="topbar">
       <div className="topbar__row">
         <details className="mobile-menu" ref={mobileMenu}>
-          <summary className="btn btn--icon btn--icon-size mobile-menu__button" aria-label={t("shell.openMenu")}>
+          <summary
+            className="btn btn--icon btn--icon-size mobile-menu__button"
+            aria-label={t("shell.openMenu")}
+            aria-controls="site-menu"
+          >
             <span className="mobile-menu__open-icon">
               <Icon name="menu" size="lg" />
             </span>
@@ -57,12 +64,6 @@ export function Header({ backHomeOnly }: { backHomeOnly: boolean }) {
               <Icon name="x" size="lg" />
             </span>
           </summary>
-          <div className="mobile-menu__panel">
-            {backHomeOnly ? <BackHomePanel /> : <SideMenu idPrefix="mobile-menu" onLeafChosen={closeMobile} />}
-            <div className="mobile-menu__language">
-              <LanguageSwitch id="language-mobile" />
-            </div>
-          </div>
         </details>
         <Link to="/" className="brand">
           <img src="/logo.svg" alt="" width={32} height={32} className="brand__logo" />

@@ -4,7 +4,7 @@ import { useLocation, useNavigation } from "react-router";
 import { CardGridSkeleton, DetailSkeleton } from "~/components/ui/skeleton";
 import { findEntry, trailOf } from "~/utils/site-map";
 import { Footer } from "./footer";
-import { Header } from "./header";
+import { closePhoneMenu, Header } from "./header";
 import { BackHomePanel, SideMenu } from "./side-menu";
 
 /** The page frame: top bar, left menu, the page, an optional right panel, footer. */
@@ -23,9 +23,12 @@ export function Shell({ children, aside, toasts }: { children: ReactNode; aside?
       <a href="#main" className="skip-link">
         {t("shell.skipToContent")}
       </a>
-      {hideHeader ? null : <Header backHomeOnly={hideLeftPanel} />}
+      {hideHeader ? null : <Header />}
       <div className="shell__body">
-        <aside className="shell__left">{hideLeftPanel ? <BackHomePanel /> : <SideMenu idPrefix="side-menu" />}</aside>
+        {/* Rendered once: the left column on wide screens, the phone menu's panel on narrow ones (header.tsx). */}
+        <aside id="site-menu" className="shell__left mobile-menu__panel">
+          {hideLeftPanel ? <BackHomePanel /> : <SideMenu idPrefix="side-menu" onLeafChosen={closePhoneMenu} />}
+        </aside>
         <main id="main" className="shell__main" tabIndex={-1} aria-busy={navigation.state === "loading" || undefined}>
           {toasts}
           {skeleton === "grid" ? <CardGridSkeleton /> : skeleton === "detail" ? <DetailSkeleton /> : children}
