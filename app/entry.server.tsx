@@ -2,11 +2,11 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
-import { getI18n, getLocale, inlineLocale } from "~/i18n/i18next.server";
+import { getI18n, getLocale, inlineLocale } from "~/middleware/i18n.server";
 import { UsedKeysContext } from "~/i18n/use-translation";
-import { logger } from "~/utils/logger.server";
-import { NonceProvider } from "~/utils/nonce";
-import { requestMetaContext } from "~/utils/request-context";
+import { logger } from "~/monitoring/logger.server";
+import { NonceProvider } from "~/http/nonce";
+import { requestMetaContext } from "~/http/request-context";
 
 export const streamTimeout = 5_000;
 

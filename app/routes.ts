@@ -1,6 +1,6 @@
 /**
  * Route modules by path. The names, access levels and menu of these pages
- * live in app/config/site-map.ts; keep the two in step.
+ * live in app/site-map/pages.ts; keep the two in step.
  */
 import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 

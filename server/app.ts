@@ -16,14 +16,14 @@ import * as build from "virtual:react-router/server-build";
 import { PageSchemas } from "~/api/schemas";
 import { isCrossOriginRequest } from "~/middleware/origin.server";
 import { getStore } from "~/store/store.server";
-import { getEnv } from "~/utils/env.server";
-import { logger } from "~/utils/logger.server";
-import { metrics, registry } from "~/utils/metrics.server";
+import { getEnv } from "~/config/env.server";
+import { logger } from "~/monitoring/logger.server";
+import { metrics, registry } from "~/monitoring/metrics.server";
 import { bodyLimit, finalHeaders, isMalformedUrl, limitStreamedBody, refuse, uploadLimit } from "./edge";
 import { compressPages } from "./compress-page";
 import { createPageCache } from "./page-cache";
 import { createRouteLabeler } from "./route-label";
-import { requestMetaContext, type RequestMeta } from "~/utils/request-context";
+import { requestMetaContext, type RequestMeta } from "~/http/request-context";
 
 const env = getEnv();
 
@@ -162,7 +162,7 @@ app.use((req, res, next) => {
 /**
  * Request bodies are capped before anything reads them: 64 KB for a form,
  * multipart included, except the one form that takes files (its files are
- * streamed with their own limits, app/utils/uploads.server.ts). A declared
+ * streamed with their own limits, app/media/uploads.server.ts). A declared
  * length is checked here; a body without one is counted as it streams.
  */
 app.use((req, res, next) => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { bodyLimit, formLimit, isMalformedUrl, refusalPage, requestLanguage, secureCookie, uploadLimit } from "./edge";
 import { RouterContextProvider } from "react-router";
-import { retryLater } from "~/utils/retry-after";
-import { requestMetaContext, type RequestMeta } from "~/utils/request-context";
+import { retryLater } from "~/http/retry-after";
+import { requestMetaContext, type RequestMeta } from "~/http/request-context";
 
 describe("the edge", () => {
   it("allows a multipart body of upload size only on the image upload", () => {

@@ -6,8 +6,8 @@
  */
 import type express from "express";
 import { defaultLanguage, htmlLang, isLanguage, type Language } from "~/i18n/config";
-import { i18nFor } from "~/i18n/i18next.server";
-import type { RequestMeta } from "~/utils/request-context";
+import { i18nFor } from "~/middleware/i18n.server";
+import type { RequestMeta } from "~/http/request-context";
 
 /** Forms without files: 64 KB is far more than any of ours sends. */
 export const formLimit = 64 * 1024;

@@ -12,7 +12,7 @@
  * Each replica keeps its own copy for a second; nothing depends on it.
  */
 import type express from "express";
-import { metrics } from "~/utils/metrics.server";
+import { metrics } from "~/monitoring/metrics.server";
 
 interface CachedPage {
   body: string;

@@ -18,8 +18,8 @@ import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } f
 import ky from "ky";
 import type { z } from "zod";
 import { getStore, type SharedStore } from "~/store/store.server";
-import { metrics } from "~/utils/metrics.server";
-import { isExpired } from "~/utils/user";
+import { metrics } from "~/monitoring/metrics.server";
+import { isExpired } from "~/api/token-claims";
 import { ApiError, BackendFailure, SessionExpiredError } from "./errors";
 import { ApiErrorBodySchema, TokenPairSchema } from "./schemas";
 import type { Query, TokenPair } from "./types";

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { useFormat } from "~/utils/format";
+import { useFormat } from "~/format/format";
 
 /** What the holder owes (positive), has paid in advance (negative), or nothing. */
 export function Balance({ value }: { value: string }) {

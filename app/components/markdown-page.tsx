@@ -1,4 +1,4 @@
-import type { MarkdownPage } from "~/utils/markdown.server";
+import type { MarkdownPage } from "~/content/markdown.server";
 
 export function MarkdownArticle({ page }: { page: MarkdownPage }) {
   return (

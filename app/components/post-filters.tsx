@@ -4,7 +4,7 @@
  */
 import { useTranslation } from "~/i18n/use-translation";
 import { FilterInput, FilterSelect } from "~/components/filters";
-import { parseChoice, parseText } from "~/utils/list-query";
+import { parseChoice, parseText } from "~/lists/list-query";
 
 const sorts = { newest: "-created_at", oldest: "created_at", title: "title" } as const;
 const statuses = { all: undefined, current: "true", archive: "false" } as const;

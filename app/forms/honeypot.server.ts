@@ -1,6 +1,6 @@
 import { Honeypot, SpamError } from "remix-utils/honeypot/server";
 import { data } from "react-router";
-import { getEnv } from "~/utils/env.server";
+import { getEnv } from "~/config/env.server";
 
 /** A hidden field bots fill in; signed with the session secret, so stateless. */
 let honeypot: Honeypot | undefined;

@@ -1,5 +1,5 @@
-/** What a visitor refused by a limit (app/utils/limits.server.ts) reads, and the status and header that go with it. */
-import type { Refusal } from "~/utils/limits.server";
+/** What a visitor refused by a limit (app/http/limits.server.ts) reads, and the status and header that go with it. */
+import type { Refusal } from "~/http/limits.server";
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 

@@ -2,8 +2,8 @@ import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ApiError, BackendFailure, BackendFailureResponse } from "~/api/errors";
-import { i18nextMiddleware } from "~/i18n/i18next.server";
-import { getToast } from "~/utils/toast.server";
+import { i18nextMiddleware } from "~/middleware/i18n.server";
+import { getToast } from "~/toasts/toast.server";
 import { getHoneypotInputProps } from "./honeypot.server";
 import { handleSubmission, replies } from "./submission.server";
 

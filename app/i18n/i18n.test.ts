@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { languageChain, languages, namespaces, type Language } from "./config";
-import { i18nFor, inlineLocale } from "./i18next.server";
+import { i18nFor, inlineLocale } from "../middleware/i18n.server";
 import { resources } from "./resources";
 import { fetchBundle, flatten, lookup, type InlineLocale } from "./translator";
 import { memoized } from "./use-translation";

@@ -4,7 +4,7 @@
  * Why: i18next and react-i18next were 19 KB gzip of every first visit (a
  * sixth of it), for what the browser does with them: look a key up in the
  * page's language and its fallbacks, put values into {{placeholders}}. The
- * server keeps i18next (app/i18n/i18next.server.ts) and renders every page;
+ * server keeps i18next (app/middleware/i18n.server.ts) and renders every page;
  * this does the same lookups with the same files, so both render alike
  * (app/i18n/i18n.test.ts compares them on every key).
  *

@@ -5,13 +5,13 @@
  * that is not allowed gets the 403 page before any backend call.
  */
 import { data, redirect, type MiddlewareFunction } from "react-router";
-import { getI18n } from "~/i18n/i18next.server";
+import { getI18n } from "~/middleware/i18n.server";
 import { sessionExpiredMessage } from "~/middleware/api.server";
 import { getUser } from "~/middleware/user.server";
-import { signedInHintCookie } from "~/utils/preferences.server";
-import { getSession, sessionEndedContext } from "~/utils/session.server";
-import { currentPath } from "~/utils/redirect";
-import { decideAccess, findGoverningEntry } from "~/utils/site-map";
+import { signedInHintCookie } from "~/http/preferences.server";
+import { getSession, sessionEndedContext } from "~/middleware/session.server";
+import { currentPath } from "~/http/redirect";
+import { decideAccess, findGoverningEntry } from "~/site-map/navigation";
 
 export const accessMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const url = new URL(request.url);

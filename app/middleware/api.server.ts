@@ -9,13 +9,13 @@ import { createContext, redirect, type MiddlewareFunction, type RouterContextPro
 import { createApiClient } from "~/api/client.server";
 import { BackendFailureResponse } from "~/api/errors";
 import { createApi, type Api } from "~/api/endpoints.server";
-import { getEnv } from "~/utils/env.server";
-import { logger } from "~/utils/logger.server";
-import { metrics } from "~/utils/metrics.server";
-import { currentPath } from "~/utils/redirect";
-import { requestMetaContext } from "~/utils/request-context";
-import { getSession } from "~/utils/session.server";
-import { decodeUser } from "~/utils/user";
+import { getEnv } from "~/config/env.server";
+import { logger } from "~/monitoring/logger.server";
+import { metrics } from "~/monitoring/metrics.server";
+import { currentPath } from "~/http/redirect";
+import { requestMetaContext } from "~/http/request-context";
+import { getSession } from "~/middleware/session.server";
+import { decodeUser } from "~/api/token-claims";
 import { userContext } from "./user.server";
 
 export const apiContext = createContext<Api | null>(null);

@@ -3,9 +3,9 @@
  * means both tokens are present and the access token can be read.
  */
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { getEnv } from "~/utils/env.server";
-import { getSession } from "~/utils/session.server";
-import { decodeUser, type SessionUser } from "~/utils/user";
+import { getEnv } from "~/config/env.server";
+import { getSession } from "~/middleware/session.server";
+import { decodeUser, type SessionUser } from "~/api/token-claims";
 
 export const userContext = createContext<SessionUser | null>(null);
 

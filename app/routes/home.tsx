@@ -1,7 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { Icon, type IconName } from "~/components/ui/icon";
-import { useRootData } from "~/utils/root-data";
+import { useRootData } from "~/root-data";
 
 const activities: Array<{ key: string; icon: IconName }> = [
   { key: "supply", icon: "gauge" },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, nameField, newPasswordField, optionalNameField, optionalPhoneField } from "./fields";
+import { emailField, nameField, newPasswordField, optionalNameField, optionalPhoneField } from "./field-rules";
 
 export const PostSchema = z.object({
   title: z.string({ error: "required" }).trim().min(1, { error: "required" }).max(255, { error: "max" }),

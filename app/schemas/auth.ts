@@ -7,7 +7,7 @@ import {
   optionalNameField,
   optionalPhoneField,
   requiredText,
-} from "./fields";
+} from "./field-rules";
 
 export const LoginSchema = z.object({
   email: emailField,

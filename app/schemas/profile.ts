@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { nameField, newPasswordField, optionalNameField, optionalPhoneField, requiredText } from "./fields";
+import { nameField, newPasswordField, optionalNameField, optionalPhoneField, requiredText } from "./field-rules";
 
 export const ProfileSchema = z.object({
   first_name: nameField,

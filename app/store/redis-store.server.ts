@@ -8,7 +8,7 @@
  */
 import { Redis } from "ioredis";
 import { RateLimiterRedis } from "rate-limiter-flexible";
-import { logger } from "~/utils/logger.server";
+import { logger } from "~/monitoring/logger.server";
 import { createMemoryStore, memoryLimiter } from "./memory-store.server";
 import type { LimiterOptions, SharedStore } from "./store.server";
 

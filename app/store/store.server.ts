@@ -6,7 +6,7 @@
  * while Redis is unreachable (docs/decisions/007-shared-store.md).
  */
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
-import { getEnv } from "~/utils/env.server";
+import { getEnv } from "~/config/env.server";
 import { createMemoryStore } from "./memory-store.server";
 import { createRedisStore } from "./redis-store.server";
 

@@ -11,7 +11,7 @@ import { Button } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
 import { useIsPending } from "~/forms/pending";
-import { notify } from "~/utils/notify";
+import { notify } from "~/toasts/notify";
 
 const accept = "image/jpeg,image/png,image/webp,image/gif";
 

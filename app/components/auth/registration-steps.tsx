@@ -27,7 +27,7 @@ export interface CodeStepProps<Schema extends typeof CodeStepSchema | typeof Res
   resendAt: number;
   /** When the code was sent: a new one restarts the countdown. */
   sentAt: number;
-  /** This code's tries are used up: only a new code helps (app/utils/limits.server.ts). */
+  /** This code's tries are used up: only a new code helps (app/http/limits.server.ts). */
   codeUsedUp?: boolean;
 }
 

@@ -11,8 +11,8 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "~/i18n/use-translation";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { formatCountdown } from "~/utils/countdown";
-import { useFormat } from "~/utils/format";
+import { formatCountdown } from "~/format/countdown";
+import { useFormat } from "~/format/format";
 
 export function ResendControl({ secondsLeft, resendAt, pending }: { secondsLeft: number; resendAt: number; pending?: boolean }) {
   const { t } = useTranslation();

@@ -2,9 +2,9 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Icon, type IconName } from "~/components/ui/icon";
-import { telHref } from "~/utils/format";
-import { useRootData } from "~/utils/root-data";
-import { notify } from "~/utils/notify";
+import { telHref } from "~/format/format";
+import { useRootData } from "~/root-data";
+import { notify } from "~/toasts/notify";
 
 function CopyButton({ value }: { value: string }) {
   const { t } = useTranslation();

@@ -4,8 +4,8 @@ import { Form, Link, useLocation } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { LanguageSwitch } from "~/routes/resources/language";
 import { ThemeSwitch } from "~/routes/resources/theme";
-import { telHref } from "~/utils/format";
-import { useRootData } from "~/utils/root-data";
+import { telHref } from "~/format/format";
+import { useRootData } from "~/root-data";
 import { Breadcrumbs } from "./breadcrumbs";
 
 /** The phone menu's panel is the page's left menu (Shell), shown over the page while this is open. */

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { useLocation, useNavigation } from "react-router";
 import { CardGridSkeleton, DetailSkeleton } from "~/components/ui/skeleton";
-import { findEntry, trailOf } from "~/utils/site-map";
+import { findEntry, trailOf } from "~/site-map/navigation";
 import { Footer } from "./footer";
 import { closePhoneMenu, Header } from "./header";
 import { BackHomePanel, SideMenu } from "./side-menu";

@@ -9,8 +9,8 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Link, NavLink, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Icon } from "~/components/ui/icon";
-import { useOptionalUser } from "~/utils/root-data";
-import { menuEntries, sectionOf, siteRoots, type ResolvedEntry } from "~/utils/site-map";
+import { useOptionalUser } from "~/root-data";
+import { menuEntries, sectionOf, siteRoots, type ResolvedEntry } from "~/site-map/navigation";
 
 interface SideMenuProps {
   /** Distinguishes the desktop panel from the mobile one (ids must be unique). */

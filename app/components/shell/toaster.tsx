@@ -5,9 +5,9 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { markToasterReady, notify, whenToastsWanted } from "~/utils/notify";
+import { markToasterReady, notify, whenToastsWanted } from "~/toasts/notify";
 import { Icon, type IconName } from "~/components/ui/icon";
-import type { Toast } from "~/utils/toast.server";
+import type { Toast } from "~/toasts/toast.server";
 
 /** sonner arrives with the first toast; once its toaster is mounted, queued toasts show. */
 type Sonner = typeof import("sonner");

@@ -1,5 +1,5 @@
 import { MarkdownArticle } from "~/components/markdown-page";
-import { requireMarkdownPage } from "~/utils/markdown.server";
+import { requireMarkdownPage } from "~/content/markdown.server";
 import type { Route } from "./+types/credits";
 
 export function loader() {

@@ -7,10 +7,10 @@ import { Link } from "react-router";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
 import { Icon } from "~/components/ui/icon";
 import { getApi } from "~/middleware/api.server";
-import { useFormat } from "~/utils/format";
-import { parseChoice, parseDay, parsePage, parseText } from "~/utils/list-query";
+import { useFormat } from "~/format/format";
+import { parseChoice, parseDay, parsePage, parseText } from "~/lists/list-query";
 import type { Route } from "./+types/info";
-import { loadListPage } from "~/utils/list-page.server";
+import { loadListPage } from "~/lists/list-page.server";
 import { FilterForm, FilterInput, FilterSelect } from "~/components/filters";
 
 const pageSize = 10;

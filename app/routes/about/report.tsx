@@ -4,8 +4,8 @@ import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { Icon } from "~/components/ui/icon";
 import { getApi } from "~/middleware/api.server";
 import { rethrowNotFound } from "~/api/not-found.server";
-import { useFormat } from "~/utils/format";
-import { mediaPath } from "~/utils/media";
+import { useFormat } from "~/format/format";
+import { mediaPath } from "~/media/media-path";
 import type { Route } from "./+types/report";
 
 export const handle: RouteHandle = {

@@ -3,12 +3,12 @@ import { useTranslation } from "~/i18n/use-translation";
 import { data, useSearchParams } from "react-router";
 import { ApiError } from "~/api/errors";
 import { ConfirmPage } from "~/components/admin/confirm";
-import { getI18n } from "~/i18n/i18next.server";
+import { getI18n } from "~/middleware/i18n.server";
 import { getApi } from "~/middleware/api.server";
 import { rethrowNotFound } from "~/api/not-found.server";
-import { mediaPath } from "~/utils/media";
-import { safeRedirect } from "~/utils/redirect";
-import { redirectWithToast } from "~/utils/toast.server";
+import { mediaPath } from "~/media/media-path";
+import { safeRedirect } from "~/http/redirect";
+import { redirectWithToast } from "~/toasts/toast.server";
 import type { Route } from "./+types/image-delete";
 
 function imageIdOf(params: { imageId: string }) {

@@ -4,10 +4,10 @@ import { Link, useLocation } from "react-router";
 import { ConfirmLink } from "~/components/confirm-link";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
 import { getApi } from "~/middleware/api.server";
-import { mediaPath } from "~/utils/media";
-import { parsePage } from "~/utils/list-query";
+import { mediaPath } from "~/media/media-path";
+import { parsePage } from "~/lists/list-query";
 import type { Route } from "./+types/images";
-import { loadListPage } from "~/utils/list-page.server";
+import { loadListPage } from "~/lists/list-page.server";
 
 const pageSize = 24;
 

@@ -4,10 +4,10 @@ import { data } from "react-router";
 import { ApiError } from "~/api/errors";
 import { ConfirmPage } from "~/components/admin/confirm";
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
-import { getI18n } from "~/i18n/i18next.server";
+import { getI18n } from "~/middleware/i18n.server";
 import { getApi } from "~/middleware/api.server";
 import { rethrowNotFound } from "~/api/not-found.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/toasts/toast.server";
 import type { Route } from "./+types/post-delete";
 
 export const handle: RouteHandle = {

@@ -5,7 +5,7 @@
  */
 import { data } from "react-router";
 import { getApi } from "~/middleware/api.server";
-import { uploadPostImages } from "~/utils/post-images.server";
+import { uploadPostImages } from "~/media/post-image-uploads.server";
 import type { Route } from "./+types/post-images";
 
 export async function action({ request, params, context }: Route.ActionArgs) {

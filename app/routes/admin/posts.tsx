@@ -5,10 +5,10 @@ import { ConfirmLink } from "~/components/confirm-link";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
 import { Icon } from "~/components/ui/icon";
 import { getApi } from "~/middleware/api.server";
-import { useFormat } from "~/utils/format";
-import { parsePage } from "~/utils/list-query";
+import { useFormat } from "~/format/format";
+import { parsePage } from "~/lists/list-query";
 import type { Route } from "./+types/posts";
-import { loadListPage } from "~/utils/list-page.server";
+import { loadListPage } from "~/lists/list-page.server";
 import { FilterForm } from "~/components/filters";
 import { parsePostFilters, PostFilterFields } from "~/components/post-filters";
 

@@ -1,8 +1,8 @@
 import { useTranslation } from "~/i18n/use-translation";
-import { getI18n } from "~/i18n/i18next.server";
+import { getI18n } from "~/middleware/i18n.server";
 import { getApi } from "~/middleware/api.server";
 import { constraintsOf, handleSubmission } from "~/forms/submission.server";
-import { toBackendUser } from "~/utils/admin-users.server";
+import { toBackendUser } from "~/api/admin-users.server";
 import type { Route } from "./+types/user-new";
 import { userCreateForm } from "./user-new.form";
 

@@ -6,12 +6,12 @@ import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination"
 import { Icon } from "~/components/ui/icon";
 import { getApi } from "~/middleware/api.server";
 import { getUser } from "~/middleware/user.server";
-import { fromBackendUser } from "~/utils/admin-users.server";
-import { getEnv } from "~/utils/env.server";
-import { useFormat } from "~/utils/format";
-import { parseChoice, parsePage, parseText } from "~/utils/list-query";
+import { fromBackendUser } from "~/api/admin-users.server";
+import { getEnv } from "~/config/env.server";
+import { useFormat } from "~/format/format";
+import { parseChoice, parsePage, parseText } from "~/lists/list-query";
 import type { Route } from "./+types/users";
-import { loadListPage } from "~/utils/list-page.server";
+import { loadListPage } from "~/lists/list-page.server";
 import { FilterForm, FilterInput, FilterSelect } from "~/components/filters";
 
 const pageSize = 20;

@@ -5,21 +5,21 @@
  * first, then our own text) in the form, once: a form's errors are never
  * repeated as a toast (toasts say what succeeded). Failures are
  * counted per account and per client: answers slow down, then stop
- * (app/utils/limits.server.ts).
+ * (app/http/limits.server.ts).
  */
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { ApiError } from "~/api/errors";
 import { Icon } from "~/components/ui/icon";
-import { getI18n } from "~/i18n/i18next.server";
+import { getI18n } from "~/middleware/i18n.server";
 import { getApi } from "~/middleware/api.server";
 import { retryAfterHeaders } from "~/forms/refusals.server";
 import { constraintsOf, handleSubmission } from "~/forms/submission.server";
-import { getLimits } from "~/utils/limits.server";
-import { requestMetaContext } from "~/utils/request-context";
-import { signedInHintCookie } from "~/utils/preferences.server";
-import { safeRedirect } from "~/utils/redirect";
-import { getSession, startSignedInSession } from "~/utils/session.server";
+import { getLimits } from "~/http/limits.server";
+import { requestMetaContext } from "~/http/request-context";
+import { signedInHintCookie } from "~/http/preferences.server";
+import { safeRedirect } from "~/http/redirect";
+import { getSession, startSignedInSession } from "~/middleware/session.server";
 import type { Route } from "./+types/login";
 import { loginForm } from "./login.form";
 

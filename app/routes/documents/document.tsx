@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { MarkdownArticle } from "~/components/markdown-page";
-import { requireMarkdownPage } from "~/utils/markdown.server";
+import { requireMarkdownPage } from "~/content/markdown.server";
 import type { Route } from "./+types/document";
 
 const documents = new Set(["privacy", "agreement", "regulations"]);

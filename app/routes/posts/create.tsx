@@ -1,6 +1,6 @@
 /** A new post (administrators only: the site map says so, the server checks). */
 import { useTranslation } from "~/i18n/use-translation";
-import { getI18n } from "~/i18n/i18next.server";
+import { getI18n } from "~/middleware/i18n.server";
 import { getApi } from "~/middleware/api.server";
 import { constraintsOf, handleSubmission } from "~/forms/submission.server";
 import type { Route } from "./+types/create";

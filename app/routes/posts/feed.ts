@@ -1,6 +1,6 @@
 /** An Atom feed of the latest posts, for any feed reader. */
 import { getApi } from "~/middleware/api.server";
-import { getEnv, getPublicConfig } from "~/utils/env.server";
+import { getEnv, getPublicConfig } from "~/config/env.server";
 import type { Route } from "./+types/feed";
 
 const escapeXml = (value: string) =>

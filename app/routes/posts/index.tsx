@@ -8,14 +8,14 @@ import type { Post } from "~/api/types";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
 import { Icon } from "~/components/ui/icon";
 import { getApi } from "~/middleware/api.server";
-import { machineTime, useFormat } from "~/utils/format";
-import { mediaPath } from "~/utils/media";
-import { parseDay, parsePage } from "~/utils/list-query";
+import { machineTime, useFormat } from "~/format/format";
+import { mediaPath } from "~/media/media-path";
+import { parseDay, parsePage } from "~/lists/list-query";
 import type { Route } from "./+types/index";
-import { loadListPage } from "~/utils/list-page.server";
+import { loadListPage } from "~/lists/list-page.server";
 import { FilterForm, FilterInput } from "~/components/filters";
 import { parsePostFilters, PostFilterFields } from "~/components/post-filters";
-import { excerpt } from "~/utils/excerpt";
+import { excerpt } from "~/format/excerpt";
 
 const pageSize = 12;
 

@@ -5,11 +5,11 @@ import { Icon } from "~/components/ui/icon";
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { getApi } from "~/middleware/api.server";
 import { rethrowNotFound } from "~/api/not-found.server";
-import { machineTime, useFormat } from "~/utils/format";
-import { excerpt } from "~/utils/excerpt";
-import { linkify } from "~/utils/linkify";
-import { mediaPath } from "~/utils/media";
-import { useOptionalUser } from "~/utils/root-data";
+import { machineTime, useFormat } from "~/format/format";
+import { excerpt } from "~/format/excerpt";
+import { linkify } from "~/format/linkify";
+import { mediaPath } from "~/media/media-path";
+import { useOptionalUser } from "~/root-data";
 import type { Route } from "./+types/item";
 
 export const handle: RouteHandle = {

@@ -11,12 +11,12 @@ import { Balance } from "~/components/balance";
 import { ConfirmLink } from "~/components/confirm-link";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
 import { Icon } from "~/components/ui/icon";
-import { getI18n } from "~/i18n/i18next.server";
+import { getI18n } from "~/middleware/i18n.server";
 import { getApi } from "~/middleware/api.server";
-import { useFormat } from "~/utils/format";
-import { parseChoice, parsePage, parseText } from "~/utils/list-query";
+import { useFormat } from "~/format/format";
+import { parseChoice, parsePage, parseText } from "~/lists/list-query";
 import type { Route } from "./+types/accounts";
-import { loadListPage } from "~/utils/list-page.server";
+import { loadListPage } from "~/lists/list-page.server";
 import { FilterForm, FilterInput, FilterSelect } from "~/components/filters";
 
 const pageSize = 10;

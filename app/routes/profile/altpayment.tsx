@@ -5,7 +5,7 @@ import { Balance } from "~/components/balance";
 import { Icon } from "~/components/ui/icon";
 import { getApi } from "~/middleware/api.server";
 import { BenefitList, PaymentButton } from "~/routes/home";
-import { getPublicConfig } from "~/utils/env.server";
+import { getPublicConfig } from "~/config/env.server";
 import type { Route } from "./+types/altpayment";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -7,9 +7,9 @@ import { data, Form, Link, redirect } from "react-router";
 import { ApiError } from "~/api/errors";
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { Icon } from "~/components/ui/icon";
-import { getI18n } from "~/i18n/i18next.server";
+import { getI18n } from "~/middleware/i18n.server";
 import { getApi } from "~/middleware/api.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/toasts/toast.server";
 import type { Route } from "./+types/detach";
 
 export const handle: RouteHandle = {

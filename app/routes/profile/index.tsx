@@ -5,10 +5,10 @@
  */
 import { useTranslation } from "~/i18n/use-translation";
 import { redirect, useRouteLoaderData } from "react-router";
-import { getI18n } from "~/i18n/i18next.server";
+import { getI18n } from "~/middleware/i18n.server";
 import { getApi } from "~/middleware/api.server";
 import { constraintsOf, handleSubmission, readForm } from "~/forms/submission.server";
-import { useFormat } from "~/utils/format";
+import { useFormat } from "~/format/format";
 import type { loader as profileLoader } from "./layout";
 import type { Route } from "./+types/index";
 import { passwordForm, profileForm } from "./index.form";

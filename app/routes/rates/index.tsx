@@ -3,10 +3,10 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
 import { getApi } from "~/middleware/api.server";
-import { useFormat } from "~/utils/format";
-import { parseChoice, parseDay, parsePage, parseText } from "~/utils/list-query";
+import { useFormat } from "~/format/format";
+import { parseChoice, parseDay, parsePage, parseText } from "~/lists/list-query";
 import type { Route } from "./+types/index";
-import { loadListPage } from "~/utils/list-page.server";
+import { loadListPage } from "~/lists/list-page.server";
 import { FilterForm, FilterInput, FilterSelect } from "~/components/filters";
 
 const pageSize = 20;

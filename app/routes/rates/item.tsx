@@ -4,7 +4,7 @@ import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { Icon } from "~/components/ui/icon";
 import { getApi } from "~/middleware/api.server";
 import { rethrowNotFound } from "~/api/not-found.server";
-import { useFormat } from "~/utils/format";
+import { useFormat } from "~/format/format";
 import type { Route } from "./+types/item";
 
 export const handle: RouteHandle = {

@@ -6,11 +6,11 @@ import { useTranslation } from "~/i18n/use-translation";
 import { data, redirect, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { isLanguage, languageNames, languages } from "~/i18n/config";
-import { languageCookie } from "~/utils/preferences.server";
-import { safeRedirect } from "~/utils/redirect";
-import { useRootData } from "~/utils/root-data";
+import { languageCookie } from "~/http/preferences.server";
+import { safeRedirect } from "~/http/redirect";
+import { useRootData } from "~/root-data";
 import type { Route } from "./+types/language";
-import { readFormData } from "~/utils/request.server";
+import { readFormData } from "~/http/request.server";
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await readFormData(request);

@@ -1,9 +1,9 @@
 /** Signing out: a POST ends the session (on every replica, see endSession) and goes home. */
 import { redirect } from "react-router";
-import { getI18n } from "~/i18n/i18next.server";
-import { signedInHintCookie } from "~/utils/preferences.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { endSession, getSession } from "~/utils/session.server";
+import { getI18n } from "~/middleware/i18n.server";
+import { signedInHintCookie } from "~/http/preferences.server";
+import { redirectWithToast } from "~/toasts/toast.server";
+import { endSession, getSession } from "~/middleware/session.server";
 import type { Route } from "./+types/logout";
 
 export async function action({ context }: Route.ActionArgs) {

@@ -7,8 +7,8 @@
  * and PDFs are shown with the type their bytes say; anything else, an HTML
  * file included, is a download (application/octet-stream, attachment).
  */
-import { getEnv } from "~/utils/env.server";
-import { sniffInlineType } from "~/utils/uploads.server";
+import { getEnv } from "~/config/env.server";
+import { sniffInlineType } from "~/media/uploads.server";
 import type { Route } from "./+types/media";
 
 const passRequest = ["if-none-match", "if-modified-since", "range"];

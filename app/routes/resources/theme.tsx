@@ -7,11 +7,11 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { data, redirect, useFetcher, useFetchers, useLocation } from "react-router";
 import { Icon } from "~/components/ui/icon";
-import { themeCookie, themeSchema, type Theme } from "~/utils/preferences.server";
-import { safeRedirect } from "~/utils/redirect";
-import { useRootData } from "~/utils/root-data";
+import { themeCookie, themeSchema, type Theme } from "~/http/preferences.server";
+import { safeRedirect } from "~/http/redirect";
+import { useRootData } from "~/root-data";
 import type { Route } from "./+types/theme";
-import { readFormData } from "~/utils/request.server";
+import { readFormData } from "~/http/request.server";
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await readFormData(request);

@@ -4,7 +4,7 @@
  * server (access checks) and the client (menu, breadcrumbs).
  */
 import { matchPath } from "react-router";
-import { siteMap, type Access, type Role, type SiteEntry } from "~/config/site-map";
+import { siteMap, type Access, type Role, type SiteEntry } from "~/site-map/pages";
 
 export interface ResolvedEntry extends Omit<SiteEntry, "children" | "access" | "roles"> {
   access: Access;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createMemoryStore } from "~/store/memory-store.server";
 import type { LimiterOptions, SharedStore } from "~/store/store.server";
-import { metrics } from "~/utils/metrics.server";
+import { metrics } from "~/monitoring/metrics.server";
 import { clientKey, codeAttemptKey, createLimits, hashKey, loginDelayMs } from "./limits.server";
 
 const settings = {

@@ -5,7 +5,7 @@
  */
 import { createCookieSessionStorage, redirect } from "react-router";
 import { z } from "zod";
-import { getEnv } from "~/utils/env.server";
+import { getEnv } from "~/config/env.server";
 
 export const toastSchema = z.object({
   id: z.string().default(() => crypto.randomUUID()),

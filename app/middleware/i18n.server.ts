@@ -15,7 +15,7 @@ import { createContext, type MiddlewareFunction, type RouterContextProvider } fr
 import { defaultLanguage, defaultNS, fallbackLng, inlineLocaleId, isLanguage, languageChain, languages, namespaces, type Language } from "~/i18n/config";
 import { resources } from "~/i18n/resources";
 import { flatten, type FlatBundle, type InlineLocale } from "~/i18n/translator";
-import { languageCookie } from "~/utils/preferences.server";
+import { languageCookie } from "~/http/preferences.server";
 
 const instances = new Map<Language, Promise<i18n>>();
 

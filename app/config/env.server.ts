@@ -45,7 +45,7 @@ const schema = z
       .string()
       .regex(/^rediss?:\/\/.+/, "ожидается адрес вида redis://redis:6379/0")
       .optional(),
-    // Abuse limits (app/utils/limits.server.ts), counted per client address (TRUST_PROXY)
+    // Abuse limits (app/http/limits.server.ts), counted per client address (TRUST_PROXY)
     // in the shared store. A code lives 15 minutes: the code tries must make 9,000 of them
     // take far longer than that; a resident never gets near any of these.
     LIMIT_CODE_TRIES_PER_CODE: count(5),

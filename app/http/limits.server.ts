@@ -14,9 +14,9 @@ import { createHmac } from "node:crypto";
 import { isIP } from "node:net";
 import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { getStore, type SharedStore } from "~/store/store.server";
-import { getEnv, type Env } from "~/utils/env.server";
-import { logger } from "~/utils/logger.server";
-import { metrics } from "~/utils/metrics.server";
+import { getEnv, type Env } from "~/config/env.server";
+import { logger } from "~/monitoring/logger.server";
+import { metrics } from "~/monitoring/metrics.server";
 
 export type LimiterName = "code-session" | "code-client" | "code-requests" | "login-account" | "login-client";
 

@@ -18,10 +18,10 @@ import {
   type Session,
 } from "react-router";
 import { getStore } from "~/store/store.server";
-import { getEnv } from "~/utils/env.server";
-import { rememberVerified } from "~/utils/remembered-cookie.server";
-import { requestMetaContext } from "~/utils/request-context";
-import { tokenExpiry } from "~/utils/user";
+import { getEnv } from "~/config/env.server";
+import { rememberVerified } from "~/http/remembered-cookie.server";
+import { requestMetaContext } from "~/http/request-context";
+import { tokenExpiry } from "~/api/token-claims";
 
 export interface RegistrationState {
   step: "email" | "code" | "profile";
@@ -29,7 +29,7 @@ export interface RegistrationState {
   code?: number;
   /** When the last code was sent (ms since epoch), for the resend countdown. */
   sentAt?: number;
-  /** Names the code last sent, for the count of its tries (app/utils/limits.server.ts). */
+  /** Names the code last sent, for the count of its tries (app/http/limits.server.ts). */
   codeId?: string;
 }
 

@@ -11,7 +11,7 @@ import {
   sectionOf,
   siteRoots,
   trailOf,
-} from "./site-map";
+} from "./navigation";
 
 const names: Record<string, string> = {
   "nav.posts": "Новости",

@@ -4,7 +4,7 @@
  * back to Russian formats, as its texts fall back to Russian.
  */
 import { intlLocale, type Language } from "~/i18n/config";
-import { useRootData } from "~/utils/root-data";
+import { useRootData } from "~/root-data";
 
 export function telHref(phone: string) {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;

@@ -1,6 +1,6 @@
 /** Between the admin user forms and the contract's AdminUser (the admin flag's name is configuration). */
 import type { AdminUser } from "~/api/types";
-import { getEnv } from "./env.server";
+import { getEnv } from "../config/env.server";
 
 export function toBackendUser(value: {
   email: string;

@@ -4,7 +4,7 @@
  * unknown user: signed out.
  */
 import { jwtDecode } from "jwt-decode";
-import type { Role } from "~/config/site-map";
+import type { Role } from "~/site-map/pages";
 
 export interface SessionUser {
   id: number;
