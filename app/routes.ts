@@ -1,63 +1,47 @@
 /**
- * Route modules by path. The names, access levels and menu of these pages
- * live in app/site-map/pages.ts; keep the two in step.
+ * The routes, built from the site map (app/site-map/pages.ts): each entry's
+ * `module` serves its path, so a page is declared once, there, with its name,
+ * access level and place in the menu. Only what is not a page is named here.
  */
-import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, prefix, route, type RouteConfig, type RouteConfigEntry } from "@react-router/dev/routes";
+import { siteMap, type SiteEntry } from "./site-map/pages";
 
-export default [
-  // Resource routes: forms post here; locale files are served here.
-  route("resources/theme", "routes/resources/theme.tsx"),
-  route("resources/language", "routes/resources/language.tsx"),
-  route("resources/logout", "routes/resources/logout.tsx"),
+/** Files, not pages: outside the site map, so outside its access checks. */
+export const fileRoutes = [
   route("locales/:lng/:ns", "routes/resources/locales.ts"),
   route("media/*", "routes/resources/media.ts"),
-  route("posts/feed.xml", "routes/posts/feed.ts"),
+];
 
+/** Whatever no entry matches: the 404 page, in the shell. */
+export const notFoundRoute = route("*", "routes/not-found.tsx");
+
+/** Every entry below `entry` that has a module, with its path relative to `base`. */
+function descendants(entry: SiteEntry, base: string): RouteConfigEntry[] {
+  return (entry.children ?? []).flatMap((child) => [
+    ...(child.module ? [route(child.path.slice(base.length + 1), child.module)] : []),
+    ...descendants(child, base),
+  ]);
+}
+
+/**
+ * A top-level entry is its section: its own page is the section's index, the
+ * pages below it are routes under its prefix (or inside its layout).
+ */
+export function routesOf(entries: SiteEntry[]): RouteConfigEntry[] {
+  return entries.flatMap((entry): RouteConfigEntry[] => {
+    if (entry.path === "/") return entry.module ? [index(entry.module)] : [];
+    const segment = entry.path.slice(1);
+    const own = entry.module ? [index(entry.module)] : [];
+    const below = descendants(entry, entry.path);
+    if (entry.layout) return [route(segment, entry.layout, [...own, ...below])];
+    if (below.length === 0) return entry.module ? [route(segment, entry.module)] : [];
+    return prefix(segment, [...own, ...below]);
+  });
+}
+
+export default [
+  ...fileRoutes,
   // Every page sits under the access layout: its middleware checks the site
   // map before any loader runs, and its boundary renders errors in the shell.
-  layout("routes/_access.tsx", [
-    index("routes/home.tsx"),
-    ...prefix("auth", [
-      index("routes/auth/login.tsx"),
-      route("registration", "routes/auth/registration.tsx"),
-      route("reset", "routes/auth/reset.tsx"),
-    ]),
-    ...prefix("about", [
-      index("routes/about/index.tsx"),
-      route("credits", "routes/about/credits.tsx"),
-      route("structure", "routes/about/structure.tsx"),
-      route("info", "routes/about/info.tsx"),
-      route("info/item/:reportId", "routes/about/report.tsx"),
-    ]),
-    route("profile", "routes/profile/layout.tsx", [
-      index("routes/profile/index.tsx"),
-      route("accounts", "routes/profile/accounts.tsx"),
-      route("accounts/:accountId/detach", "routes/profile/detach.tsx"),
-      route("altpayment", "routes/profile/altpayment.tsx"),
-    ]),
-    ...prefix("posts", [
-      index("routes/posts/index.tsx"),
-      route("item/:postId", "routes/posts/item.tsx"),
-      route("create", "routes/posts/create.tsx"),
-    ]),
-    ...prefix("documents", [
-      index("routes/documents/index.tsx"),
-      route(":slug", "routes/documents/document.tsx"),
-    ]),
-    ...prefix("rates", [index("routes/rates/index.tsx"), route("item/:rateId", "routes/rates/item.tsx")]),
-    ...prefix("admin", [
-      index("routes/admin/index.tsx"),
-      route("posts", "routes/admin/posts.tsx"),
-      route("posts/:postId/edit", "routes/admin/post-edit.tsx"),
-      route("posts/:postId/delete", "routes/admin/post-delete.tsx"),
-      route("posts/:postId/images", "routes/admin/post-images.ts"),
-      route("images", "routes/admin/images.tsx"),
-      route("images/:imageId/delete", "routes/admin/image-delete.tsx"),
-      route("users", "routes/admin/users.tsx"),
-      route("users/new", "routes/admin/user-new.tsx"),
-      route("users/:userId/edit", "routes/admin/user-edit.tsx"),
-      route("users/:userId/delete", "routes/admin/user-delete.tsx"),
-    ]),
-    route("*", "routes/not-found.tsx"),
-  ]),
+  layout("routes/_access.tsx", [...routesOf(siteMap), notFoundRoute]),
 ] satisfies RouteConfig;

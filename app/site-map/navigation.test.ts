@@ -21,6 +21,8 @@ const names: Record<string, string> = {
   "nav.reportItem": "{{name}}",
   "nav.profile": "Профиль",
   "nav.accounts": "Лицевые счета",
+  "nav.documents": "Документы",
+  "nav.document": "{{title}}",
   "descriptions.posts": "Новости компании.",
   "descriptions.postItem": "«{{title}}» — новость.",
 };
@@ -139,5 +141,13 @@ describe("the meta description", () => {
       expect(entry.description, entry.id).toMatch(/^descriptions\./);
       for (const locale of locales) expect(locale.descriptions[entry.description!.slice("descriptions.".length)], entry.id).toBeTruthy();
     }
+  });
+});
+
+describe("named pages of a pattern", () => {
+  it("are found before the pattern that serves them", () => {
+    expect(findEntry("/documents/privacy")?.id).toBe("documents.privacy");
+    expect(findEntry("/documents/no-such-document")?.id).toBe("documents.document");
+    expect(breadcrumbsFor("/documents/no-such-document", t)).toEqual([{ name: "Документы", href: undefined }]);
   });
 });

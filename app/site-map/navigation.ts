@@ -67,14 +67,20 @@ function remember(key: string, find: () => ResolvedEntry | undefined) {
   return found;
 }
 
-/** The entry whose path matches the whole pathname, if any. */
+/**
+ * The entry whose path matches the whole pathname, if any: a named page
+ * (`/documents/privacy`) before the pattern that serves it (`/documents/:slug`).
+ */
 export function findEntry(pathname: string, idx = index): ResolvedEntry | undefined {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   const search = () => {
+    let pattern: ResolvedEntry | undefined;
     for (const entry of idx.byId.values()) {
-      if (matchPath({ path: entry.path, end: true }, normalized)) return entry;
+      if (!matchPath({ path: entry.path, end: true }, normalized)) continue;
+      if (!/[:*]/.test(entry.path)) return entry;
+      pattern ??= entry;
     }
-    return undefined;
+    return pattern;
   };
   return idx === index ? remember(`=${normalized}`, search) : search();
 }

@@ -1,8 +1,9 @@
 /**
  * The portal's one source of truth for its pages: names (translation keys),
- * paths, icons, children, who may open them and which parts of the shell they
- * hide. The menu, the breadcrumbs, the document title and the server's access
- * checks all read this tree; `app/routes.ts` maps the same paths to modules.
+ * paths, the route module serving each, icons, children, who may open them
+ * and which parts of the shell they hide. The menu, the breadcrumbs, the
+ * document title and the server's access checks all read this tree, and
+ * `app/routes.ts` is built from it: a page is added here, and only here.
  */
 import type { IconName } from "~/components/ui/icon-names";
 
@@ -27,6 +28,14 @@ export interface SiteEntry {
   description?: string;
   /** Full path pattern, React Router style (`/posts/item/:postId`). */
   path: string;
+  /**
+   * The route module serving this path, from `app/` (`routes/posts/item.tsx`);
+   * `app/routes.ts` makes one route of each. An entry without one is a named
+   * page of another entry's pattern (`/documents/privacy` of `/documents/:slug`).
+   */
+  module?: string;
+  /** A layout module around this page and the pages below it (the profile's). */
+  layout?: string;
   icon?: IconName;
   /** Who may open it; inherited from the parent, `auth` at the top. */
   access?: Access;
@@ -46,19 +55,26 @@ export interface SiteEntry {
 }
 
 export const siteMap: SiteEntry[] = [
-  { id: "home", name: "nav.home", description: "descriptions.home", path: "/", icon: "house", access: "all" },
+  { id: "home", name: "nav.home", description: "descriptions.home", path: "/", module: "routes/home.tsx", icon: "house", access: "all" },
   {
     id: "auth",
     name: "nav.auth",
     description: "descriptions.auth",
     path: "/auth",
+    module: "routes/auth/login.tsx",
     icon: "log-in",
     access: "guest",
     hidden: true,
     hideLeftPanel: true,
     children: [
-      { id: "auth.registration", name: "nav.registration", description: "descriptions.registration", path: "/auth/registration" },
-      { id: "auth.reset", name: "nav.reset", description: "descriptions.reset", path: "/auth/reset" },
+      {
+        id: "auth.registration",
+        name: "nav.registration",
+        description: "descriptions.registration",
+        path: "/auth/registration",
+        module: "routes/auth/registration.tsx",
+      },
+      { id: "auth.reset", name: "nav.reset", description: "descriptions.reset", path: "/auth/reset", module: "routes/auth/reset.tsx" },
     ],
   },
   {
@@ -66,15 +82,24 @@ export const siteMap: SiteEntry[] = [
     name: "nav.about",
     description: "descriptions.about",
     path: "/about",
+    module: "routes/about/index.tsx",
     icon: "building-2",
     access: "all",
     children: [
-      { id: "about.credits", name: "nav.credits", description: "descriptions.credits", path: "/about/credits", icon: "landmark" },
+      {
+        id: "about.credits",
+        name: "nav.credits",
+        description: "descriptions.credits",
+        path: "/about/credits",
+        module: "routes/about/credits.tsx",
+        icon: "landmark",
+      },
       {
         id: "about.info",
         name: "nav.info",
         description: "descriptions.info",
         path: "/about/info",
+        module: "routes/about/info.tsx",
         icon: "file-text",
         children: [
           {
@@ -82,18 +107,28 @@ export const siteMap: SiteEntry[] = [
             name: "nav.reportItem",
             description: "descriptions.reportItem",
             path: "/about/info/item/:reportId",
+            module: "routes/about/report.tsx",
             hidden: true,
             skeleton: "detail",
           },
         ],
       },
-      { id: "about.structure", name: "nav.structure", description: "descriptions.structure", path: "/about/structure", icon: "network" },
+      {
+        id: "about.structure",
+        name: "nav.structure",
+        description: "descriptions.structure",
+        path: "/about/structure",
+        module: "routes/about/structure.tsx",
+        icon: "network",
+      },
     ],
   },
   {
     id: "profile",
     name: "nav.profile",
     path: "/profile",
+    module: "routes/profile/index.tsx",
+    layout: "routes/profile/layout.tsx",
     icon: "user",
     access: "auth",
     children: [
@@ -101,15 +136,23 @@ export const siteMap: SiteEntry[] = [
         id: "profile.accounts",
         name: "nav.accounts",
         path: "/profile/accounts",
+        module: "routes/profile/accounts.tsx",
         icon: "wallet",
         children: [
-          { id: "profile.accounts.detach", name: "nav.detach", path: "/profile/accounts/:accountId/detach", hidden: true },
+          {
+            id: "profile.accounts.detach",
+            name: "nav.detach",
+            path: "/profile/accounts/:accountId/detach",
+            module: "routes/profile/detach.tsx",
+            hidden: true,
+          },
         ],
       },
       {
         id: "profile.altpayment",
         name: "nav.altpayment",
         path: "/profile/altpayment",
+        module: "routes/profile/altpayment.tsx",
         icon: "credit-card",
       },
     ],
@@ -119,20 +162,30 @@ export const siteMap: SiteEntry[] = [
     name: "nav.posts",
     description: "descriptions.posts",
     path: "/posts",
+    module: "routes/posts/index.tsx",
     icon: "newspaper",
     access: "all",
     skeleton: "grid",
     children: [
-      { id: "posts.item", name: "nav.postItem", description: "descriptions.postItem", path: "/posts/item/:postId", hidden: true, skeleton: "detail" },
+      {
+        id: "posts.item",
+        name: "nav.postItem",
+        description: "descriptions.postItem",
+        path: "/posts/item/:postId",
+        module: "routes/posts/item.tsx",
+        hidden: true,
+        skeleton: "detail",
+      },
       {
         id: "posts.create",
         name: "nav.postCreate",
         path: "/posts/create",
+        module: "routes/posts/create.tsx",
         icon: "square-pen",
         access: "auth",
         roles: ["admin"],
       },
-      { id: "posts.feed", name: "nav.feed", path: "/posts/feed.xml", resource: true, hidden: true },
+      { id: "posts.feed", name: "nav.feed", path: "/posts/feed.xml", module: "routes/posts/feed.ts", resource: true, hidden: true },
     ],
   },
   {
@@ -140,6 +193,7 @@ export const siteMap: SiteEntry[] = [
     name: "nav.documents",
     description: "descriptions.documents",
     path: "/documents",
+    module: "routes/documents/index.tsx",
     icon: "folder-open",
     access: "all",
     children: [
@@ -158,6 +212,15 @@ export const siteMap: SiteEntry[] = [
         path: "/documents/regulations",
         icon: "scale",
       },
+      // The documents above, by their slug; any other slug is this module's 404.
+      {
+        id: "documents.document",
+        name: "nav.document",
+        description: "descriptions.documents",
+        path: "/documents/:slug",
+        module: "routes/documents/document.tsx",
+        hidden: true,
+      },
     ],
   },
   {
@@ -165,16 +228,26 @@ export const siteMap: SiteEntry[] = [
     name: "nav.rates",
     description: "descriptions.rates",
     path: "/rates",
+    module: "routes/rates/index.tsx",
     icon: "receipt",
     access: "all",
     children: [
-      { id: "rates.item", name: "nav.rateItem", description: "descriptions.rateItem", path: "/rates/item/:rateId", hidden: true, skeleton: "detail" },
+      {
+        id: "rates.item",
+        name: "nav.rateItem",
+        description: "descriptions.rateItem",
+        path: "/rates/item/:rateId",
+        module: "routes/rates/item.tsx",
+        hidden: true,
+        skeleton: "detail",
+      },
     ],
   },
   {
     id: "admin",
     name: "nav.admin",
     path: "/admin",
+    module: "routes/admin/index.tsx",
     icon: "shield-check",
     access: "auth",
     roles: ["admin"],
@@ -183,37 +256,102 @@ export const siteMap: SiteEntry[] = [
         id: "admin.posts",
         name: "nav.adminPosts",
         path: "/admin/posts",
+        module: "routes/admin/posts.tsx",
         icon: "newspaper",
         children: [
-          { id: "admin.posts.edit", name: "nav.adminPostEdit", path: "/admin/posts/:postId/edit", hidden: true },
-          { id: "admin.posts.delete", name: "nav.adminPostDelete", path: "/admin/posts/:postId/delete", hidden: true },
-          { id: "admin.posts.images", name: "nav.adminImages", path: "/admin/posts/:postId/images", hidden: true, resource: true },
+          {
+            id: "admin.posts.edit",
+            name: "nav.adminPostEdit",
+            path: "/admin/posts/:postId/edit",
+            module: "routes/admin/post-edit.tsx",
+            hidden: true,
+          },
+          {
+            id: "admin.posts.delete",
+            name: "nav.adminPostDelete",
+            path: "/admin/posts/:postId/delete",
+            module: "routes/admin/post-delete.tsx",
+            hidden: true,
+          },
+          {
+            id: "admin.posts.images",
+            name: "nav.adminImages",
+            path: "/admin/posts/:postId/images",
+            module: "routes/admin/post-images.ts",
+            hidden: true,
+            resource: true,
+          },
         ],
       },
       {
         id: "admin.images",
         name: "nav.adminImages",
         path: "/admin/images",
+        module: "routes/admin/images.tsx",
         icon: "image",
         children: [
-          { id: "admin.images.delete", name: "nav.adminImageDelete", path: "/admin/images/:imageId/delete", hidden: true },
+          {
+            id: "admin.images.delete",
+            name: "nav.adminImageDelete",
+            path: "/admin/images/:imageId/delete",
+            module: "routes/admin/image-delete.tsx",
+            hidden: true,
+          },
         ],
       },
       {
         id: "admin.users",
         name: "nav.adminUsers",
         path: "/admin/users",
+        module: "routes/admin/users.tsx",
         icon: "users",
         children: [
-          { id: "admin.users.new", name: "nav.adminUserNew", path: "/admin/users/new", hidden: true },
-          { id: "admin.users.edit", name: "nav.adminUserEdit", path: "/admin/users/:userId/edit", hidden: true },
-          { id: "admin.users.delete", name: "nav.adminUserDelete", path: "/admin/users/:userId/delete", hidden: true },
+          { id: "admin.users.new", name: "nav.adminUserNew", path: "/admin/users/new", module: "routes/admin/user-new.tsx", hidden: true },
+          {
+            id: "admin.users.edit",
+            name: "nav.adminUserEdit",
+            path: "/admin/users/:userId/edit",
+            module: "routes/admin/user-edit.tsx",
+            hidden: true,
+          },
+          {
+            id: "admin.users.delete",
+            name: "nav.adminUserDelete",
+            path: "/admin/users/:userId/delete",
+            module: "routes/admin/user-delete.tsx",
+            hidden: true,
+          },
         ],
       },
     ],
   },
-  // Resource routes: forms that post here work without JavaScript.
-  { id: "theme", name: "nav.theme", path: "/resources/theme", access: "all", resource: true, hidden: true },
-  { id: "language", name: "nav.language", path: "/resources/language", access: "all", resource: true, hidden: true },
-  { id: "logout", name: "nav.logout", path: "/resources/logout", access: "all", resource: true, hidden: true },
+  // Resource routes: forms that post here work without JavaScript. (The locale
+  // files and /media are files, not pages: app/routes.ts names them itself.)
+  {
+    id: "theme",
+    name: "nav.theme",
+    path: "/resources/theme",
+    module: "routes/resources/theme.tsx",
+    access: "all",
+    resource: true,
+    hidden: true,
+  },
+  {
+    id: "language",
+    name: "nav.language",
+    path: "/resources/language",
+    module: "routes/resources/language.tsx",
+    access: "all",
+    resource: true,
+    hidden: true,
+  },
+  {
+    id: "logout",
+    name: "nav.logout",
+    path: "/resources/logout",
+    module: "routes/resources/logout.tsx",
+    access: "all",
+    resource: true,
+    hidden: true,
+  },
 ];

@@ -50,6 +50,8 @@ export async function demoIds() {
       )!.images[0]!.id,
     ),
     userId: await first("admin/users/?page_size=1", adminToken),
+    // The pattern that serves the named documents: one of them (visited once).
+    slug: "privacy",
   };
 }
 
@@ -65,6 +67,6 @@ export function pagesFor(who: Who, ids: Record<string, string>) {
   // Error pages belong to the site too: not found for everyone, forbidden for a resident.
   paths.push("/no/such/page", "/posts/item/999999");
   if (who === "resident") paths.push("/admin/users");
-  return paths;
+  return [...new Set(paths)];
 }
 

@@ -1,12 +1,13 @@
 import { data } from "react-router";
 import { MarkdownArticle } from "~/components/markdown-page";
 import { requireMarkdownPage } from "~/content/markdown.server";
+import { findEntry } from "~/site-map/navigation";
 import type { Route } from "./+types/document";
 
-const documents = new Set(["privacy", "agreement", "regulations"]);
-
+/** The documents are the site map's named pages under /documents; any other slug is not found. */
 export function loader({ params }: Route.LoaderArgs) {
-  if (!documents.has(params.slug)) throw data({ message: "not found" }, { status: 404 });
+  const entry = findEntry(`/documents/${params.slug}`);
+  if (!entry || entry.module) throw data({ message: "not found" }, { status: 404 });
   return requireMarkdownPage(`documents/${params.slug}`);
 }
 

@@ -1,0 +1,66 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { matchPath } from "react-router";
+import { describe, expect, it } from "vitest";
+import routes, { fileRoutes, notFoundRoute } from "./routes";
+import { siteMap, type SiteEntry } from "./site-map/pages";
+
+interface Served {
+  path: string;
+  file: string;
+  index: boolean;
+}
+
+/** Every route with its full path ("/" for the home index), parents included. */
+function flatten(list: RouteConfigEntry[], base = ""): Served[] {
+  return list.flatMap((entry) => {
+    const full = [base, entry.path].filter(Boolean).join("/");
+    return [{ path: `/${full}`, file: entry.file, index: entry.index === true }, ...flatten(entry.children ?? [], full)];
+  });
+}
+
+const entries = (list: SiteEntry[]): SiteEntry[] => list.flatMap((entry) => [entry, ...entries(entry.children ?? [])]);
+
+const served = flatten(routes);
+const pages = entries(siteMap);
+const appDir = path.dirname(new URL(import.meta.url).pathname);
+
+describe("the routes, built from the site map", () => {
+  it("serve every entry: by its own module at its own path, or by a pattern entry's module", () => {
+    for (const entry of pages) {
+      if (entry.module) {
+        expect(served.find((route) => route.file === entry.module)?.path, entry.id).toBe(entry.path);
+      } else {
+        const pattern = pages.find((other) => other.module && other.path.includes(":") && matchPath(other.path, entry.path));
+        expect(pattern, `${entry.id} has no module and no pattern entry serves it`).toBeDefined();
+      }
+    }
+  });
+
+  it("name no module twice, and each one exists", () => {
+    const files = served.map((route) => route.file);
+    expect(new Set(files).size).toBe(files.length);
+    for (const file of files) expect(fs.existsSync(path.join(appDir, file)), file).toBe(true);
+  });
+
+  it("route every module in app/routes, and nothing but the site map's entries, the files and the 404", () => {
+    const declared = new Set([
+      ...pages.flatMap((entry) => [entry.module, entry.layout]).filter(Boolean),
+      "routes/_access.tsx",
+      notFoundRoute.file,
+      ...fileRoutes.map((route) => route.file),
+    ]);
+    expect(served.map((route) => route.file).filter((file) => !declared.has(file))).toEqual([]);
+    const onDisk = fs
+      .readdirSync(path.join(appDir, "routes"), { recursive: true, encoding: "utf8" })
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+      .map((file) => `routes/${file.split(path.sep).join("/")}`);
+    expect(onDisk.filter((file) => !served.some((route) => route.file === file))).toEqual([]);
+  });
+
+  it("put every page behind the access layout, and only the files before it", () => {
+    const top = routes.map((route) => route.file);
+    expect(top).toEqual([...fileRoutes.map((route) => route.file), "routes/_access.tsx"]);
+  });
+});
