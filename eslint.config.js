@@ -16,4 +16,19 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
     },
   },
+  {
+    // Every string a user reads is in app/locales (translated, and Sakha falls back to Russian):
+    // Cyrillic text in a page or a component is a string that escaped them. Comments may stay Russian.
+    files: ["app/routes/**/*.{ts,tsx}", "app/components/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...["Literal[value=/[А-Яа-яЁё]/]", "TemplateElement[value.raw=/[А-Яа-яЁё]/]", "JSXText[value=/[А-Яа-яЁё]/]"].map((selector) => ({
+          selector,
+          message: "Text a user reads belongs in app/locales/{rus,en}/*.json, read with t().",
+        })),
+      ],
+    },
+  },
 );

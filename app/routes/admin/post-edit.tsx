@@ -59,7 +59,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const imageId = Number(parsed.fields.get("imageId"));
       let errors: string[];
       try {
-        errors = parsed.errors.length ? parsed.errors : Number.isInteger(imageId) && imageId > 0 ? await replacePostImage(api, imageId, parsed.fields, parsed.files) : ["Не указано изображение"];
+        errors = parsed.errors.length ? parsed.errors : Number.isInteger(imageId) && imageId > 0 ? await replacePostImage(api, imageId, parsed.fields, parsed.files) : [t("admin.images.noImage")];
       } finally {
         await parsed.cleanup();
       }

@@ -1,6 +1,8 @@
 /** An Atom feed of the latest posts, for any feed reader. */
 import { getApi } from "~/middleware/api.server";
 import { getEnv, getPublicConfig } from "~/config/env.server";
+import { defaultLanguage } from "~/i18n/config";
+import { i18nFor } from "~/middleware/i18n.server";
 import type { Route } from "./+types/feed";
 
 const escapeXml = (value: string) =>
@@ -12,6 +14,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // X-Forwarded-Host), never from what any client sends.
   const origin = getEnv().PUBLIC_URL ?? new URL(request.url).origin;
   const config = getPublicConfig();
+  // Cached publicly, so never by the visitor's cookie: the feed speaks the portal's language.
+  const { t } = await i18nFor(defaultLanguage);
   const { results } = await getApi(context).posts.list({ ordering: "-created_at", page_size: 20 });
   const updated = results[0]?.updated_at ?? new Date().toISOString();
   const entries = results
@@ -29,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const xml = `<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="ru">
   <id>${origin}/posts</id>
-  <title>${escapeXml(`${config.productName}: новости`)}</title>
+  <title>${escapeXml(t("posts.feedTitle", { product: config.productName }))}</title>
   <author><name>${escapeXml(config.companyName)}</name></author>
   <link rel="self" type="application/atom+xml" href="${origin}/posts/feed.xml"/>
   <link rel="alternate" type="text/html" href="${origin}/posts"/>

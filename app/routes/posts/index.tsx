@@ -19,10 +19,6 @@ import { excerpt } from "~/format/excerpt";
 
 const pageSize = 12;
 
-export const links: Route.LinksFunction = () => [
-  { rel: "alternate", type: "application/atom+xml", title: "Новости", href: "/posts/feed.xml" },
-];
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = url.searchParams;
@@ -79,6 +75,8 @@ export default function PostsPage({ loaderData }: Route.ComponentProps) {
   const filtered = Boolean(filters.q || filters.day || filters.status !== "all");
   return (
     <div className="page">
+      {/* React puts it in <head>: feed readers find the feed from the page. */}
+      <link rel="alternate" type="application/atom+xml" title={t("posts.title")} href="/posts/feed.xml" />
       <div className="page__head">
         <h1>{t("posts.title")}</h1>
         <a href="/posts/feed.xml" className="btn btn--mainTertiary btn--sm">

@@ -8,6 +8,7 @@
  * file included, is a download (application/octet-stream, attachment).
  */
 import { getEnv } from "~/config/env.server";
+import { getI18n } from "~/middleware/i18n.server";
 import { sniffInlineType } from "~/media/uploads.server";
 import type { Route } from "./+types/media";
 
@@ -58,7 +59,7 @@ async function peek(body: ReadableStream<Uint8Array>) {
   return { head, stream };
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const path = params["*"] ?? "";
   if (!path || path.split("/").some((part) => part === ".." || part === "")) return plain("Not found", 404);
   const env = getEnv();
@@ -73,7 +74,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     upstream = await get({ headers });
   } catch {
-    return plain("Сервис временно недоступен", 503, { "Retry-After": "30" });
+    return plain(getI18n(context).t("errors.unavailableTitle"), 503, { "Retry-After": "30" });
   }
   if (upstream.status === 404) {
     await upstream.body?.cancel();
@@ -82,7 +83,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!upstream.ok && upstream.status !== 304) {
     // Nothing of the backend's error page reaches the resident.
     await upstream.body?.cancel();
-    return upstream.status === 416 ? plain("Range Not Satisfiable", 416, { "Content-Range": upstream.headers.get("content-range") ?? "" }) : plain("Сервис временно недоступен", 502);
+    return upstream.status === 416 ? plain("Range Not Satisfiable", 416, { "Content-Range": upstream.headers.get("content-range") ?? "" }) : plain(getI18n(context).t("errors.unavailableTitle"), 502);
   }
 
   const out = new Headers();
