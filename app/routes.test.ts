@@ -54,7 +54,8 @@ describe("the routes, built from the site map", () => {
     expect(served.map((route) => route.file).filter((file) => !declared.has(file))).toEqual([]);
     const onDisk = fs
       .readdirSync(path.join(appDir, "routes"), { recursive: true, encoding: "utf8" })
-      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+      // A route module is `name.ts(x)`; `name.form.ts`, `name.test.ts` and the like are its companions.
+      .filter((file) => /^[^.]+\.tsx?$/.test(path.basename(file)))
       .map((file) => `routes/${file.split(path.sep).join("/")}`);
     expect(onDisk.filter((file) => !served.some((route) => route.file === file))).toEqual([]);
   });
