@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { maxImageBytes, parseImageUpload, sniffImageType, sniffInlineType } from "./uploads.server";
+import { i18nFor } from "~/middleware/i18n.server";
+import { maxImageBytes, parseImageUpload as parseWith, sniffImageType, sniffInlineType } from "./uploads.server";
+
+const { t } = await i18nFor("rus");
+const parseImageUpload = (request: Request, field: string) => parseWith(request, field, t);
 
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0]);
@@ -71,5 +75,14 @@ describe("image uploads", () => {
     });
     const parsed = await parseImageUpload(request, "images");
     expect(parsed.tooLarge).toBe(true);
+  });
+});
+
+describe("upload messages", () => {
+  it("speak the request's language", async () => {
+    const english = await i18nFor("en");
+    const parsed = await parseWith(multipart([{ name: "notes.png", bytes: new Uint8Array(new TextEncoder().encode("hello")) }]), "images", english.t);
+    expect(parsed.errors).toEqual(["“notes.png” is not a JPEG, PNG, WebP or GIF file"]);
+    await parsed.cleanup();
   });
 });

@@ -6,6 +6,7 @@
  * temporary file: a request holds at most the one file being parsed in
  * memory, never all ten, and forwarding streams from disk.
  */
+import type { TFunction } from "i18next";
 import { openAsBlob } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -54,12 +55,6 @@ export interface ParsedUpload {
   cleanup: () => Promise<void>;
 }
 
-const messages = {
-  badType: (name: string) => `Файл «${name}» — не JPEG, PNG, WebP или GIF`,
-  tooBig: "Файл больше 10 МБ: загрузите изображение поменьше",
-  tooLarge: "Слишком большой запрос: не больше 10 МБ на файл и не больше 10 файлов за раз",
-  unreadable: "Не удалось прочитать отправленные файлы. Попробуйте ещё раз.",
-};
 
 /**
  * The parser holds the part it is reading in memory (up to 10 MB), so only
@@ -77,11 +72,12 @@ async function oneOfTwo<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function parseImageUpload(request: Request, fileField: string): Promise<ParsedUpload> {
-  return oneOfTwo(() => parseUpload(request, fileField));
+/** The files of `fileField`, checked; what is wrong is said with `t` (the request's language). */
+export function parseImageUpload(request: Request, fileField: string, t: TFunction): Promise<ParsedUpload> {
+  return oneOfTwo(() => parseUpload(request, fileField, t));
 }
 
-async function parseUpload(request: Request, fileField: string): Promise<ParsedUpload> {
+async function parseUpload(request: Request, fileField: string, t: TFunction): Promise<ParsedUpload> {
   const files: File[] = [];
   const errors: string[] = [];
   let dir: string | undefined;
@@ -95,12 +91,12 @@ async function parseUpload(request: Request, fileField: string): Promise<ParsedU
   };
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   const maxTotal = maxImagesPerRequest * maxImageBytes + 1024 * 1024;
-  if (declared > maxTotal) return refused(messages.tooLarge);
+  if (declared > maxTotal) return refused(t("admin.images.bodyTooLarge"));
   const handler = async (upload: FileUpload) => {
     if (upload.fieldName !== fileField || upload.size === 0) return null;
     const type = sniffImageType(new Uint8Array(await upload.slice(0, 16).arrayBuffer()));
     if (!type) {
-      errors.push(messages.badType(upload.name));
+      errors.push(t("admin.images.badType", { name: upload.name }));
       return null;
     }
     dir ??= await mkdtemp(path.join(os.tmpdir(), "portal-upload-"));
@@ -119,9 +115,9 @@ async function parseUpload(request: Request, fileField: string): Promise<ParsedU
     );
     return { fields, files, errors, tooLarge: false, cleanup };
   } catch (error) {
-    if (error instanceof MaxFileSizeExceededError) return refused(messages.tooBig);
-    if (error instanceof MaxFilesExceededError || error instanceof MaxTotalSizeExceededError) return refused(messages.tooLarge);
-    if (error instanceof FormDataParseError) return refused(messages.unreadable);
+    if (error instanceof MaxFileSizeExceededError) return refused(t("admin.images.tooBig"));
+    if (error instanceof MaxFilesExceededError || error instanceof MaxTotalSizeExceededError) return refused(t("admin.images.bodyTooLarge"));
+    if (error instanceof FormDataParseError) return refused(t("admin.images.unreadable"));
     await cleanup();
     throw error;
   }

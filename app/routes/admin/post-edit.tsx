@@ -55,18 +55,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (multipart) {
     const url = new URL(request.url);
     if (url.searchParams.get("intent") === "replace") {
-      const parsed = await parseImageUpload(request, "image");
+      const parsed = await parseImageUpload(request, "image", t);
       const imageId = Number(parsed.fields.get("imageId"));
       let errors: string[];
       try {
-        errors = parsed.errors.length ? parsed.errors : Number.isInteger(imageId) && imageId > 0 ? await replacePostImage(api, imageId, parsed.fields, parsed.files) : [t("admin.images.noImage")];
+        errors = parsed.errors.length ? parsed.errors : Number.isInteger(imageId) && imageId > 0 ? await replacePostImage(api, imageId, parsed.files, t) : [t("admin.images.noImage")];
       } finally {
         await parsed.cleanup();
       }
       if (errors.length) return data({ intent: "replace" as const, imageId, errors }, { status: 400 });
       return redirectWithToast(`/admin/posts/${postId}/edit`, { type: "success", description: t("admin.images.replaced") });
     }
-    const outcome = await uploadPostImages(api, postId, request);
+    const outcome = await uploadPostImages(api, postId, request, t);
     if (outcome.errors.length === 0) {
       return redirectWithToast(`/admin/posts/${postId}/edit`, { type: "success", description: t("admin.images.uploaded", { count: outcome.uploaded }) });
     }

@@ -5,11 +5,12 @@
  */
 import { data } from "react-router";
 import { getApi } from "~/middleware/api.server";
+import { getI18n } from "~/middleware/i18n.server";
 import { uploadPostImages } from "~/media/post-image-uploads.server";
 import type { Route } from "./+types/post-images";
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (!/^\d{1,12}$/.test(params.postId)) throw data({ message: "not found" }, { status: 404 });
-  const outcome = await uploadPostImages(getApi(context), Number(params.postId), request);
+  const outcome = await uploadPostImages(getApi(context), Number(params.postId), request, getI18n(context).t);
   return Response.json(outcome, { status: outcome.uploaded === 0 && outcome.errors.length > 0 ? 400 : 200 });
 }
