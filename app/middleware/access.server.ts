@@ -6,7 +6,6 @@
  */
 import { data, redirect, type MiddlewareFunction } from "react-router";
 import { getI18n } from "~/middleware/i18n.server";
-import { sessionExpiredMessage } from "~/middleware/api.server";
 import { getUser } from "~/middleware/user.server";
 import { signedInHintCookie } from "~/http/preferences.server";
 import { getSession, sessionEndedContext } from "~/middleware/session.server";
@@ -25,7 +24,7 @@ export const accessMiddleware: MiddlewareFunction<Response> = async ({ request, 
         headers.append("Set-Cookie", await signedInHintCookie.serialize("", { maxAge: 0 }));
       } else if (await signedInHintCookie.parse(request.headers.get("Cookie"))) {
         // Signed in before and never signed out: the session ran out.
-        getSession(context).flash("authMessage", sessionExpiredMessage);
+        getSession(context).flash("authMessage", getI18n(context).t("errors:sessionExpired"));
         headers.append("Set-Cookie", await signedInHintCookie.serialize("", { maxAge: 0 }));
       }
       // Returned, not thrown, so the session middleware above still writes the message.

@@ -15,6 +15,7 @@ import { metrics } from "~/monitoring/metrics.server";
 import { currentPath } from "~/http/redirect";
 import { requestMetaContext } from "~/http/request-context";
 import { getSession } from "~/middleware/session.server";
+import { getI18n } from "~/middleware/i18n.server";
 import { decodeUser } from "~/api/token-claims";
 import { userContext } from "./user.server";
 
@@ -25,8 +26,6 @@ export function getApi(context: Readonly<RouterContextProvider>): Api {
   if (!api) throw new Error("The API middleware did not run");
   return api;
 }
-
-export const sessionExpiredMessage = "Сессия истекла. Пожалуйста, войдите снова.";
 
 export const apiMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const env = getEnv();
@@ -56,7 +55,7 @@ export const apiMiddleware: MiddlewareFunction<Response> = async ({ request, con
       metrics.backendCalls.observe({ operation, outcome }, ms / 1000);
     },
     onSessionExpired: () => {
-      session.flash("authMessage", sessionExpiredMessage);
+      session.flash("authMessage", getI18n(context).t("errors:sessionExpired"));
       throw redirect(`/auth?${new URLSearchParams({ redirectTo: currentPath(url) })}`);
     },
     onFailure: (failure, operation) => {

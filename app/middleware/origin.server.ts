@@ -4,6 +4,7 @@
  * at least Referer) on a POST. A request that names another origin is
  * refused with 403 before any action runs.
  */
+import { detectLanguage, i18nFor } from "~/middleware/i18n.server";
 import { data, type MiddlewareFunction } from "react-router";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -28,7 +29,9 @@ export function isCrossOriginRequest(method: string, header: (name: string) => s
 
 export const originMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
   if (isCrossOrigin(request)) {
-    throw data({ message: "Запрос с другого сайта отклонён." }, { status: 403 });
+    // Before the language middleware: the language comes from the cookie here.
+    const { t } = await i18nFor(await detectLanguage(request));
+    throw data({ message: t("errors:edge.crossSite.title") }, { status: 403 });
   }
   return next();
 };
