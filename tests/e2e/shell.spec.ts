@@ -176,6 +176,10 @@ test.describe("preferences", () => {
       await page.keyboard.press("Escape");
       await expect(panel).toBeHidden();
       await expect(page.getByLabel("Открыть меню")).toBeFocused();
+      // From the keyboard: opening takes the focus into the panel, which comes after the top bar in the page's order.
+      await page.keyboard.press("Enter");
+      await expect(panel).toBeVisible();
+      await expect(panel.locator(":focus")).toHaveCount(1);
     }
   });
 });

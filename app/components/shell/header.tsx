@@ -42,6 +42,19 @@ export function Header() {
     return () => document.removeEventListener("keydown", onKey);
   }, []);
 
+  // The panel comes after the top bar in the page's order (it is the left
+  // menu): with JavaScript, opening the menu takes the focus into it, so a
+  // keyboard does not first walk the rest of the top bar.
+  useEffect(() => {
+    const details = mobileMenu.current;
+    if (!details) return;
+    const onToggle = () => {
+      if (details.open) document.querySelector<HTMLElement>("#site-menu a, #site-menu button, #site-menu summary")?.focus();
+    };
+    details.addEventListener("toggle", onToggle);
+    return () => details.removeEventListener("toggle", onToggle);
+  }, []);
+
   // A new page closes the profile popover and the phone menu.
   useEffect(() => {
     if (profileMenu.current) profileMenu.current.open = false;
