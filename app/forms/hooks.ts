@@ -46,6 +46,8 @@ export function useValidation<Schema extends z.ZodType>(load: () => Promise<Sche
       shouldRevalidate: onValidate ? ("onInput" as const) : ("onSubmit" as const),
     },
     triggers: { onFocus: start, onKeyDown: start, onPointerDown: start, onInput: start },
+    start,
+    ready: onValidate !== undefined,
   };
 }
 
@@ -90,5 +92,36 @@ export function useDefinedForm<Schema extends z.ZodType>(
     defaultValue: options.defaultValue,
     ...(validation.options as Omit<Parameters<typeof useForm<FormValue<Schema>, z.output<Schema>>>[0], "id">),
   });
+  useCatchUpAfterLoad(props.id, props.result, validation, form.validate);
   return [form, fields, { ...getFormProps(form), ...validation.triggers }] as const;
+}
+
+/**
+ * A form the server answered (a submit made before its code arrived) may be
+ * corrected before it is React's: conform never saw those keys, so the
+ * server's messages would stay beside fields already fixed. Once the form and
+ * its validator are here, every field whose value is no longer the one
+ * submitted is checked again, as if typed now. Unchanged fields keep the
+ * server's word (a number the backend does not know stays refused).
+ */
+function useCatchUpAfterLoad(
+  id: string,
+  result: SubmissionResult<string[]> | undefined,
+  validation: { start: () => void; ready: boolean },
+  validate: (options: { name: string }) => void,
+) {
+  const caughtUp = useRef<unknown>(null);
+  const { start, ready } = validation;
+  useEffect(() => {
+    if (!result?.error || caughtUp.current === result) return;
+    if (!ready) return start();
+    caughtUp.current = result;
+    const element = document.getElementById(id);
+    if (!(element instanceof HTMLFormElement)) return;
+    const now = new FormData(element);
+    for (const [name, submitted] of Object.entries(result.initialValue ?? {})) {
+      const value = now.get(name);
+      if (typeof submitted === "string" && typeof value === "string" && value !== submitted) validate({ name });
+    }
+  }, [id, result, ready, start, validate]);
 }
