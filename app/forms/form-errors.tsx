@@ -16,23 +16,43 @@ export function FormErrors({ id, errors }: { id?: string; errors?: string[] }) {
 }
 
 /**
+ * Each field's visible label, by the form's field names, declared once in the
+ * form's component: its fields show them and its error summary names them.
+ * A hidden field has none (`null`): the handler makes its errors the form's.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's own bound
+export type FieldLabels<Shape extends Record<string, any>> = { readonly [Name in keyof Shape]-?: string | null };
+
+/**
  * The error summary at the top of a form (the GOV.UK pattern), for the page
  * the server renders after a failed submission: a page read from its top,
  * without JavaScript to move the focus, lists what to correct, each item a
- * link to its field. Once the form is React's, errors stay beside the fields
- * only (conform moves the focus to the first of them) and the summary is not
- * rendered: the feedback rule in docs/decisions/012-forms.md.
+ * link to its field that names it by its label («Пароль: Обязательное поле»).
+ * Once the form is React's, errors stay beside the fields only (conform moves
+ * the focus to the first of them) and the summary is not rendered: the
+ * feedback rule in docs/decisions/012-forms.md.
+ *
+ * The server renders the summary before the fields, so it cannot read their
+ * labels: the component passes the same `labels` object its fields use, and a
+ * field without a label is a type error.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's metadata
-export function ErrorSummary({ form }: { form: FormMetadata<any, string[]> }) {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's values
+export function ErrorSummary<Shape extends Record<string, any>>({
+  form,
+  labels,
+}: {
+  form: FormMetadata<Shape, string[]>;
+  labels: NoInfer<FieldLabels<Shape>>;
+}) {
   const { t } = useTranslation();
   // False in the server's HTML and while hydrating it; true once the form is React's.
   const enhanced = useHydrated();
   const fieldset = form.getFieldset();
+  const labelOf = labels as Partial<Record<string, string | null>>;
   // Errors by field name, in the schema's order; "" holds the form's own (shown inside it, not here).
   const invalid = Object.entries(form.allErrors)
     .filter(([name, errors]) => name !== "" && errors.length > 0)
-    .map(([name, errors]) => ({ id: fieldset[name]!.id, errors }));
+    .map(([name, errors]) => ({ id: fieldset[name]!.id, label: labelOf[name] ?? null, errors }));
   if (enhanced || invalid.length === 0) return null;
   const titleId = `${form.id}-error-summary`;
   return (
@@ -43,17 +63,19 @@ export function ErrorSummary({ form }: { form: FormMetadata<any, string[]> }) {
       </h2>
       <ul className="error-summary__list">
         {invalid.map((field) => (
-          <SummaryItem key={field.id} id={field.id} errors={field.errors} />
+          <SummaryItem key={field.id} {...field} />
         ))}
       </ul>
     </div>
   );
 }
 
-function SummaryItem({ id, errors }: { id: string; errors: string[] }) {
+function SummaryItem({ id, label, errors }: { id: string; label: string | null; errors: string[] }) {
+  const { t } = useTranslation();
+  const message = useErrorTexts(errors)?.join(" ") ?? "";
   return (
     <li>
-      <a href={`#${id}`}>{useErrorTexts(errors)?.join(" ")}</a>
+      <a href={`#${id}`}>{label ? t("forms.errorSummaryItem", { label, message }) : message}</a>
     </li>
   );
 }

@@ -19,20 +19,21 @@ export function AttachForm(props: FormProps<typeof AttachSchema>) {
   const { t } = useTranslation();
   const pending = useIsPending();
   const [form, fields, formProps] = useDefinedForm(props);
+  const labels = { id: t("accounts.attachNumber"), customer: t("accounts.attachSurname") };
   return (
     <Form method="POST" className="form" {...formProps} aria-labelledby="attach-title">
-      <ErrorSummary form={form} />
+      <ErrorSummary form={form} labels={labels} />
       <h2 id="attach-title">{t("accounts.attachTitle")}</h2>
       <p className="muted">{t("accounts.attachLead")}</p>
       <HoneypotInputs label={t("forms.honeypot")} />
       <Field
-        labelProps={{ children: t("accounts.attachNumber") }}
+        labelProps={{ children: labels.id }}
         inputProps={{ ...getInputProps(fields.id, { type: "text" }), inputMode: "numeric", autoComplete: "off", autoFocus: Boolean(fields.id.errors) }}
         hint={t("accounts.attachNumberHint")}
         errors={fields.id.errors}
       />
       <Field
-        labelProps={{ children: t("accounts.attachSurname") }}
+        labelProps={{ children: labels.customer }}
         inputProps={{ ...getInputProps(fields.customer, { type: "text" }), autoComplete: "family-name", autoFocus: !fields.id.errors && Boolean(fields.customer.errors) }}
         errors={fields.customer.errors}
       />

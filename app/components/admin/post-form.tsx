@@ -25,23 +25,24 @@ export function PostForm({
     defaultValue: defaultValue ? { ...defaultValue, is_actual: defaultValue.is_actual ? "on" : undefined } : { is_actual: "on" },
   });
   const focus = firstInvalidField(props.result, ["title", "text"]);
+  const labels = { title: t("admin.posts.formTitle"), text: t("admin.posts.formText"), is_actual: t("admin.posts.formActual") };
   return (
     <Form method="POST" className="form form--wide" {...formProps}>
-      <ErrorSummary form={form} />
+      <ErrorSummary form={form} labels={labels} />
       <HoneypotInputs label={t("forms.honeypot")} />
       <Field
-        labelProps={{ children: t("admin.posts.formTitle") }}
+        labelProps={{ children: labels.title }}
         inputProps={{ ...getInputProps(fields.title, { type: "text" }), autoFocus: focus === "title" }}
         errors={fields.title.errors}
       />
       <TextareaField
-        labelProps={{ children: t("admin.posts.formText") }}
+        labelProps={{ children: labels.text }}
         textareaProps={{ ...getTextareaProps(fields.text), rows: 12, autoFocus: focus === "text" }}
         hint={t("admin.posts.formTextHint")}
         errors={fields.text.errors}
       />
       <CheckboxField
-        labelProps={{ children: t("admin.posts.formActual") }}
+        labelProps={{ children: labels.is_actual }}
         inputProps={getInputProps(fields.is_actual, { type: "checkbox" })}
         errors={fields.is_actual.errors}
       />

@@ -10,7 +10,7 @@ import type { FormProps } from "~/forms/define";
 import type { UserCreateSchema, UserEditSchema } from "~/schemas/admin";
 import { firstInvalidField, useClearPasswords, useDefinedForm } from "~/forms/hooks";
 import { useIsPending } from "~/forms/pending";
-import { PersonFields } from "~/components/person-fields";
+import { PersonFields, personLabels } from "~/components/person-fields";
 
 export interface UserFormValues {
   email: string;
@@ -45,24 +45,31 @@ export function UserForm({
   });
   useClearPasswords(result, [fields.password.id]);
   const focus = firstInvalidField(result, ["email", "password", "last_name", "first_name", "middle_name", "phone"]);
+  const labels = {
+    email: t("admin.users.formEmail"),
+    password: mode === "create" ? t("admin.users.formPassword") : t("admin.users.formPasswordEdit"),
+    ...personLabels(t),
+    is_admin: t("admin.users.formAdmin"),
+    is_active: t("admin.users.formActive"),
+  };
   return (
     <Form method="POST" className="form" {...formProps}>
-      <ErrorSummary form={form} />
+      <ErrorSummary form={form} labels={labels} />
       <HoneypotInputs label={t("forms.honeypot")} />
       <Field
-        labelProps={{ children: t("admin.users.formEmail") }}
+        labelProps={{ children: labels.email }}
         inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off", autoFocus: focus === "email" }}
         errors={fields.email.errors}
       />
       <PasswordField
-        labelProps={{ children: mode === "create" ? t("admin.users.formPassword") : t("admin.users.formPasswordEdit") }}
+        labelProps={{ children: labels.password }}
         inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password", autoFocus: focus === "password" }}
         hint={mode === "create" ? t("register.passwordHint") : t("admin.users.formPasswordEditHint")}
         errors={fields.password.errors}
       />
-      <PersonFields fields={fields} focus={focus} autoComplete={false} />
-      <CheckboxField labelProps={{ children: t("admin.users.formAdmin") }} inputProps={getInputProps(fields.is_admin, { type: "checkbox" })} errors={fields.is_admin.errors} />
-      <CheckboxField labelProps={{ children: t("admin.users.formActive") }} inputProps={getInputProps(fields.is_active, { type: "checkbox" })} errors={fields.is_active.errors} />
+      <PersonFields fields={fields} labels={labels} focus={focus} autoComplete={false} />
+      <CheckboxField labelProps={{ children: labels.is_admin }} inputProps={getInputProps(fields.is_admin, { type: "checkbox" })} errors={fields.is_admin.errors} />
+      <CheckboxField labelProps={{ children: labels.is_active }} inputProps={getInputProps(fields.is_active, { type: "checkbox" })} errors={fields.is_active.errors} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <Button type="submit" pending={pending}>
         <Icon name="check" />

@@ -5,7 +5,6 @@
  * autocomplete="one-time-code" and a «Далее» button.
  */
 import { lazy, Suspense } from "react";
-import { useTranslation } from "~/i18n/use-translation";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Field, type ListOfErrors } from "~/components/ui/fields";
 
@@ -15,22 +14,24 @@ const CodeSlots = lazy(() => import("./code-slots").catch(() => new Promise<neve
 export function CodeField({
   id,
   name,
+  label,
   errors,
   defaultValue,
   autoFocus,
 }: {
   id: string;
   name: string;
+  /** The form's label for it (its error summary names the field by the same one). */
+  label: string;
   errors?: ListOfErrors;
   defaultValue?: string;
   autoFocus?: boolean;
 }) {
-  const { t } = useTranslation();
   const hydrated = useHydrated();
   const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
   const plain = (
     <Field
-      labelProps={{ children: t("register.code") }}
+      labelProps={{ children: label }}
       inputProps={{
         id,
         name,
@@ -49,7 +50,7 @@ export function CodeField({
   if (!hydrated) return plain;
   return (
     <Suspense fallback={plain}>
-      <CodeSlots id={id} name={name} errors={errors} errorId={errorId} defaultValue={defaultValue} />
+      <CodeSlots id={id} name={name} label={label} errors={errors} errorId={errorId} defaultValue={defaultValue} />
     </Suspense>
   );
 }

@@ -20,12 +20,14 @@ function Slot({ char, hasFakeCaret, isActive }: SlotProps) {
 export default function CodeSlots({
   id,
   name,
+  label,
   errors,
   errorId,
   defaultValue,
 }: {
   id: string;
   name: string;
+  label: string;
   errors?: ListOfErrors;
   errorId?: string;
   defaultValue?: string;
@@ -46,7 +48,7 @@ export default function CodeSlots({
   return (
     <div className="field">
       <label htmlFor={id} className="field__label">
-        {t("register.code")}
+        {label}
       </label>
       <OTPInput
         id={id}

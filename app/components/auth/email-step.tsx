@@ -26,13 +26,14 @@ export function EmailStep({
   const { t } = useTranslation();
   const pending = useIsPending();
   const [form, fields, formProps] = useDefinedForm(props, { defaultValue: { email } });
+  const labels = { email: t("auth.email") };
   return (
     <Form method="POST" className="form" {...formProps}>
-      <ErrorSummary form={form} />
+      <ErrorSummary form={form} labels={labels} />
       <HoneypotInputs label={t("forms.honeypot")} />
       <p className="muted">{lead}</p>
       <Field
-        labelProps={{ children: t("auth.email") }}
+        labelProps={{ children: labels.email }}
         inputProps={{
           ...getInputProps(fields.email, { type: "email" }),
           autoComplete: "email",

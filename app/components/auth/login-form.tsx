@@ -21,17 +21,18 @@ export function LoginForm(props: FormProps<typeof LoginSchema>) {
   const [searchParams] = useSearchParams();
   const isPending = useIsPending();
   const [form, fields, formProps] = useDefinedForm(props);
+  const labels = { email: t("auth.email"), password: t("auth.password"), redirectTo: null };
   useClearPasswords(result, [fields.password.id]);
   const focus = firstInvalidField(result, ["email", "password"]);
   const redirectTo = searchParams.get("redirectTo") ?? "";
 
   return (
     <Form method="POST" className="form" {...formProps}>
-      <ErrorSummary form={form} />
+      <ErrorSummary form={form} labels={labels} />
       <HoneypotInputs label={t("forms.honeypot")} />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <Field
-        labelProps={{ children: t("auth.email") }}
+        labelProps={{ children: labels.email }}
         inputProps={{
           ...getInputProps(fields.email, { type: "email" }),
           autoComplete: "username",
@@ -41,7 +42,7 @@ export function LoginForm(props: FormProps<typeof LoginSchema>) {
         errors={fields.email.errors}
       />
       <PasswordField
-        labelProps={{ children: t("auth.password") }}
+        labelProps={{ children: labels.password }}
         inputProps={{
           ...getInputProps(fields.password, { type: "password" }),
           autoComplete: "current-password",

@@ -6,19 +6,28 @@ import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { PasswordField } from "~/components/ui/fields";
 import { useTranslation } from "~/i18n/use-translation";
 
-type Fields = Record<"password" | "password_confirmation", FieldMetadata<string, Record<string, unknown>, string[]>>;
+type PasswordFieldName = "password" | "password_confirmation";
+type Fields = Record<PasswordFieldName, FieldMetadata<string, Record<string, unknown>, string[]>>;
+
+/**
+ * The pair's labels, for the form's `labels` (its fields and its error summary
+ * read the same object): the first is the form's own («Пароль», «Новый пароль»).
+ */
+export function newPasswordLabels(t: (key: string) => string, password: string): Record<PasswordFieldName, string> {
+  return { password, password_confirmation: t("register.passwordConfirmation") };
+}
 
 export function NewPasswordFields({
   fields,
+  labels,
   focus,
-  label,
   focusFirst = false,
 }: {
   fields: Fields;
+  /** The form's labels (newPasswordLabels among them). */
+  labels: Record<PasswordFieldName, string>;
   /** The field to focus (the first invalid one after a server reply). */
   focus?: string;
-  /** The first field's label («Пароль», «Новый пароль»). */
-  label: string;
   /** Focus the password when nothing else is to be focused. */
   focusFirst?: boolean;
 }) {
@@ -26,7 +35,7 @@ export function NewPasswordFields({
   return (
     <>
       <PasswordField
-        labelProps={{ children: label }}
+        labelProps={{ children: labels.password }}
         inputProps={{
           ...getInputProps(fields.password, { type: "password" }),
           autoComplete: "new-password",
@@ -36,7 +45,7 @@ export function NewPasswordFields({
         errors={fields.password.errors}
       />
       <PasswordField
-        labelProps={{ children: t("register.passwordConfirmation") }}
+        labelProps={{ children: labels.password_confirmation }}
         inputProps={{
           ...getInputProps(fields.password_confirmation, { type: "password" }),
           autoComplete: "new-password",

@@ -8,9 +8,9 @@ import { HoneypotInputs } from "~/components/honeypot";
 import { CodeField } from "~/components/auth/code-field";
 import { codeStepErrors, ResendControl } from "~/components/auth/resend";
 import { ErrorSummary, FormErrors } from "~/forms/form-errors";
-import { PersonFields } from "~/components/person-fields";
+import { PersonFields, personLabels } from "~/components/person-fields";
 import { Button } from "~/components/ui/button";
-import { NewPasswordFields } from "~/components/auth/new-password-fields";
+import { NewPasswordFields, newPasswordLabels } from "~/components/auth/new-password-fields";
 import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/use-translation";
 import type { FormProps } from "~/forms/define";
@@ -35,12 +35,13 @@ export function CodeStep({ email, secondsLeft, resendAt, sentAt, codeUsedUp, ...
   const { t } = useTranslation();
   const pending = useIsPending();
   const [form, fields, formProps] = useDefinedForm(props);
+  const labels = { code: t("register.code") };
   return (
     <Form method="POST" className="form" {...formProps}>
-      <ErrorSummary form={form} />
+      <ErrorSummary form={form} labels={labels} />
       <HoneypotInputs label={t("forms.honeypot")} />
       <p className="muted">{t("register.codeLead", { email })}</p>
-      <CodeField id={fields.code.id} name={fields.code.name} errors={fields.code.errors} autoFocus />
+      <CodeField id={fields.code.id} name={fields.code.name} label={labels.code} errors={fields.code.errors} autoFocus />
       <FormErrors id={form.errorId} errors={codeStepErrors(form.errors, codeUsedUp, t)} />
       <div className="form__actions">
         <Button type="submit" name="intent" value="code" size="lg" pending={pending} data-submit-code>
@@ -62,16 +63,18 @@ export function ProfileStep({ code, ...props }: FormProps<typeof ProfileStepSche
   const { t } = useTranslation();
   const pending = useIsPending();
   const [form, fields, formProps] = useDefinedForm(props);
+  // The code is hidden: the handler makes its errors the form's.
+  const labels = { code: null, ...newPasswordLabels(t, t("register.password")), ...personLabels(t) };
   useClearPasswords(result, [fields.password.id, fields.password_confirmation.id]);
   const focus = firstInvalidField(result, ["password", "password_confirmation", "first_name", "middle_name", "last_name", "phone"]);
   return (
     <Form method="POST" className="form" {...formProps}>
-      <ErrorSummary form={form} />
+      <ErrorSummary form={form} labels={labels} />
       <HoneypotInputs label={t("forms.honeypot")} />
       <p className="muted">{t("register.profileLead")}</p>
       <input type="hidden" name="code" value={code ?? ""} readOnly />
-      <NewPasswordFields fields={fields} focus={focus} label={t("register.password")} focusFirst />
-      <PersonFields fields={fields} focus={focus} />
+      <NewPasswordFields fields={fields} labels={labels} focus={focus} focusFirst />
+      <PersonFields fields={fields} labels={labels} focus={focus} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <Button type="submit" name="intent" value="profile" size="lg" pending={pending}>
         <Icon name="check" />

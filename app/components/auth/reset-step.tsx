@@ -10,7 +10,7 @@ import { codeStepErrors, ResendControl } from "~/components/auth/resend";
 import { ErrorSummary, FormErrors } from "~/forms/form-errors";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/fields";
-import { NewPasswordFields } from "~/components/auth/new-password-fields";
+import { NewPasswordFields, newPasswordLabels } from "~/components/auth/new-password-fields";
 import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/use-translation";
 import { firstInvalidField, useClearPasswords, useDefinedForm } from "~/forms/hooks";
@@ -23,15 +23,16 @@ export function ResetCodeStep({ email, secondsLeft, resendAt, sentAt, codeUsedUp
   const { t } = useTranslation();
   const pending = useIsPending();
   const [form, fields, formProps] = useDefinedForm(props);
+  const labels = { code: t("register.code"), ...newPasswordLabels(t, t("reset.newPassword")) };
   useClearPasswords(result, [fields.password.id, fields.password_confirmation.id]);
   const focus = firstInvalidField(result, ["code", "password", "password_confirmation"]);
   return (
     <Form method="POST" className="form" {...formProps}>
-      <ErrorSummary form={form} />
+      <ErrorSummary form={form} labels={labels} />
       <HoneypotInputs label={t("forms.honeypot")} />
       <p className="muted">{t("reset.codeLead", { email })}</p>
       <Field
-        labelProps={{ children: t("register.code") }}
+        labelProps={{ children: labels.code }}
         inputProps={{
           ...getInputProps(fields.code, { type: "text" }),
           inputMode: "numeric",
@@ -42,7 +43,7 @@ export function ResetCodeStep({ email, secondsLeft, resendAt, sentAt, codeUsedUp
         }}
         errors={fields.code.errors}
       />
-      <NewPasswordFields fields={fields} focus={focus} label={t("reset.newPassword")} />
+      <NewPasswordFields fields={fields} labels={labels} focus={focus} />
       <FormErrors id={form.errorId} errors={codeStepErrors(form.errors, codeUsedUp, t)} />
       <div className="form__actions">
         <Button type="submit" name="intent" value="reset" size="lg" pending={pending}>

@@ -6,9 +6,9 @@
 import { getInputProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { HoneypotInputs } from "~/components/honeypot";
-import { NewPasswordFields } from "~/components/auth/new-password-fields";
+import { NewPasswordFields, newPasswordLabels } from "~/components/auth/new-password-fields";
 import { ErrorSummary, FormErrors } from "~/forms/form-errors";
-import { PersonFields } from "~/components/person-fields";
+import { PersonFields, personLabels } from "~/components/person-fields";
 import { Button } from "~/components/ui/button";
 import { PasswordField } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
@@ -29,12 +29,13 @@ export function ProfileForm({ me, ...props }: FormProps<typeof ProfileSchema> & 
     defaultValue: { first_name: me.first_name, middle_name: me.middle_name, last_name: me.last_name, phone: me.phone ?? "" },
   });
   const focus = firstInvalidField(result, ["last_name", "first_name", "middle_name", "phone"]);
+  const labels = personLabels(t);
   return (
     <Form method="POST" className="form" {...formProps} aria-labelledby="profile-data-title">
-      <ErrorSummary form={form} />
+      <ErrorSummary form={form} labels={labels} />
       <h2 id="profile-data-title">{t("profile.edit")}</h2>
       <HoneypotInputs label={t("forms.honeypot")} />
-      <PersonFields fields={fields} focus={focus} />
+      <PersonFields fields={fields} labels={labels} focus={focus} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <Button type="submit" name="intent" value="profile" pending={pending}>
         <Icon name="check" />
@@ -51,17 +52,18 @@ export function PasswordForm(props: FormProps<typeof PasswordSchema>) {
   const [form, fields, formProps] = useDefinedForm(props);
   useClearPasswords(result, [fields.old_password.id, fields.password.id, fields.password_confirmation.id]);
   const focus = firstInvalidField(result, ["old_password", "password", "password_confirmation"]);
+  const labels = { old_password: t("profile.oldPassword"), ...newPasswordLabels(t, t("profile.newPassword")) };
   return (
     <Form method="POST" className="form" {...formProps} aria-labelledby="profile-password-title">
-      <ErrorSummary form={form} />
+      <ErrorSummary form={form} labels={labels} />
       <h2 id="profile-password-title">{t("profile.passwordTitle")}</h2>
       <HoneypotInputs label={t("forms.honeypot")} />
       <PasswordField
-        labelProps={{ children: t("profile.oldPassword") }}
+        labelProps={{ children: labels.old_password }}
         inputProps={{ ...getInputProps(fields.old_password, { type: "password" }), autoComplete: "current-password", autoFocus: focus === "old_password" }}
         errors={fields.old_password.errors}
       />
-      <NewPasswordFields fields={fields} focus={focus} label={t("profile.newPassword")} />
+      <NewPasswordFields fields={fields} labels={labels} focus={focus} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <Button type="submit" name="intent" value="password" variant="mainSecondary" pending={pending}>
         <Icon name="shield-check" />
