@@ -33,8 +33,9 @@ export type FieldLabels<Shape extends Record<string, any>> = { readonly [Name in
  * feedback rule in docs/decisions/012-forms.md.
  *
  * The server renders the summary before the fields, so it cannot read their
- * labels: the component passes the same `labels` object its fields use, and a
- * field without a label is a type error.
+ * labels: the component passes the same `labels` object its fields use, in
+ * the order they appear (the summary's order), and a field without a label is
+ * a type error.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's values
 export function ErrorSummary<Shape extends Record<string, any>>({
@@ -49,9 +50,13 @@ export function ErrorSummary<Shape extends Record<string, any>>({
   const enhanced = useHydrated();
   const fieldset = form.getFieldset();
   const labelOf = labels as Partial<Record<string, string | null>>;
-  // Errors by field name, in the schema's order; "" holds the form's own (shown inside it, not here).
+  // In the page's order, which is the labels' (a field not among them last).
+  const order = Object.keys(labels);
+  const place = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
+  // Errors by field name; "" holds the form's own (shown inside it, not here).
   const invalid = Object.entries(form.allErrors)
     .filter(([name, errors]) => name !== "" && errors.length > 0)
+    .sort(([a], [b]) => place(a) - place(b))
     .map(([name, errors]) => ({ id: fieldset[name]!.id, label: labelOf[name] ?? null, errors }));
   if (enhanced || invalid.length === 0) return null;
   const titleId = `${form.id}-error-summary`;

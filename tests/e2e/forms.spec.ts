@@ -4,7 +4,7 @@
  * whose links lead to the fields; form errors inside the form, once.
  */
 import type { Locator, Page } from "@playwright/test";
-import { expect, resident, test } from "./fixtures";
+import { expect, latestCode, resident, test, uniqueEmail } from "./fixtures";
 
 const summaryOf = (form: Locator) => form.locator(".error-summary");
 
@@ -45,9 +45,10 @@ test.describe("the feedback rule", () => {
       expect(await form.evaluate((element) => element.querySelector(".error-summary, input:not([type=hidden]):not([tabindex='-1'])")?.className)).toBe("error-summary");
       const links = summary.getByRole("link");
       await expect(links).toHaveCount(2);
-      await expect(links.nth(0)).toHaveText(emailError);
+      // Each item names its field by the field's label.
+      await expect(links.nth(0)).toHaveText(`Электронная почта: ${emailError}`);
       await expect(links.nth(0)).toHaveAttribute("href", `#${await email.getAttribute("id")}`);
-      await expect(links.nth(1)).toHaveText(passwordError);
+      await expect(links.nth(1)).toHaveText(`Пароль: ${passwordError}`);
       await expect(links.nth(1)).toHaveAttribute("href", `#${await password.getAttribute("id")}`);
       // A link leads to its field.
       await links.nth(1).click();
@@ -71,11 +72,58 @@ test.describe("the feedback rule", () => {
     const message = await errorBeside(page, email);
     expect(message.length).toBeGreaterThan(0);
     if (!jsEnabled) {
-      await expect(summaryOf(form).getByRole("link", { name: message })).toHaveAttribute("href", `#${await email.getAttribute("id")}`);
+      await expect(summaryOf(form).getByRole("link", { name: `Электронная почта: ${message}` })).toHaveAttribute("href", `#${await email.getAttribute("id")}`);
     } else {
       await expect(summaryOf(form)).toHaveCount(0);
       // Said once: no toast repeats it.
       await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+    }
+  });
+
+  test("the summary tells same messages apart by their fields' labels, and each link focuses its field", async ({ page, jsEnabled }) => {
+    const email = uniqueEmail("summary-labels");
+    await page.goto("/auth/registration");
+    await page.getByLabel("Электронная почта").fill(email);
+    await page.getByRole("button", { name: "Далее" }).click();
+    const code = await latestCode(email, "register");
+    if (jsEnabled) {
+      // The four slots submit by themselves after the fourth digit.
+      await page.getByLabel("Код из письма, 4 цифры").pressSequentially(code);
+    } else {
+      await page.getByLabel("Код из письма").fill(code);
+      await page.getByRole("button", { name: "Далее" }).click();
+    }
+    const form = page.locator("form#register-profile");
+    await expect(form).toBeVisible();
+    if (jsEnabled) await expect(form).toHaveAttribute("data-enhanced", "true");
+    await form.evaluate((element) => element.setAttribute("novalidate", ""));
+    await page.getByRole("button", { name: "Зарегистрироваться" }).click();
+
+    const required = "Обязательное поле";
+    const invalid = [
+      ["Пароль", page.getByLabel("Пароль", { exact: true })],
+      ["Повторите пароль", page.getByLabel("Повторите пароль")],
+      ["Фамилия", page.getByLabel("Фамилия")],
+      ["Имя", page.getByLabel("Имя", { exact: true })],
+    ] as const;
+    for (const [, field] of invalid) {
+      await expect(field).toHaveAttribute("aria-invalid", "true");
+      // Beside the field, the message alone.
+      expect(await errorBeside(page, field)).toBe(required);
+    }
+    const summary = summaryOf(form);
+    if (!jsEnabled) {
+      // In the summary, each named by its label: four links a resident tells apart.
+      await expect(summary.getByRole("link")).toHaveText(invalid.map(([label]) => `${label}: ${required}`));
+      for (const [label, field] of invalid) {
+        await expect(summary.getByRole("link", { name: `${label}: ${required}`, exact: true })).toHaveAttribute("href", `#${await field.getAttribute("id")}`);
+      }
+      // A link leads to its field and gives it the focus.
+      await summary.getByRole("link", { name: `Фамилия: ${required}` }).click();
+      await expect(invalid[2][1]).toBeFocused();
+    } else {
+      await expect(summary).toHaveCount(0);
+      await expect(invalid[0][1]).toBeFocused();
     }
   });
 
