@@ -22,8 +22,8 @@ export function AttachForm(props: FormProps<typeof AttachSchema>) {
   const labels = { id: t("accounts.attachNumber"), customer: t("accounts.attachSurname") };
   return (
     <Form method="POST" className="form" {...formProps} aria-labelledby="attach-title">
-      <ErrorSummary form={form} labels={labels} />
       <h2 id="attach-title">{t("accounts.attachTitle")}</h2>
+      <ErrorSummary form={form} labels={labels} />
       <p className="muted">{t("accounts.attachLead")}</p>
       <HoneypotInputs label={t("forms.honeypot")} />
       <Field

@@ -32,8 +32,8 @@ export function ProfileForm({ me, ...props }: FormProps<typeof ProfileSchema> & 
   const labels = personLabels(t);
   return (
     <Form method="POST" className="form" {...formProps} aria-labelledby="profile-data-title">
-      <ErrorSummary form={form} labels={labels} />
       <h2 id="profile-data-title">{t("profile.edit")}</h2>
+      <ErrorSummary form={form} labels={labels} />
       <HoneypotInputs label={t("forms.honeypot")} />
       <PersonFields fields={fields} labels={labels} focus={focus} />
       <FormErrors id={form.errorId} errors={form.errors} />
@@ -55,8 +55,8 @@ export function PasswordForm(props: FormProps<typeof PasswordSchema>) {
   const labels = { old_password: t("profile.oldPassword"), ...newPasswordLabels(t, t("profile.newPassword")) };
   return (
     <Form method="POST" className="form" {...formProps} aria-labelledby="profile-password-title">
-      <ErrorSummary form={form} labels={labels} />
       <h2 id="profile-password-title">{t("profile.passwordTitle")}</h2>
+      <ErrorSummary form={form} labels={labels} />
       <HoneypotInputs label={t("forms.honeypot")} />
       <PasswordField
         labelProps={{ children: labels.old_password }}
