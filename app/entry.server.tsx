@@ -7,6 +7,7 @@ import { UsedKeysContext } from "~/i18n/use-translation";
 import { logger } from "~/monitoring/logger.server";
 import { NonceProvider } from "~/http/nonce";
 import { requestMetaContext } from "~/http/request-context";
+import { scriptsAfterFirstPaint } from "~/http/scripts-after-first-paint.server";
 
 export const streamTimeout = 5_000;
 
@@ -43,7 +44,7 @@ export default function handleRequest(
         clearTimeout(timeoutId);
         timeoutId = undefined;
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        const html = withLocale(lowPriorityPreloads(Buffer.concat(chunks)), inlineLocale(getLocale(loadContext), used, nonce));
+        const html = withLocale(scriptsAfterFirstPaint(Buffer.concat(chunks), nonce), inlineLocale(getLocale(loadContext), used, nonce));
         resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
         callback();
       },
@@ -80,22 +81,6 @@ export default function handleRequest(
     );
   });
 }
-
-/**
- * The scripts' modulepreloads ask for a low priority: the first paint needs
- * only the HTML, the stylesheet and the logo, and on a slow link the scripts
- * (hydration, not content) would otherwise share the bandwidth with them at
- * high priority. React Router's <Scripts> has no option for it; the links are
- * all in <head>, so only that part is read.
- */
-function lowPriorityPreloads(html: Buffer): Buffer {
-  const end = html.indexOf("</head>");
-  if (end < 0) return html;
-  const head = html.subarray(0, end).toString();
-  if (!head.includes(MODULEPRELOAD)) return html;
-  return Buffer.concat([Buffer.from(head.replaceAll(MODULEPRELOAD, `${MODULEPRELOAD} fetchpriority="low"`)), html.subarray(end)]);
-}
-const MODULEPRELOAD = '<link rel="modulepreload"';
 
 /**
  * The strings the render used, at the end of the body: the browser hydrates

@@ -68,16 +68,20 @@ export async function staticImports(code: string): Promise<string[]> {
 }
 
 /**
- * The JavaScript a document makes the browser load at once: modulepreloads,
- * script src, and what its inline module scripts import (statically or with
+ * The JavaScript a document makes the browser load on a first visit:
+ * modulepreloads, script src, and what its inline module scripts import (statically or with
  * import(), as React Router imports entry.client). URLs resolved against `base`.
  */
 export async function entryScripts(parts: DocumentParts, base: string): Promise<string[]> {
   const urls = new Set<string>();
   for (const link of modulePreloads(parts)) urls.add(new URL(link.href, base).href);
   for (const script of parts.scripts) {
+    // The portal's hydration script waits, inert, for the first paint
+    // (app/http/scripts-after-first-paint.server.ts), its preloads beside it.
+    const deferred = "data-modulepreload" in script.attrs;
+    for (const href of (script.attrs["data-modulepreload"] ?? "").split(" ").filter(Boolean)) urls.add(new URL(href, base).href);
     if (script.attrs.src) urls.add(new URL(script.attrs.src, base).href);
-    else if (script.attrs.type === "module") for (const name of await moduleImports(script.text)) urls.add(new URL(name, base).href);
+    else if (script.attrs.type === "module" || deferred) for (const name of await moduleImports(script.text)) urls.add(new URL(name, base).href);
   }
   return [...urls];
 }
