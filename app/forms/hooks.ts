@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
 import type { FormProps } from "./define";
+import { typedInto } from "./lazy-form";
 import type { Validate } from "./validation";
 
 /** A form's HTML validation attributes by field, from its schema (constraintsOf in submission.server.ts). */
@@ -93,6 +94,13 @@ export function useDefinedForm<Schema extends z.ZodType>(
     ...(validation.options as Omit<Parameters<typeof useForm<FormValue<Schema>, z.output<Schema>>>[0], "id">),
   });
   useCatchUpAfterLoad(props.id, props.result, validation, form.validate);
+  // Typed into before this code arrived (keys that brought it, or typed before the page's
+  // scripts ran): the resident has started, so the validator comes now, not at the next key.
+  const { start } = validation;
+  useEffect(() => {
+    const element = document.getElementById(props.id);
+    if (element instanceof HTMLFormElement && typedInto(element)) start();
+  }, [props.id, start]);
   return [form, fields, { ...getFormProps(form), ...validation.triggers }] as const;
 }
 

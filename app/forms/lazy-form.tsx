@@ -73,6 +73,18 @@ function Loaded<P extends FormProps>({ component, props }: { component: Promise<
   return <Component {...props} />;
 }
 
+/** Whether any field of the form no longer holds what the server's HTML gave it. */
+export function typedInto(form: HTMLFormElement) {
+  return [...form.elements].some((element) => {
+    if (element instanceof HTMLInputElement) {
+      return element.type === "checkbox" || element.type === "radio" ? element.checked !== element.defaultChecked : element.value !== element.defaultValue;
+    }
+    if (element instanceof HTMLTextAreaElement) return element.value !== element.defaultValue;
+    if (element instanceof HTMLSelectElement) return [...element.options].some((option) => option.selected !== option.defaultSelected);
+    return false;
+  });
+}
+
 /** Shown only when the boundary renders in the browser (a form that came after the first hydration): load now. */
 function LoadNow({ fire }: { fire: () => void }) {
   useEffect(fire, [fire]);
@@ -99,6 +111,9 @@ function BrowserForm<P extends FormProps>({ definition, props }: { definition: D
       if (event.target instanceof Node && document.getElementById(id)?.contains(event.target)) signal.fire();
     };
     for (const name of EVENTS) document.addEventListener(name, onEvent, true);
+    // The page's scripts start after its first paint: a resident may have typed before they ran.
+    const form = document.getElementById(id);
+    if (form instanceof HTMLFormElement && typedInto(form)) signal.fire();
     return () => {
       for (const name of EVENTS) document.removeEventListener(name, onEvent, true);
     };

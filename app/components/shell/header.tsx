@@ -55,8 +55,12 @@ export function Header() {
     return () => details.removeEventListener("toggle", onToggle);
   }, []);
 
-  // A new page closes the profile popover and the phone menu.
+  // A new page closes the profile popover and the phone menu; the first one
+  // does not (a menu opened before the page's scripts ran stays open).
+  const shownPath = useRef(location.pathname);
   useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
     if (profileMenu.current) profileMenu.current.open = false;
     if (mobileMenu.current) mobileMenu.current.open = false;
   }, [location.pathname]);
