@@ -4,7 +4,7 @@
  */
 import { getInputProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { HoneypotInputs } from "~/components/honeypot";
+import { HoneypotInputs } from "~/forms/honeypot-inputs";
 import { ErrorSummary, FormErrors } from "~/forms/form-errors";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/fields";

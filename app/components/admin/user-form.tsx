@@ -1,7 +1,7 @@
 import { getInputProps } from "@conform-to/react";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
-import { HoneypotInputs } from "~/components/honeypot";
+import { HoneypotInputs } from "~/forms/honeypot-inputs";
 import { ErrorSummary, FormErrors } from "~/forms/form-errors";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, Field, PasswordField } from "~/components/ui/fields";

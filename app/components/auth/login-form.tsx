@@ -4,7 +4,7 @@
  */
 import { getInputProps } from "@conform-to/react";
 import { Form, useSearchParams } from "react-router";
-import { HoneypotInputs } from "~/components/honeypot";
+import { HoneypotInputs } from "~/forms/honeypot-inputs";
 import { Button } from "~/components/ui/button";
 import { Field, PasswordField } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";

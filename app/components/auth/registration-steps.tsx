@@ -4,7 +4,7 @@
  * (see app/forms/lazy-form.tsx), not on the first step.
  */
 import { Form } from "react-router";
-import { HoneypotInputs } from "~/components/honeypot";
+import { HoneypotInputs } from "~/forms/honeypot-inputs";
 import { CodeField } from "~/components/auth/code-field";
 import { codeStepErrors, ResendControl } from "~/components/auth/resend";
 import { ErrorSummary, FormErrors } from "~/forms/form-errors";

@@ -5,7 +5,7 @@
  */
 import { getInputProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { HoneypotInputs } from "~/components/honeypot";
+import { HoneypotInputs } from "~/forms/honeypot-inputs";
 import { NewPasswordFields, newPasswordLabels } from "~/components/auth/new-password-fields";
 import { ErrorSummary, FormErrors } from "~/forms/form-errors";
 import { PersonFields, personLabels } from "~/components/person-fields";

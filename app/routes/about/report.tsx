@@ -3,7 +3,7 @@ import { data, Link } from "react-router";
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { Icon } from "~/components/ui/icon";
 import { getApi } from "~/middleware/api.server";
-import { rethrowNotFound } from "~/api/not-found.server";
+import { rethrowNotFound } from "~/api/rethrow-not-found.server";
 import { useFormat } from "~/format/format";
 import { mediaPath } from "~/media/media-path";
 import type { Route } from "./+types/report";

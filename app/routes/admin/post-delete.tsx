@@ -6,7 +6,7 @@ import { ConfirmPage } from "~/components/admin/confirm";
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { getI18n } from "~/middleware/i18n.server";
 import { getApi } from "~/middleware/api.server";
-import { rethrowNotFound } from "~/api/not-found.server";
+import { rethrowNotFound } from "~/api/rethrow-not-found.server";
 import { redirectWithToast } from "~/toasts/toast.server";
 import type { Route } from "./+types/post-delete";
 

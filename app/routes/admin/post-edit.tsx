@@ -14,7 +14,7 @@ import { Icon } from "~/components/ui/icon";
 import { getI18n } from "~/middleware/i18n.server";
 import { getApi } from "~/middleware/api.server";
 import { constraintsOf, handleSubmission } from "~/forms/submission.server";
-import { rethrowNotFound } from "~/api/not-found.server";
+import { rethrowNotFound } from "~/api/rethrow-not-found.server";
 import { mediaPath } from "~/media/media-path";
 import { replacePostImage, uploadPostImages } from "~/media/post-image-uploads.server";
 import { useIsPending } from "~/forms/pending";

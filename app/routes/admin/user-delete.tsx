@@ -5,7 +5,7 @@ import { ApiError } from "~/api/errors";
 import { ConfirmPage } from "~/components/admin/confirm";
 import { getI18n } from "~/middleware/i18n.server";
 import { getApi } from "~/middleware/api.server";
-import { rethrowNotFound } from "~/api/not-found.server";
+import { rethrowNotFound } from "~/api/rethrow-not-found.server";
 import { redirectWithToast } from "~/toasts/toast.server";
 import type { Route } from "./+types/user-delete";
 

@@ -6,7 +6,7 @@ import { getI18n } from "~/middleware/i18n.server";
 import { getApi } from "~/middleware/api.server";
 import { constraintsOf, handleSubmission } from "~/forms/submission.server";
 import { fromBackendUser, toBackendUser } from "~/api/admin-users.server";
-import { rethrowNotFound } from "~/api/not-found.server";
+import { rethrowNotFound } from "~/api/rethrow-not-found.server";
 import type { Route } from "./+types/user-edit";
 import { userEditForm } from "./user-edit.form";
 

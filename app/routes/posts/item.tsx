@@ -4,7 +4,7 @@ import { data, Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { getApi } from "~/middleware/api.server";
-import { rethrowNotFound } from "~/api/not-found.server";
+import { rethrowNotFound } from "~/api/rethrow-not-found.server";
 import { machineTime, useFormat } from "~/format/format";
 import { excerpt } from "~/format/excerpt";
 import { linkify } from "~/format/linkify";

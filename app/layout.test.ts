@@ -1,0 +1,42 @@
+/**
+ * The layout explains itself: a name says one job. Two modules of the same
+ * name (the `.server` suffix aside) in app/ and server/ would be two jobs
+ * under one name, except the route modules a folder of app/routes names by
+ * React Router's habit (index, item: the list and the item of that folder).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const routeHabits = new Set(["index", "item"]);
+
+function modules(dir: string): string[] {
+  return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const relative = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name.startsWith("+") ? [] : modules(relative);
+    return /\.(ts|tsx)$/.test(entry.name) && !/\.(test|d)\.tsx?$/.test(entry.name) ? [relative] : [];
+  });
+}
+
+describe("the layout", () => {
+  it("gives no two modules the same name for different jobs", () => {
+    const byName = new Map<string, string[]>();
+    for (const file of [...modules("app"), ...modules("server")]) {
+      const name = path.basename(file).replace(/\.(ts|tsx)$/, "").replace(/\.server$/, "");
+      if (file.startsWith(path.join("app", "routes")) && routeHabits.has(name)) continue;
+      byName.set(name, [...(byName.get(name) ?? []), file]);
+    }
+    const twice = [...byName.entries()].filter(([, files]) => files.length > 1);
+    expect(twice).toEqual([]);
+  });
+
+  // A route module's `middleware` export only lists them.
+  it("keeps every middleware in app/middleware", () => {
+    const elsewhere = modules("app").filter((file) => {
+      if (file.startsWith(path.join("app", "middleware"))) return false;
+      return /export (const|function) \w+Middleware\b/.test(fs.readFileSync(path.join(root, file), "utf8"));
+    });
+    expect(elsewhere).toEqual([]);
+  });
+});
