@@ -35,3 +35,14 @@ describe("formatTable", () => {
     ]);
   });
 });
+
+describe("an oversized body refused", () => {
+  it("is a 413 or 400, or a reset before the whole body went out, never a body taken whole", async () => {
+    const { refused } = await import("./sections/bodies");
+    const total = 100 * 1024 * 1024;
+    expect(refused({ status: 413, sent: 1024 }, total)).toBe(true);
+    expect(refused({ status: "reset", sent: 31 * 1024 * 1024 }, total)).toBe(true);
+    expect(refused({ status: "reset", sent: total }, total)).toBe(false);
+    expect(refused({ status: 200, sent: total }, total)).toBe(false);
+  });
+});
