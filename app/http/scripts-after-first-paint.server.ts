@@ -13,13 +13,12 @@
  * React never sees the difference: it hydrates after the module has run, and
  * the loader has removed itself by then.
  */
-export function scriptsAfterFirstPaint(html: Buffer, nonce: string): Buffer {
-  const headEnd = html.indexOf("</head>");
-  if (headEnd < 0) return html;
-  const text = html.toString();
+export function scriptsAfterFirstPaint(text: string, nonce: string): string {
+  const headEnd = text.indexOf("</head>");
+  if (headEnd < 0) return text;
   const moduleTag = `<script nonce="${nonce}" type="module" async="">`;
   const moduleAt = text.indexOf(moduleTag, headEnd);
-  if (moduleAt < 0) return html;
+  if (moduleAt < 0) return text;
   const moduleEnd = text.indexOf("</script>", moduleAt) + "</script>".length;
   const preloads: string[] = [];
   const head = text.slice(0, headEnd).replace(MODULEPRELOAD, (_tag, href: string) => {
@@ -28,9 +27,7 @@ export function scriptsAfterFirstPaint(html: Buffer, nonce: string): Buffer {
   });
   const inert = `<script nonce="${nonce}" type="text/plain" id="${HYDRATION_SCRIPT}" data-modulepreload="${preloads.join(" ")}">`;
   const loader = `<script nonce="${nonce}">(${afterFirstPaint.toString()})(${JSON.stringify(HYDRATION_SCRIPT)})</script>`;
-  return Buffer.from(
-    head + text.slice(headEnd, moduleAt) + inert + text.slice(moduleAt + moduleTag.length, moduleEnd) + loader + text.slice(moduleEnd),
-  );
+  return head + text.slice(headEnd, moduleAt) + inert + text.slice(moduleAt + moduleTag.length, moduleEnd) + loader + text.slice(moduleEnd);
 }
 const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
 export const HYDRATION_SCRIPT = "hydration-script";

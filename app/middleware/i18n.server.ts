@@ -104,6 +104,22 @@ function resolvedFor(lng: Language, ns: string) {
  * (never run), with `<` escaped so no string can close it.
  */
 export function inlineLocale(lng: Language, used: Iterable<string>, nonce: string): string {
+  // A page asks for the same keys in the same order each time it renders alike: its block is kept.
+  const keys = [...used].join("\n");
+  const cacheKey = `${lng}\n${keys}`;
+  let json = inlineCache.get(cacheKey);
+  if (json === undefined) {
+    json = inlineJson(lng, used);
+    if (inlineCache.size >= INLINE_CACHE_SIZE) inlineCache.delete(inlineCache.keys().next().value as string);
+    inlineCache.set(cacheKey, json);
+  }
+  return `<script type="application/json" id="${inlineLocaleId}" nonce="${nonce}">${json}</script>`;
+}
+
+const INLINE_CACHE_SIZE = 500;
+const inlineCache = new Map<string, string>();
+
+function inlineJson(lng: Language, used: Iterable<string>): string {
   const bundles: Record<string, FlatBundle> = {};
   for (const entry of used) {
     const colon = entry.indexOf(":");
@@ -116,6 +132,5 @@ export function inlineLocale(lng: Language, used: Iterable<string>, nonce: strin
     }
   }
   const data: InlineLocale = { lng, bundles };
-  const json = JSON.stringify(data).replace(/</g, "\\u003c");
-  return `<script type="application/json" id="${inlineLocaleId}" nonce="${nonce}">${json}</script>`;
+  return JSON.stringify(data).replace(/</g, "\\u003c");
 }
