@@ -89,6 +89,24 @@ test.describe("the page shell", () => {
     await expect(left.getByRole("link", { name: "Тарифы" })).toBeVisible();
   });
 
+  test("«Назад» pressed before the page's scripts ran stays pressed once they have", async ({ page, jsEnabled }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    if (jsEnabled) {
+      await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+    }
+    await page.goto("/about/structure");
+    const left = page.locator(".shell__left");
+    await left.getByRole("link", { name: "Назад" }).click();
+    await expect(left.getByRole("link", { name: "Тарифы" })).toBeVisible();
+    release();
+    if (jsEnabled) await hydrated(page);
+    await expect(left.getByRole("link", { name: "Тарифы" })).toBeVisible();
+  });
+
   test("the home page tells what the company does and promotes the payment service", async ({ page }) => {
     await page.goto("/");
     for (const title of ["Контроль поставки коммунальных ресурсов", "Содержание и ремонт общего имущества", "Круглосуточная аварийная служба"]) {

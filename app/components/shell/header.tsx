@@ -83,7 +83,8 @@ export function Header() {
           </summary>
         </details>
         <Link to="/" className="brand">
-          <img src="/logo.svg" alt="" width={32} height={32} className="brand__logo" />
+          {/* Low priority: else React preloads it in <head> before the stylesheet, which the first paint needs more. */}
+          <img src="/logo.svg" alt="" width={32} height={32} className="brand__logo" fetchPriority="low" />
           <span className="brand__name">{config?.productName}</span>
         </Link>
         <div className="topbar__crumbs topbar__crumbs--wide">

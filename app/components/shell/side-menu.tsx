@@ -32,6 +32,11 @@ export function SideMenu({ idPrefix, onLeafChosen }: SideMenuProps) {
   useEffect(() => setView(sectionId ? "section" : "main"), [sectionId]);
 
   const mainId = `${idPrefix}-main`;
+  // «Назад» pressed before the page's scripts ran (they start after the first
+  // paint) left its :target in the address: hydration keeps showing the index.
+  useEffect(() => {
+    if (window.location.hash === `#${mainId}`) setView("main");
+  }, [mainId]);
   const entries = menuEntries(siteRoots, user);
 
   const entryLink = (entry: ResolvedEntry) => {

@@ -71,6 +71,8 @@ interface Weight {
   localeGz: number;
   blocking: number;
   cssPosition: string;
+  /** Elements other than meta and title before the stylesheet in <head>. */
+  cssBefore: number;
   notPreloaded: string[];
   lateScripts: string[];
   chunks: { name: string; gz: number }[];
@@ -126,6 +128,7 @@ async function weigh(browser: Browser, label: string, url: string, budgeted: boo
     localeGz,
     blocking: blockingStylesheets(parts).length,
     cssPosition: position ? `${position.position} of ${position.of} (${position.before} before)` : "none",
+    cssBefore: position?.before ?? Number.POSITIVE_INFINITY,
     notPreloaded: graph.notPreloaded,
     lateScripts: loaded.urls.filter((script) => !graph.urls.includes(script)),
     chunks: chunks.sort((a, b) => b.gz - a.gz),
@@ -206,6 +209,15 @@ export async function weightSection(ctx: Context) {
     floor: kb(floor.htmlGz + floor.cssGz),
     limit: `< ${kb(LIMITS.htmlCssBytes)}`,
     verdict: verdict(htmlCss.htmlGz + htmlCss.cssGz < LIMITS.htmlCssBytes),
+  });
+  // The first paint's one request comes first: nothing but meta tags and the title before it.
+  const late = results.filter((r) => r.budgeted && r.cssBefore > 0);
+  budgets.add({
+    name: "Stylesheet first in <head> (after meta and title), every public page",
+    figure: late.length ? `${late.length} page(s) with ${Math.max(...late.map((r) => r.cssBefore))} element(s) before it (${late[0].label})` : "first on every page",
+    floor: floor.cssPosition,
+    limit: "nothing but meta and title before it",
+    verdict: verdict(late.length === 0),
   });
   const blocking = [...results].sort((a, b) => b.blocking - a.blocking)[0];
   budgets.add({
