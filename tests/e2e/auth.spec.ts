@@ -1,4 +1,4 @@
-import { expect, latestCode, resident, signIn, test, uniqueEmail } from "./fixtures";
+import { expect, latestCode, resident, signIn, test, uniqueEmail, enterCode } from "./fixtures";
 
 test.describe("signing in and out", () => {
   test("a resident signs in, sees a toast and their name, and signs out", async ({ page }) => {
@@ -120,12 +120,7 @@ test.describe("registration", () => {
     await page.getByRole("button", { name: "Далее" }).click();
     const code = Number(await latestCode(email, "register"));
     const wrong = String(code === 9999 ? 1000 : code + 1);
-    if (jsEnabled) {
-      await page.getByLabel("Код из письма, 4 цифры").pressSequentially(wrong);
-    } else {
-      await page.getByLabel("Код из письма").fill(wrong);
-      await page.getByRole("button", { name: "Далее" }).click();
-    }
+    await enterCode(page, wrong, jsEnabled);
     await expect(page.locator(".field__errors")).toBeVisible();
     await expect(page.locator('[aria-current="step"]')).toContainText("Подтверждение");
   });
@@ -152,13 +147,7 @@ test.describe("registration", () => {
     await page.getByLabel("Электронная почта").fill(email);
     await page.getByRole("button", { name: "Далее" }).click();
     const code = await latestCode(email, "register");
-    if (jsEnabled) {
-      // The four slots submit by themselves after the fourth digit.
-      await page.getByLabel("Код из письма, 4 цифры").pressSequentially(code);
-    } else {
-      await page.getByLabel("Код из письма").fill(code);
-      await page.getByRole("button", { name: "Далее" }).click();
-    }
+    await enterCode(page, code, jsEnabled);
     await expect(page.locator('[aria-current="step"]')).toContainText("Заполнение");
 
     // Client and server rules: too short, mismatched, too short names, a bad phone.

@@ -60,6 +60,20 @@ export async function latestCode(email: string, purpose: "register" | "reset") {
   throw new Error(`no ${purpose} code for ${email}`);
 }
 
+/**
+ * A code typed as a resident types it: into the four slots with JavaScript
+ * (they submit by themselves after the fourth digit), into the plain field
+ * and «Далее» without.
+ */
+export async function enterCode(page: Page, code: string, jsEnabled: boolean) {
+  if (jsEnabled) {
+    await page.getByLabel("Код из письма, 4 цифры").pressSequentially(code);
+  } else {
+    await page.getByLabel("Код из письма").fill(code);
+    await page.getByRole("button", { name: "Далее" }).click();
+  }
+}
+
 export function uniqueEmail(prefix: string) {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
 }

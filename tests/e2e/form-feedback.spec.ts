@@ -12,7 +12,7 @@
  * resident.spec.ts, images named by their post's title (7) in admin.spec.ts.
  */
 import type { Page } from "@playwright/test";
-import { createResident, expect, latestCode, resident, signIn, test, uniqueEmail } from "./fixtures";
+import { createResident, expect, latestCode, resident, signIn, test, uniqueEmail, enterCode } from "./fixtures";
 
 const count = (haystack: string, text: string) => haystack.split(text).length - 1;
 
@@ -48,12 +48,7 @@ test.describe("a form's errors are said once, in the form", () => {
     await toCodeStep(page, email);
     const code = Number(await latestCode(email, "register"));
     const wrong = String(code === 9999 ? 1000 : code + 1);
-    if (jsEnabled) {
-      await page.getByLabel("Код из письма, 4 цифры").pressSequentially(wrong);
-    } else {
-      await page.getByLabel("Код из письма").fill(wrong);
-      await page.getByRole("button", { name: "Далее" }).click();
-    }
+    await enterCode(page, wrong, jsEnabled);
     await expect(page.locator(".field__errors")).toHaveText("Неверный или просроченный код.");
     await expectSaidOnce(page, "Неверный или просроченный код.");
   });

@@ -4,7 +4,7 @@
  * whose links lead to the fields; form errors inside the form, once.
  */
 import type { Locator, Page } from "@playwright/test";
-import { expect, latestCode, resident, test, uniqueEmail } from "./fixtures";
+import { expect, latestCode, resident, test, uniqueEmail, enterCode } from "./fixtures";
 
 const summaryOf = (form: Locator) => form.locator(".error-summary");
 
@@ -86,13 +86,7 @@ test.describe("the feedback rule", () => {
     await page.getByLabel("Электронная почта").fill(email);
     await page.getByRole("button", { name: "Далее" }).click();
     const code = await latestCode(email, "register");
-    if (jsEnabled) {
-      // The four slots submit by themselves after the fourth digit.
-      await page.getByLabel("Код из письма, 4 цифры").pressSequentially(code);
-    } else {
-      await page.getByLabel("Код из письма").fill(code);
-      await page.getByRole("button", { name: "Далее" }).click();
-    }
+    await enterCode(page, code, jsEnabled);
     const form = page.locator("form#register-profile");
     await expect(form).toBeVisible();
     if (jsEnabled) await expect(form).toHaveAttribute("data-enhanced", "true");
