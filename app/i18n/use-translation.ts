@@ -25,17 +25,26 @@ import { splitKey, snapshotFor, subscribe, translatorFor, currentLanguage } from
 export const UsedKeysContext = createContext<Set<string> | null>(null);
 const recorders = new WeakMap<Set<string>, Map<string, TFunction>>();
 
-function recording(t: TFunction, ns: string | undefined, used: Set<string>): TFunction {
-  let byNamespace = recorders.get(used);
+/** A value made once per owner (a render's key set, an i18next instance) and namespace. */
+function perNamespace<Owner extends object, Value>(store: WeakMap<Owner, Map<string, Value>>, owner: Owner, ns: string | undefined, make: () => Value): Value {
+  let byNamespace = store.get(owner);
   if (!byNamespace) {
     byNamespace = new Map();
-    recorders.set(used, byNamespace);
+    store.set(owner, byNamespace);
   }
   const key = ns ?? "";
-  let recorder = byNamespace.get(key);
-  if (!recorder) {
+  let value = byNamespace.get(key);
+  if (value === undefined) {
+    value = make();
+    byNamespace.set(key, value);
+  }
+  return value;
+}
+
+function recording(t: TFunction, ns: string | undefined, used: Set<string>): TFunction {
+  return perNamespace(recorders, used, ns, () => {
     const call = t as unknown as (...args: unknown[]) => string;
-    recorder = ((...args: unknown[]) => {
+    return ((...args: unknown[]) => {
       const [keys, options] = args;
       const own = typeof options === "object" && options !== null ? (options as { ns?: string }).ns : undefined;
       for (const each of Array.isArray(keys) ? keys : [keys]) {
@@ -43,26 +52,13 @@ function recording(t: TFunction, ns: string | undefined, used: Set<string>): TFu
       }
       return call(...args);
     }) as unknown as TFunction;
-    byNamespace.set(key, recorder);
-  }
-  return recorder;
+  });
 }
 
 const fixedTs = new WeakMap<I18n, Map<string, TFunction>>();
 
 function serverT(i18n: I18n, ns: string | undefined): TFunction {
-  let byNamespace = fixedTs.get(i18n);
-  if (!byNamespace) {
-    byNamespace = new Map();
-    fixedTs.set(i18n, byNamespace);
-  }
-  const key = ns ?? "";
-  let t = byNamespace.get(key);
-  if (!t) {
-    t = memoized(i18n.getFixedT(null, ns ?? null));
-    byNamespace.set(key, t);
-  }
-  return t;
+  return perNamespace(fixedTs, i18n, ns, () => memoized(i18n.getFixedT(null, ns ?? null)));
 }
 
 /**
