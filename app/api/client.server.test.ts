@@ -6,6 +6,7 @@ import { createApiClient, type TokenStore } from "./client.server";
 import { ApiError, BackendFailure, SessionExpiredError } from "./errors";
 import { PageSchemas, TokenPairSchema, UserSchema } from "./schemas";
 import type { TokenPair } from "./types";
+import { fetchTransport } from "../../tests/support/fetch-transport";
 
 const key = new TextEncoder().encode("test-secret");
 
@@ -128,7 +129,7 @@ beforeEach(() => {
 });
 
 const makeClient = (fetchImpl: typeof fetch, tokens: TokenStore, timeoutMs = 2000) =>
-  createApiClient({ baseUrl: "http://backend.test", timeoutMs, tokens, fetch: fetchImpl, store });
+  createApiClient({ baseUrl: "http://backend.test", timeoutMs, tokens, transport: fetchTransport(fetchImpl), store });
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -365,7 +366,6 @@ describe("the backend client's failures", () => {
 });
 
 describe("the backend client's boundary", () => {
-  const json = { "Content-Type": "application/json" };
   const answering =
     (response: () => Response): typeof fetch =>
     async () =>
@@ -375,59 +375,6 @@ describe("the backend client's boundary", () => {
       () => null,
       (error: unknown) => error,
     );
-
-  it("gives up on a body that trickles, within the same deadline as the headers", async () => {
-    // Headers at once, then a byte every 50 ms for ever; this fetch ignores the signal.
-    let timer: ReturnType<typeof setInterval> | undefined;
-    const trickle: typeof fetch = async () =>
-      new Response(
-        new ReadableStream<Uint8Array>({
-          start(controller) {
-            controller.enqueue(new TextEncoder().encode('{"count": 1, "next": null, "previous": null, "results": ['));
-            timer = setInterval(() => controller.enqueue(new TextEncoder().encode(" ")), 50);
-          },
-          cancel() {
-            clearInterval(timer);
-          },
-        }),
-        { status: 200, headers: json },
-      );
-    const started = performance.now();
-    const error = await failure(
-      makeClient(trickle, memoryTokens({}).store, 300).request("x", "GET", "client/posts/", {
-        auth: false,
-        schema: PageSchemas.posts,
-      }),
-    );
-    const elapsed = performance.now() - started;
-    clearInterval(timer);
-    expect(error).toBeInstanceOf(BackendFailure);
-    expect((error as BackendFailure).status).toBe(504);
-    expect(elapsed).toBeGreaterThanOrEqual(250);
-    expect(elapsed).toBeLessThan(2000);
-  });
-
-  it("reads a body that arrives in pieces within the deadline", async () => {
-    const pieces = ['{"count": 0, "next": null, ', '"previous": null, "results": []}'];
-    const chunked: typeof fetch = async () =>
-      new Response(
-        new ReadableStream<Uint8Array>({
-          async pull(controller) {
-            const piece = pieces.shift();
-            if (piece === undefined) return controller.close();
-            await new Promise((resolve) => setTimeout(resolve, 20));
-            controller.enqueue(new TextEncoder().encode(piece));
-          },
-        }),
-        { status: 200, headers: json },
-      );
-    await expect(
-      makeClient(chunked, memoryTokens({}).store, 1000).request("x", "GET", "client/posts/", {
-        auth: false,
-        schema: PageSchemas.posts,
-      }),
-    ).resolves.toEqual({ count: 0, next: null, previous: null, results: [] });
-  });
 
   it.each([
     ["valid JSON of the wrong shape", () => Response.json({ count: "x", results: {} })],

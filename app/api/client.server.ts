@@ -13,9 +13,11 @@
  * - turns timeouts, refused connections, 5xx and unreadable or wrongly shaped
  *   bodies into a BackendFailure, and 4xx into an ApiError with the
  *   contract's body.
+ *
+ * The exchange itself goes through a Transport: undici's `request` in the
+ * portal (./transport.server.ts), a fake backend in the unit tests.
  */
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
-import ky from "ky";
 import type { z } from "zod";
 import { getStore, type SharedStore } from "~/store/store.server";
 import { metrics } from "~/monitoring/metrics.server";
@@ -23,6 +25,7 @@ import { isExpired } from "~/api/token-claims";
 import { ApiError, BackendFailure, SessionExpiredError } from "./errors";
 import { ApiErrorBodySchema, TokenPairSchema } from "./schemas";
 import type { Query, TokenPair } from "./types";
+import { undiciTransport, type Answer, type Transport } from "./transport.server";
 
 export interface TokenStore {
   get(): { access?: string; refresh?: string };
@@ -36,7 +39,8 @@ export interface ClientOptions {
   timeoutMs: number;
   tokens: TokenStore;
   requestId?: string;
-  fetch?: typeof fetch;
+  /** How an exchange is sent (default: undici's `request`). */
+  transport?: Transport;
   /** Called with the milliseconds each backend call took, its operation and status (0: no answer). */
   onTiming?: (ms: number, operation: string, status: number) => void;
   /** Called instead of throwing SessionExpiredError (the portal redirects to sign in). */
@@ -51,11 +55,10 @@ export interface RequestOptions<T = unknown> {
   /** Public endpoints get no token (an expired one would be refused there). */
   auth?: boolean;
   json?: unknown;
-  body?: BodyInit;
+  /** Multipart (the images); sent again as it is after a refresh. */
+  body?: FormData;
   headers?: Record<string, string>;
   searchParams?: Query;
-  /** Allows one retry after a refresh (not for streamed bodies). */
-  retryable?: boolean;
   /** The contract's shape of a 2xx answer; without one (204 endpoints) the body is not read. */
   schema?: z.ZodType<T>;
 }
@@ -77,15 +80,8 @@ export function toSearchParams(query: Query | undefined) {
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 export function createApiClient(options: ClientOptions) {
-  const http = ky.create({
-    prefixUrl: `${options.baseUrl.replace(/\/+$/, "")}/api/v1/`,
-    // ky's timeout ends at the headers; send() keeps one deadline for the body too.
-    timeout: false,
-    retry: 0,
-    throwHttpErrors: false,
-    fetch: options.fetch,
-    headers: options.requestId ? { "X-Request-Id": options.requestId } : undefined,
-  });
+  const prefix = `${options.baseUrl.replace(/\/+$/, "")}/api/v1/`;
+  const transport = options.transport ?? undiciTransport;
 
   let refreshing: Promise<string> | null = null;
 
@@ -101,24 +97,25 @@ export function createApiClient(options: ClientOptions) {
     throw failure;
   };
 
-  async function send(operation: string, method: string, path: string, init: RequestOptions, access?: string) {
+  async function send(operation: string, method: string, path: string, init: RequestOptions, access?: string): Promise<Answer> {
     const started = performance.now();
     const deadline = AbortSignal.timeout(options.timeoutMs);
     let status = 0;
+    const query = toSearchParams(init.searchParams).toString();
+    const headers: Record<string, string> = { Accept: "application/json", ...init.headers };
+    if (options.requestId) headers["X-Request-Id"] = options.requestId;
+    if (access) headers.Authorization = `Bearer ${access}`;
+    if (init.json !== undefined) headers["Content-Type"] = "application/json";
     try {
-      const response = await http(path, {
+      const answer = await transport({
         method,
-        json: init.json,
-        body: init.body,
-        searchParams: toSearchParams(init.searchParams),
-        headers: { ...init.headers, ...(access ? { Authorization: `Bearer ${access}` } : {}) },
+        url: `${prefix}${path}${query ? `?${query}` : ""}`,
+        headers,
+        body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
         signal: deadline,
-        // Streams need this in Node's fetch; harmless otherwise.
-        ...(init.body instanceof ReadableStream ? { duplex: "half" } : {}),
-      } as Parameters<typeof http>[1]);
-      const whole = await readWithin(response, deadline);
-      status = response.status;
-      return whole;
+      });
+      status = answer.status;
+      return answer;
     } catch (error) {
       if (deadline.aborted) {
         return fail(new BackendFailure("timeout", `${operation}: no complete answer within ${options.timeoutMs} ms`), operation);
@@ -133,7 +130,7 @@ export function createApiClient(options: ClientOptions) {
   async function exchange(refresh: string): Promise<RefreshResult> {
     const response = await send("refresh", "POST", "client/users/refresh/", { json: { refresh } });
     if (response.status === 200) {
-      const pair = TokenPairSchema.safeParse(await response.json().catch(() => null));
+      const pair = TokenPairSchema.safeParse(parseJson(response.text));
       if (pair.success) return { ok: true, pair: { access: pair.data.access, refresh: pair.data.refresh } };
       return fail(new BackendFailure("bad-response", "refresh: unreadable token pair"), "refresh");
     }
@@ -225,7 +222,7 @@ export function createApiClient(options: ClientOptions) {
     let response = await send(operation, method, path, init, access);
     if (response.status === 401 && auth) {
       const alreadyRefreshed = refreshing !== null;
-      if (alreadyRefreshed || init.retryable === false) return expire();
+      if (alreadyRefreshed) return expire();
       access = await refreshTokens();
       response = await send(operation, method, path, init, access);
       if (response.status === 401) return expire();
@@ -233,29 +230,30 @@ export function createApiClient(options: ClientOptions) {
     return read(operation, response, init.schema);
   }
 
-  async function read<T>(operation: string, response: Response, schema?: z.ZodType<T>): Promise<T> {
+  async function read<T>(operation: string, response: Answer, schema?: z.ZodType<T>): Promise<T> {
     const badResponse = (why: string) =>
       fail(new BackendFailure("bad-response", `${operation}: ${why} (${response.status})`), operation);
     if (response.status >= 500) {
       const kind = response.status === 504 ? "timeout" : response.status === 500 ? "bad-response" : "unavailable";
       return fail(new BackendFailure(kind, `${operation}: backend answered ${response.status}`), operation);
     }
-    if (response.ok && (!schema || response.status === 204)) return undefined as T;
-    const text = await response.text();
+    const ok = response.status >= 200 && response.status < 300;
+    if (ok && (!schema || response.status === 204)) return undefined as T;
+    const text = response.text;
     // A proxy may refuse a large body with 413 and any body (the contract allows it).
     if (response.status === 413 && !isJson(response)) throw new ApiError(413, null, operation);
     // Anything else must be the contract's JSON: an HTML page here is not the backend speaking.
-    if (!isJson(response)) return badResponse(`unexpected content type ${response.headers.get("Content-Type") ?? "(none)"}`);
+    if (!isJson(response)) return badResponse(`unexpected content type ${response.header("Content-Type") ?? "(none)"}`);
     let body: unknown;
     try {
       body = JSON.parse(text);
     } catch {
       return badResponse(text === "" ? "empty body" : "unreadable JSON");
     }
-    const parsed = response.ok ? schema!.safeParse(body) : ApiErrorBodySchema.safeParse(body);
+    const parsed = ok ? schema!.safeParse(body) : ApiErrorBodySchema.safeParse(body);
     if (!parsed.success) return badResponse(`unexpected shape: ${describeIssue(parsed.error)}`);
-    if (response.ok) return parsed.data as T;
-    const retryAfter = Number.parseInt(response.headers.get("Retry-After") ?? "", 10);
+    if (ok) return parsed.data as T;
+    const retryAfter = Number.parseInt(response.header("Retry-After") ?? "", 10);
     const errorBody = parsed.data as z.infer<typeof ApiErrorBodySchema>;
     throw new ApiError(response.status, errorBody, operation, Number.isFinite(retryAfter) ? retryAfter : null);
   }
@@ -309,42 +307,20 @@ function sealer(refresh: string): Sealer {
 
 const jsonType = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
 
-function isJson(response: Response) {
-  return jsonType.test(response.headers.get("Content-Type") ?? "");
+function isJson(response: Answer) {
+  return jsonType.test(response.header("Content-Type") ?? "");
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 /** Where an answer left the contract, for the log (never the values: they may be personal). */
 function describeIssue(error: z.ZodError) {
   const issue = error.issues[0];
   return issue ? `${issue.path.join(".") || "(root)"}: ${issue.message}` : "invalid";
-}
-
-/**
- * The whole body, read before `deadline`: a fetch given the signal aborts the
- * read itself; the race covers one that ignores it. Buffered into a new
- * Response so callers read it as before.
- */
-async function readWithin(response: Response, deadline: AbortSignal): Promise<Response> {
-  if (!response.body) return response;
-  const reader = response.body.getReader();
-  const stop = () => void reader.cancel(deadline.reason).catch(() => {});
-  if (deadline.aborted) stop();
-  deadline.addEventListener("abort", stop, { once: true });
-  const chunks: Uint8Array[] = [];
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-    }
-  } finally {
-    deadline.removeEventListener("abort", stop);
-  }
-  if (deadline.aborted) throw deadline.reason;
-  const nullBody = response.status === 204 || response.status === 205 || response.status === 304;
-  return new Response(nullBody ? null : Buffer.concat(chunks), {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
 }
