@@ -6,11 +6,11 @@
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Icon } from "~/components/ui/icon";
 import { useOptionalUser } from "~/root-data";
-import { menuEntries, sectionOf, siteRoots, type ResolvedEntry } from "~/site-map/navigation";
+import { findEntry, menuEntries, sectionOf, siteRoots, trailOf, type ResolvedEntry } from "~/site-map/navigation";
 
 interface SideMenuProps {
   /** Distinguishes the desktop panel from the mobile one (ids must be unique). */
@@ -38,15 +38,19 @@ export function SideMenu({ idPrefix, onLeafChosen }: SideMenuProps) {
     if (window.location.hash === `#${mainId}`) setView("main");
   }, [mainId]);
   const entries = menuEntries(siteRoots, user);
+  const trail = new Set(trailOf(findEntry(pathname)).map((entry) => entry.id));
 
   const entryLink = (entry: ResolvedEntry) => {
     const hasChildren = menuEntries(entry.children, user).length > 0;
+    // The page's own entry and those above it: the site map knows them, so no
+    // NavLink has to match its path again (a dozen links on every page).
+    const active = trail.has(entry.id);
     return (
       <li key={entry.id}>
-        <NavLink
+        <Link
           to={entry.path}
-          end={entry.path === "/"}
-          className="menu__link"
+          className={active ? "menu__link active" : "menu__link"}
+          aria-current={active ? "page" : undefined}
           onClick={() => {
             if (!hasChildren) onLeafChosen?.();
           }}
@@ -54,7 +58,7 @@ export function SideMenu({ idPrefix, onLeafChosen }: SideMenuProps) {
           {entry.icon ? <Icon name={entry.icon} size="lg" /> : null}
           <span className="menu__text">{t(entry.name)}</span>
           {hasChildren ? <Icon name="chevron-right" className="menu__chevron" /> : null}
-        </NavLink>
+        </Link>
       </li>
     );
   };

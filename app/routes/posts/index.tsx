@@ -36,8 +36,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = getApi(context);
   const list = await loadListPage(request, page, pageSize, (target) => api.posts.list({ ...query, page: target }));
   return {
-    // The first image of each post, as a path on this site, for its thumbnail.
-    posts: list.results.map((post) => ({ ...post, thumbnail: mediaPath(post.images[0]?.image ?? null) })),
+    // What a card shows, no more: the page (and its hydration data) carries
+    // an excerpt, not every post's whole text, and the first image as a path
+    // on this site for the thumbnail, never the backend's address.
+    posts: list.results.map((post) => ({
+      id: post.id,
+      title: post.title,
+      excerpt: excerpt(post.text),
+      is_actual: post.is_actual,
+      created_at: post.created_at,
+      thumbnail: mediaPath(post.images[0]?.image ?? null),
+    })),
     count: list.count,
     page,
     pages: list.pages,
@@ -46,7 +55,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-function PostCard({ post }: { post: Post & { thumbnail: string } }) {
+type PostSummary = Pick<Post, "id" | "title" | "is_actual" | "created_at"> & { excerpt: string; thumbnail: string };
+
+function PostCard({ post }: { post: PostSummary }) {
   const { t } = useTranslation();
   const format = useFormat();
   return (
@@ -64,7 +75,7 @@ function PostCard({ post }: { post: Post & { thumbnail: string } }) {
           {post.title}
         </Link>
       </h2>
-      <p className="post-card__excerpt">{excerpt(post.text)}</p>
+      <p className="post-card__excerpt">{post.excerpt}</p>
     </article>
   );
 }
