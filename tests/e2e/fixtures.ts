@@ -48,6 +48,20 @@ export async function signIn(page: Page, who = resident, redirectTo?: string) {
   await expect(page.locator("form#login")).toHaveCount(0);
 }
 
+/**
+ * A code the stand-in never sent: registration codes are checked without the
+ * e-mail (the contract's check_code takes the code alone), so "the right code
+ * plus one" could be another test's pending registration, and accepted.
+ */
+export async function unusedCode() {
+  const response = await fetch(`${backendUrl()}/__outbox/`);
+  const sent = new Set(((await response.json()) as Array<{ code: number }>).map((entry) => entry.code));
+  for (;;) {
+    const code = 1000 + Math.floor(Math.random() * 9000);
+    if (!sent.has(code)) return String(code);
+  }
+}
+
 /** The newest code the stand-in "sent" to this address. */
 export async function latestCode(email: string, purpose: "register" | "reset") {
   for (let attempt = 0; attempt < 20; attempt += 1) {

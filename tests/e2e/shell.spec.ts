@@ -89,6 +89,23 @@ test.describe("the page shell", () => {
     await expect(left.getByRole("link", { name: "Тарифы" })).toBeVisible();
   });
 
+  test("the menu marks the current page and its section, and the mark follows a navigation", async ({ page }) => {
+    await page.goto("/about/structure");
+    const left = page.locator(".shell__left");
+    const sectionMenu = left.getByRole("navigation", { name: /О компании/ });
+    await expect(sectionMenu.getByRole("link", { name: "Структура" })).toHaveAttribute("aria-current", "page");
+    await expect(sectionMenu.getByRole("link", { name: "Реквизиты" })).not.toHaveAttribute("aria-current", /.*/);
+    // The index is slid away inside a section (hidden from the accessibility tree), but marked.
+    const mainMenu = left.locator(".menu__panel--main");
+    await expect(mainMenu.locator('a[href="/about"]')).toHaveAttribute("aria-current", "page");
+    await expect(mainMenu.locator('a[href="/"]')).not.toHaveAttribute("aria-current", /.*/);
+
+    await sectionMenu.getByRole("link", { name: "Реквизиты" }).click();
+    await expect(page).toHaveURL("/about/credits");
+    await expect(sectionMenu.getByRole("link", { name: "Реквизиты" })).toHaveAttribute("aria-current", "page");
+    await expect(sectionMenu.getByRole("link", { name: "Структура" })).not.toHaveAttribute("aria-current", /.*/);
+  });
+
   test("«Назад» pressed before the page's scripts ran stays pressed once they have", async ({ page, jsEnabled }) => {
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
