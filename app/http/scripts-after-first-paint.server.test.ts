@@ -13,7 +13,7 @@ const page = [
 ].join("");
 
 describe("scriptsAfterFirstPaint", () => {
-  const out = scriptsAfterFirstPaint(page, nonce);
+  const out = scriptsAfterFirstPaint(Buffer.from(page), nonce).toString();
 
   it("leaves nothing in the page that fetches or runs a module before the loader does", () => {
     expect(out).not.toContain('rel="modulepreload"');
@@ -30,6 +30,14 @@ describe("scriptsAfterFirstPaint", () => {
 
   it("changes nothing in a document without React Router's module script (an error page rendered bare)", () => {
     const bare = "<!DOCTYPE html><html><head></head><body><p>Error</p></body></html>";
-    expect(scriptsAfterFirstPaint(bare, nonce)).toBe(bare);
+    expect(scriptsAfterFirstPaint(Buffer.from(bare), nonce).toString()).toBe(bare);
+  });
+
+  it("keeps text outside ASCII whole, before and after the edits", () => {
+    const russian = page.replace("<main>News</main>", "<main>Новости</main>").replace("<head>", "<head><title>Новости | Портал</title>");
+    const edited = scriptsAfterFirstPaint(Buffer.from(russian), nonce).toString();
+    expect(edited).toContain("<title>Новости | Портал</title>");
+    expect(edited).toContain("<main>Новости</main>");
+    expect(edited).toContain(`data-modulepreload="/assets/entry.client.js /assets/framework.js">import * as route0`);
   });
 });

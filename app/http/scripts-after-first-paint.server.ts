@@ -13,24 +13,33 @@
  * React never sees the difference: it hydrates after the module has run, and
  * the loader has removed itself by then.
  */
-export function scriptsAfterFirstPaint(text: string, nonce: string): string {
-  const headEnd = text.indexOf("</head>");
-  if (headEnd < 0) return text;
+export function scriptsAfterFirstPaint(page: Buffer, nonce: string): Buffer {
+  // On the bytes React wrote: decoding the page to edit it and encoding it
+  // again cost 0.1 ms a page; the markers are ASCII, so their offsets are exact.
+  const headEnd = page.indexOf("</head>");
+  if (headEnd < 0) return page;
   const moduleTag = `<script nonce="${nonce}" type="module" async="">`;
-  const moduleAt = text.indexOf(moduleTag, headEnd);
-  if (moduleAt < 0) return text;
-  const moduleEnd = text.indexOf("</script>", moduleAt) + "</script>".length;
+  const moduleAt = page.indexOf(moduleTag, headEnd);
+  if (moduleAt < 0) return page;
+  const moduleEnd = page.indexOf("</script>", moduleAt) + "</script>".length;
   const preloads: string[] = [];
-  const head = text.slice(0, headEnd).replace(MODULEPRELOAD, (_tag, href: string) => {
+  const head = page.toString("utf8", 0, headEnd).replace(MODULEPRELOAD, (_tag, href: string) => {
     preloads.push(href);
     return "";
   });
   const inert = `<script nonce="${nonce}" type="text/plain" id="${HYDRATION_SCRIPT}" data-modulepreload="${preloads.join(" ")}">`;
-  const loader = `<script nonce="${nonce}">(${afterFirstPaint.toString()})(${JSON.stringify(HYDRATION_SCRIPT)})</script>`;
-  return head + text.slice(headEnd, moduleAt) + inert + text.slice(moduleAt + moduleTag.length, moduleEnd) + loader + text.slice(moduleEnd);
+  return Buffer.concat([
+    Buffer.from(head),
+    page.subarray(headEnd, moduleAt),
+    Buffer.from(inert),
+    page.subarray(moduleAt + Buffer.byteLength(moduleTag), moduleEnd),
+    Buffer.from(`<script nonce="${nonce}">${LOADER}</script>`),
+    page.subarray(moduleEnd),
+  ]);
 }
 const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"[^>]*>/g;
 export const HYDRATION_SCRIPT = "hydration-script";
+const LOADER = `(${afterFirstPaint.toString()})(${JSON.stringify(HYDRATION_SCRIPT)})`;
 
 /** Runs in the browser, inline (serialized with toString: it names nothing outside itself). */
 function afterFirstPaint(id: string) {
