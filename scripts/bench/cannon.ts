@@ -13,6 +13,8 @@ export interface Run {
   p50: number;
   p99: number;
   failures: Failures;
+  /** Every response time, sorted (with `samples`): runs can be pooled. */
+  times: number[];
 }
 
 export interface Target {
@@ -71,5 +73,6 @@ export async function cannon(options: CannonOptions): Promise<Run> {
     p50: samples ? percentile(times, 50) : result.latency.p50,
     p99: samples ? percentile(times, 99) : result.latency.p99,
     failures: describeFailures(result),
+    times,
   };
 }

@@ -5,7 +5,7 @@
 import os from "node:os";
 import { startPortal } from "../../../tests/support/stack.js";
 import { budgets, LIMITS, percentile, ratio, ratioText, tooBusy, verdict, withinRatio } from "../budgets";
-import { cannon, type Run, type Target } from "../cannon";
+import { cannon, type Target } from "../cannon";
 import { withRunning, type Context } from "../context";
 import { cpuMsText, endProgress, heading, int, ms, note, progress, table } from "../output";
 import { backendAccess, BROWSER_ACCEPT_ENCODING, onPortalLog, RESIDENT, signIn } from "../portal";
@@ -19,6 +19,13 @@ interface Measured {
   p99: number[];
   failures: string[];
 }
+
+/** One-connection samples of a target, pooled over the rounds. */
+interface Pooled {
+  times: number[];
+  failures: string[];
+}
+const pooled = (): Pooled => ({ times: [], failures: [] });
 
 const empty = (): Measured => ({ cpu: 0, requests: 0, seconds: 0, p50: [], p99: [], failures: [] });
 const cpuPerRequest = (m: Measured) => (m.requests > 0 ? m.cpu / m.requests : Number.NaN);
@@ -93,14 +100,18 @@ export async function speedSection(ctx: Context) {
     }
 
     // One connection: latency without queueing, and the Server-Timing header.
-    const single = async (target: Target, serverTiming: boolean) => {
-      const timings = { app: [] as number[], backend: [] as number[] };
+    // Measured in alternating rounds like the CPU runs, each target's samples
+    // pooled: a moment when the machine runs slower (a shared VM) then weighs
+    // on every target alike instead of on whichever page it fell on.
+    const oneRound = Math.max(1, Math.round(speed / 2));
+    const timingsOf = () => ({ app: [] as number[], backend: [] as number[] });
+    const single = async (target: Target, into: Pooled, timings?: ReturnType<typeof timingsOf>) => {
       const run = await cannon({
         ...target,
         connections: 1,
-        duration: speed,
+        duration: oneRound,
         samples: true,
-        onHeaders: serverTiming
+        onHeaders: timings
           ? (headers) => {
               const value = headers["server-timing"] ?? "";
               for (const part of value.split(",")) {
@@ -111,8 +122,8 @@ export async function speedSection(ctx: Context) {
             }
           : undefined,
       });
-      for (const list of Object.values(timings)) list.sort((a, b) => a - b);
-      return { run, app: percentile(timings.app, 50), backend: percentile(timings.backend, 50) };
+      into.times.push(...run.times);
+      if (run.failures.count) into.failures.push(run.failures.text);
     };
     // The 50-connection runs have just loaded the machine themselves: before latency is
     // measured, let the load average settle below the core count (a minute at most), and
@@ -124,20 +135,35 @@ export async function speedSection(ctx: Context) {
       await new Promise((resolve) => setTimeout(resolve, 2000));
     }
     const load = os.loadavg()[0];
-    progress("one connection: floor…");
-    const floorSingle = await single(floorTarget, false);
-    const singles = new Map<string, Awaited<ReturnType<typeof single>>>();
-    const backendP50 = new Map<string, number>();
-    for (const page of pages) {
-      progress(`one connection: ${page.label}…`);
-      singles.set(page.label, await single(page.target, true));
-      if (page.backends.length > 0) {
+    const floorPooled = pooled();
+    const portalPooled = new Map(pages.map((page) => [page.label, pooled()]));
+    const backendPooled = new Map(pages.map((page) => [page.label, page.backends.map(() => pooled())]));
+    const serverTimings = new Map(pages.map((page) => [page.label, timingsOf()]));
+    for (let round = 1; round <= rounds; round++) {
+      progress(`one connection, round ${round} of ${rounds}: floor…`);
+      await single(floorTarget, floorPooled);
+      for (const page of pages) {
+        progress(`one connection, round ${round} of ${rounds}: ${page.label}…`);
+        await single(page.target, portalPooled.get(page.label) as Pooled, serverTimings.get(page.label));
         // The calls a page makes, run as the portal runs them: side by side; the page waits for the slower.
-        const runs: Run[] = await Promise.all(page.backends.map((b) => cannon({ ...b, connections: 1, duration: speed, samples: true })));
-        backendP50.set(page.label, Math.max(...runs.map((r) => r.p50)));
+        const backends = backendPooled.get(page.label) as Pooled[];
+        await Promise.all(page.backends.map((b, i) => single(b, backends[i])));
       }
     }
     endProgress();
+    const p50 = (m: Pooled) => percentile([...m.times].sort((a, b) => a - b), 50);
+    const floorP50 = p50(floorPooled);
+    const singles = new Map(
+      pages.map((page) => {
+        const timings = serverTimings.get(page.label) as ReturnType<typeof timingsOf>;
+        for (const list of Object.values(timings)) list.sort((a, b) => a - b);
+        const m = portalPooled.get(page.label) as Pooled;
+        return [page.label, { p50: p50(m), failures: m.failures, app: percentile(timings.app, 50), backend: percentile(timings.backend, 50) }];
+      }),
+    );
+    const backendP50 = new Map(
+      pages.filter((page) => page.backends.length > 0).map((page) => [page.label, Math.max(...(backendPooled.get(page.label) as Pooled[]).map(p50))]),
+    );
 
     const floorCpu = cpuPerRequest(floorLoaded);
     table(
@@ -156,10 +182,10 @@ export async function speedSection(ctx: Context) {
           ratioText(ratio(rps(m), rps(floorLoaded))),
           ms(middle(m.p50)),
           ms(Math.max(...m.p99)),
-          ms(s?.run.p50),
-          ms(floorSingle.run.p50),
-          ratioText(ratio(s?.run.p50 ?? Number.NaN, floorSingle.run.p50)),
-          [...m.failures, ...(s && s.run.failures.count ? [s.run.failures.text] : [])].join("; ") || "0",
+          ms(s?.p50),
+          ms(floorP50),
+          ratioText(ratio(s?.p50 ?? Number.NaN, floorP50)),
+          [...m.failures, ...(s?.failures ?? [])].join("; ") || "0",
         ];
       }),
     );
@@ -179,16 +205,17 @@ export async function speedSection(ctx: Context) {
         const backendMs = backendP50.get(page.label) ?? 0;
         return [
           page.label,
-          ms(s?.run.p50),
+          ms(s?.p50),
           `${ms(backendMs)}${page.backends.length > 1 ? ` (${page.backends.length} calls side by side)` : ""}`,
-          page.share && s ? ms(s.run.p50 - backendMs) : "—",
+          page.share && s ? ms(s.p50 - backendMs) : "—",
           ms(s?.app),
           ms(s?.backend),
         ];
       }),
     );
     note(
-      "own share = portal p50 − backend p50 at 1 connection, the page rendered for the request; Server-Timing is taken before the HTML renders.",
+      `own share = portal p50 − backend p50 at 1 connection (${rounds} alternating rounds of ${oneRound} s, samples pooled), the page rendered for the request;`,
+      "Server-Timing is taken before the HTML renders.",
       `Load average ${load.toFixed(2)} on ${cores} core(s)${busy ? ": at or above the core count, so the own-share budget is NOT judged in this run (latency then measures the queue for a core)." : "."}`,
     );
 
@@ -207,7 +234,7 @@ export async function speedSection(ctx: Context) {
       }
       if (page.share) {
         const s = singles.get(page.label);
-        const share = (s?.run.p50 ?? Number.NaN) - (backendP50.get(page.label) ?? 0);
+        const share = (s?.p50 ?? Number.NaN) - (backendP50.get(page.label) ?? 0);
         budgets.add({
           name: `Portal's own share at p50, ${page.label}`,
           figure: ms(share),
