@@ -27,9 +27,15 @@ export function SideMenu({ idPrefix, onLeafChosen }: SideMenuProps) {
   const section = sectionOf(pathname, user);
   const [view, setView] = useState<"main" | "section">(section ? "section" : "main");
 
-  // A navigation into (or out of) a section shows that section again.
+  // A navigation into (or out of) a section shows that section again. Set while
+  // rendering, on a change only: as an effect it also ran once after hydration
+  // and undid a «Назад» pressed in that moment.
   const sectionId = section?.id;
-  useEffect(() => setView(sectionId ? "section" : "main"), [sectionId]);
+  const [shownFor, setShownFor] = useState(sectionId);
+  if (shownFor !== sectionId) {
+    setShownFor(sectionId);
+    setView(sectionId ? "section" : "main");
+  }
 
   const mainId = `${idPrefix}-main`;
   // «Назад» pressed before the page's scripts ran (they start after the first
@@ -81,7 +87,9 @@ export function SideMenu({ idPrefix, onLeafChosen }: SideMenuProps) {
               href={`#${mainId}`}
               className="menu__back"
               onClick={(event) => {
-                if (!hydrated) return;
+                // React calls this only once it has the page, but the render right
+                // after hydration still has `hydrated` false: do not wait for it, or a
+                // click then follows the in-page link and the index stays hidden.
                 event.preventDefault();
                 setView("main");
               }}
