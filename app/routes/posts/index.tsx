@@ -4,7 +4,6 @@
  */
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import type { Post } from "~/api/types";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
 import { Icon } from "~/components/ui/icon";
 import { getApi } from "~/middleware/api.server";
@@ -55,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type PostSummary = Pick<Post, "id" | "title" | "is_actual" | "created_at"> & { excerpt: string; thumbnail: string };
+type PostSummary = Route.ComponentProps["loaderData"]["posts"][number];
 
 function PostCard({ post }: { post: PostSummary }) {
   const { t } = useTranslation();
