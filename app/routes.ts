@@ -27,7 +27,7 @@ function descendants(entry: SiteEntry, base: string): RouteConfigEntry[] {
  * A top-level entry is its section: its own page is the section's index, the
  * pages below it are routes under its prefix (or inside its layout).
  */
-export function routesOf(entries: SiteEntry[]): RouteConfigEntry[] {
+function routesOf(entries: SiteEntry[]): RouteConfigEntry[] {
   return entries.flatMap((entry): RouteConfigEntry[] => {
     if (entry.path === "/") return entry.module ? [index(entry.module)] : [];
     const segment = entry.path.slice(1);

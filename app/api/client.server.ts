@@ -244,12 +244,8 @@ export function createApiClient(options: ClientOptions) {
     if (response.status === 413 && !isJson(response)) throw new ApiError(413, null, operation);
     // Anything else must be the contract's JSON: an HTML page here is not the backend speaking.
     if (!isJson(response)) return badResponse(`unexpected content type ${response.header("Content-Type") ?? "(none)"}`);
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return badResponse(text === "" ? "empty body" : "unreadable JSON");
-    }
+    const body = parseJson(text);
+    if (body === undefined) return badResponse(text === "" ? "empty body" : "unreadable JSON");
     const parsed = ok ? schema!.safeParse(body) : ApiErrorBodySchema.safeParse(body);
     if (!parsed.success) return badResponse(`unexpected shape: ${describeIssue(parsed.error)}`);
     if (ok) return parsed.data as T;
@@ -311,11 +307,12 @@ function isJson(response: Answer) {
   return jsonType.test(response.header("Content-Type") ?? "");
 }
 
+/** The JSON in a body, or undefined when there is none (JSON itself never gives undefined). */
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch {
-    return null;
+    return undefined;
   }
 }
 

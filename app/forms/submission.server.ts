@@ -46,7 +46,7 @@ export async function constraintsOf(form: Pick<FormDefinition, "schema">): Promi
 }
 
 /** Fields whose value is never sent back to the page. */
-export function isSecretField(name: string) {
+function isSecretField(name: string) {
   return /password/i.test(name);
 }
 

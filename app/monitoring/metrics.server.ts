@@ -6,6 +6,9 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
 export const registry = new Registry();
+
+/** Seconds, from a quick page to a backend call at its timeout. */
+const latencyBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 collectDefaultMetrics({ register: registry, prefix: "portal_" });
 
 export const metrics = {
@@ -19,14 +22,14 @@ export const metrics = {
     name: "portal_http_request_duration_seconds",
     help: "Time to answer an HTTP request, by route pattern and method.",
     labelNames: ["route", "method"] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    buckets: latencyBuckets,
     registers: [registry],
   }),
   backendCalls: new Histogram({
     name: "portal_backend_call_duration_seconds",
     help: "Backend calls by operation and outcome (ok, client_error, failure).",
     labelNames: ["operation", "outcome"] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    buckets: latencyBuckets,
     registers: [registry],
   }),
   backendFailures: new Counter({
