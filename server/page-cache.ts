@@ -13,6 +13,7 @@
  */
 import type express from "express";
 import { metrics } from "~/monitoring/metrics.server";
+import { BoundedMap } from "~/cache/bounded-map";
 
 interface CachedPage {
   body: string;
@@ -51,14 +52,7 @@ export function pageCacheKey(req: Pick<express.Request, "method" | "path" | "ori
 }
 
 export function createPageCache({ ttlMs, maxEntries = 200 }: { ttlMs: number; maxEntries?: number }) {
-  const pages = new Map<string, CachedPage>();
-
-  function remember(key: string, page: CachedPage) {
-    pages.delete(key);
-    pages.set(key, page);
-    // The oldest entries go first (a Map keeps insertion order).
-    while (pages.size > maxEntries) pages.delete(pages.keys().next().value as string);
-  }
+  const pages = new BoundedMap<string, CachedPage>(maxEntries);
 
   const middleware: express.RequestHandler = (req, res, next) => {
     const key = ttlMs > 0 ? pageCacheKey(req) : null;
@@ -97,7 +91,7 @@ export function createPageCache({ ttlMs, maxEntries = 200 }: { ttlMs: number; ma
       const contentType = String(res.getHeader("Content-Type") ?? "");
       if (res.statusCode === 200 && !res.getHeader("Set-Cookie") && contentType.startsWith("text/html")) {
         const body = Buffer.concat(chunks).toString("utf8");
-        remember(key, { body: body.split(nonce).join(NONCE_SLOT), contentType, expires: Date.now() + ttlMs });
+        pages.set(key, { body: body.split(nonce).join(NONCE_SLOT), contentType, expires: Date.now() + ttlMs });
       }
       return end(chunk, ...rest);
     }) as typeof res.end;

@@ -5,6 +5,7 @@
  */
 import { jwtDecode } from "jwt-decode";
 import type { Role } from "~/site-map/pages";
+import { BoundedMap } from "~/cache/bounded-map";
 
 export interface SessionUser {
   id: number;
@@ -32,12 +33,11 @@ interface AccessClaims {
  * then each backend call checks the expiry), and decoding is not free.
  * Bounded: the most recent few hundred tokens.
  */
-const decoded = new Map<string, AccessClaims>();
+const decoded = new BoundedMap<string, AccessClaims>(500);
 function claimsOf(token: string): AccessClaims {
   let claims = decoded.get(token);
   if (!claims) {
     claims = jwtDecode<AccessClaims>(token);
-    if (decoded.size >= 500) decoded.delete(decoded.keys().next().value as string);
     decoded.set(token, claims);
   }
   return claims;

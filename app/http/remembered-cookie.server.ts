@@ -10,6 +10,7 @@
  * still returns fresh objects). Bounded: the oldest values go first.
  */
 import type { Cookie } from "react-router";
+import { BoundedMap } from "~/cache/bounded-map";
 
 /** The raw value of one cookie in a Cookie header (only a key for the memory: React Router still parses it). */
 export function rawCookie(header: string, name: string): string | undefined {
@@ -21,7 +22,7 @@ export function rawCookie(header: string, name: string): string | undefined {
 }
 
 export function rememberVerified(cookie: Cookie, maxEntries = 2000): Cookie {
-  const verified = new Map<string, string>();
+  const verified = new BoundedMap<string, string>(maxEntries);
   return {
     get name() {
       return cookie.name;
@@ -39,7 +40,6 @@ export function rememberVerified(cookie: Cookie, maxEntries = 2000): Cookie {
       if (known !== undefined) return JSON.parse(known) as unknown;
       const value: unknown = await cookie.parse(header, options);
       if (raw && value !== null && value !== undefined && value !== "") {
-        if (verified.size >= maxEntries) verified.delete(verified.keys().next().value as string);
         verified.set(raw, JSON.stringify(value));
       }
       return value;

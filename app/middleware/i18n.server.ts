@@ -16,6 +16,7 @@ import { defaultLanguage, defaultNS, fallbackLng, inlineLocaleId, isLanguage, la
 import { resources } from "~/i18n/resources";
 import { flatten, type FlatBundle, type InlineLocale } from "~/i18n/translator";
 import { languageCookie } from "~/http/preferences.server";
+import { BoundedMap } from "~/cache/bounded-map";
 
 const instances = new Map<Language, Promise<i18n>>();
 
@@ -110,14 +111,12 @@ export function inlineLocale(lng: Language, used: Iterable<string>, nonce: strin
   let json = inlineCache.get(cacheKey);
   if (json === undefined) {
     json = inlineJson(lng, used);
-    if (inlineCache.size >= INLINE_CACHE_SIZE) inlineCache.delete(inlineCache.keys().next().value as string);
     inlineCache.set(cacheKey, json);
   }
   return `<script type="application/json" id="${inlineLocaleId}" nonce="${nonce}">${json}</script>`;
 }
 
-const INLINE_CACHE_SIZE = 500;
-const inlineCache = new Map<string, string>();
+const inlineCache = new BoundedMap<string, string>(500);
 
 function inlineJson(lng: Language, used: Iterable<string>): string {
   const bundles: Record<string, FlatBundle> = {};

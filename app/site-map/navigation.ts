@@ -5,6 +5,7 @@
  */
 import { matchPath } from "react-router";
 import { siteMap, type Access, type Role, type SiteEntry } from "~/site-map/pages";
+import { BoundedMap } from "~/cache/bounded-map";
 
 export interface ResolvedEntry extends Omit<SiteEntry, "children" | "access" | "roles"> {
   access: Access;
@@ -56,12 +57,10 @@ export function getEntry(id: string) {
  * Lookups by path are asked many times per page (menu, breadcrumbs, title,
  * access), and matching compiles patterns: remember recent answers.
  */
-const lookups = new Map<string, ResolvedEntry | undefined>();
-const maxLookups = 500;
+const lookups = new BoundedMap<string, ResolvedEntry | undefined>(500);
 
 function remember(key: string, find: () => ResolvedEntry | undefined) {
   if (lookups.has(key)) return lookups.get(key);
-  if (lookups.size >= maxLookups) lookups.clear();
   const found = find();
   lookups.set(key, found);
   return found;
