@@ -38,10 +38,16 @@ export function SideMenu({ idPrefix, onLeafChosen }: SideMenuProps) {
   }
 
   const mainId = `${idPrefix}-main`;
-  // «Назад» pressed before the page's scripts ran (they start after the first
-  // paint) left its :target in the address: hydration keeps showing the index.
+  // «Назад» that the browser followed as a plain in-page link (pressed before
+  // the page's scripts ran, or while React was still taking the page over) put
+  // its :target in the address: the index stays shown, whenever that happened.
   useEffect(() => {
-    if (window.location.hash === `#${mainId}`) setView("main");
+    const follow = () => {
+      if (window.location.hash === `#${mainId}`) setView("main");
+    };
+    follow();
+    window.addEventListener("hashchange", follow);
+    return () => window.removeEventListener("hashchange", follow);
   }, [mainId]);
   const entries = menuEntries(siteRoots, user);
   const trail = new Set(trailOf(findEntry(pathname)).map((entry) => entry.id));
