@@ -3,7 +3,7 @@
  * +7 (XXX) XXX-XX-XX while typing (a first 7 or 8 becomes +7); without it,
  * a plain tel field. The server normalizes to 11 digits either way.
  */
-import { useId, useState, type InputHTMLAttributes } from "react";
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from "react";
 import { ErrorList, type ListOfErrors } from "~/components/ui/fields";
 
 export function formatPhone(raw: string) {
@@ -24,10 +24,18 @@ export function formatPhone(raw: string) {
 
 export function PhoneInput(props: InputHTMLAttributes<HTMLInputElement>) {
   const [value, setValue] = useState(() => (props.defaultValue ? formatPhone(String(props.defaultValue)) : ""));
+  const ref = useRef<HTMLInputElement>(null);
+  // Typed before the page's scripts ran: hydration leaves it in the field but
+  // not in the state, and the next render would erase it. Take it over.
+  useEffect(() => {
+    const typed = ref.current?.value ?? "";
+    if (typed !== "") setValue(formatPhone(typed));
+  }, []);
   const { defaultValue: _ignored, ...rest } = props;
   return (
     <input
       {...rest}
+      ref={ref}
       type="tel"
       inputMode="tel"
       autoComplete="tel"
