@@ -31,6 +31,7 @@ describe("pageCacheKey", () => {
 
   it("never keys a personal request, a data request, a file or a form post", () => {
     expect(pageCacheKey(request("/profile", { cookie: "__session=abc" }))).toBeNull();
+    expect(pageCacheKey(request("/", { cookie: "__Host-session=abc" }))).toBeNull();
     expect(pageCacheKey(request("/", { cookie: "lng=rus; __toast=xyz" }))).toBeNull();
     expect(pageCacheKey(request("/", { authorization: "Bearer x" }))).toBeNull();
     expect(pageCacheKey(request("/posts.data"))).toBeNull();

@@ -14,6 +14,7 @@
 import type express from "express";
 import { metrics } from "~/monitoring/metrics.server";
 import { BoundedMap } from "~/cache/bounded-map";
+import { sessionCookieNames } from "~/http/session-cookie-name";
 
 interface CachedPage {
   body: string;
@@ -25,7 +26,7 @@ const NONCE_SLOT = "\u0000nonce\u0000";
 /** Cookies that change a signed-out page: language, theme, the "was signed in" hint. */
 const VARY_COOKIES = ["lng", "theme", "signed_in"];
 /** Cookies that make a page personal: never cached, never served from the cache. */
-const PERSONAL_COOKIES = ["__session", "__toast"];
+const PERSONAL_COOKIES = [...sessionCookieNames, "__toast"];
 
 function parseCookies(header: string | undefined) {
   const cookies = new Map<string, string>();

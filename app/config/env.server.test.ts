@@ -24,4 +24,12 @@ describe("the environment", () => {
     expect(() => parseEnv({ ...base, PUBLIC_URL: "lk.example.ru" })).toThrow(/PUBLIC_URL: ожидается адрес/);
     expect(() => parseEnv({ ...base, PUBLIC_URL: "javascript:alert(1)" })).toThrow(/PUBLIC_URL/);
   });
+
+  it("ends sessions 12 hours after sign-in unless SESSION_MAX_HOURS says otherwise, fractions allowed", () => {
+    const base = { API_URL: "https://api.example.ru/", SESSION_SECRET: "a-long-enough-secret" };
+    expect(parseEnv(base).SESSION_MAX_HOURS).toBe(12);
+    expect(parseEnv({ ...base, SESSION_MAX_HOURS: "0.001" }).SESSION_MAX_HOURS).toBe(0.001);
+    expect(() => parseEnv({ ...base, SESSION_MAX_HOURS: "0" })).toThrow(/SESSION_MAX_HOURS: ожидается число часов больше 0/);
+    expect(() => parseEnv({ ...base, SESSION_MAX_HOURS: "never" })).toThrow(/SESSION_MAX_HOURS/);
+  });
 });

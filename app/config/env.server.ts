@@ -76,6 +76,9 @@ const schema = z
     // The backend throttles codes for 60 s; keep the two equal (tests shorten both).
     RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
     SESSION_SECRET: z.string().min(16, "не короче 16 символов; несколько через запятую").optional(),
+    // However often the tokens are refreshed, a session ends this long after its sign-in
+    // (OWASP ASVS 3.3.2: at most 12 h); fractions of an hour are for tests.
+    SESSION_MAX_HOURS: z.coerce.number({ error: "ожидается число часов" }).positive("ожидается число часов больше 0").max(720).default(12),
     ADMIN_FLAG: z
       .string()
       .regex(/^[a-z_][a-z0-9_]*$/, "имя поля токена, например is_portal_admin")

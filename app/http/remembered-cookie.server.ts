@@ -1,13 +1,13 @@
 /**
- * A signed cookie whose verified values are remembered.
+ * A signed or sealed cookie whose verified values are remembered.
  *
- * React Router checks a signed cookie's signature with WebCrypto on every
- * request (importing the key, then verifying, asynchronously): a twentieth
- * of a signed-in page's server time (docs/decisions/006). A resident's browser
- * sends the same session cookie with every request until it changes, and the
- * same signed string always verifies to the same value under the process's
- * secrets, so a value once verified is remembered (as its JSON: each parse
- * still returns fresh objects). Bounded: the oldest values go first.
+ * Checking a cookie (a signature with WebCrypto, or decrypting the session,
+ * app/http/sealed-cookie.server.ts) on every request costs server time on
+ * every signed-in page (docs/decisions/006). A resident's browser sends the
+ * same session cookie with every request until it changes, and the same
+ * string always reads as the same value under the process's secrets, so a
+ * value once verified is remembered (as its JSON: each parse still returns
+ * fresh objects). Bounded: the oldest values go first.
  */
 import type { Cookie } from "react-router";
 import { BoundedMap } from "~/cache/bounded-map";

@@ -1,17 +1,19 @@
 /**
- * The session: a signed, httpOnly, SameSite=Lax cookie that holds the backend
- * tokens and the state of multi-step forms. Nothing else keeps state, so any
- * replica can serve any request. Tokens never leave the server: loaders get
- * the decoded user, never the cookie's contents.
+ * The session: an encrypted, httpOnly, SameSite=Lax cookie that holds the
+ * backend tokens and the state of multi-step forms (docs/decisions/013).
+ * Nothing else keeps state, so any replica can serve any request. Tokens
+ * never leave the server: the cookie's value is sealed, and loaders get the
+ * decoded user, never the cookie's contents.
  *
- * A signed-in session carries a random id (`sid`). Signing out remembers it
- * as ended in the shared store, so a copy of the cookie (on any replica) is
- * signed out too: the contract has no way to revoke the tokens themselves.
+ * A signed-in session carries a random id (`sid`) and its sign-in time
+ * (`signedInAt`). Signing out remembers the id as ended in the shared store,
+ * so a copy of the cookie (on any replica) is signed out too: the contract
+ * has no way to revoke the tokens themselves. However often the tokens are
+ * refreshed, a session ends SESSION_MAX_HOURS after its sign-in.
  */
 import { randomBytes } from "node:crypto";
 import {
   createContext,
-  createCookie,
   createCookieSessionStorage,
   type MiddlewareFunction,
   type RouterContextProvider,
@@ -20,6 +22,8 @@ import {
 import { getStore } from "~/store/store.server";
 import { getEnv } from "~/config/env.server";
 import { rememberVerified } from "~/http/remembered-cookie.server";
+import { sealedCookie } from "~/http/sealed-cookie.server";
+import { sessionCookieName } from "~/http/session-cookie-name";
 import { requestMetaContext } from "~/http/request-context";
 import { tokenExpiry } from "~/api/token-claims";
 
@@ -43,6 +47,8 @@ export interface ResetState {
 export interface SessionData {
   /** Random, 128 bits, new at every sign-in: what signing out marks as ended. */
   sid?: string;
+  /** When the resident signed in (ms since epoch): the start of the session's absolute lifetime. */
+  signedInAt?: number;
   access?: string;
   refresh?: string;
   registration?: RegistrationState;
@@ -53,28 +59,38 @@ export interface SessionData {
 
 export type PortalSession = Session<SessionData, SessionData>;
 
-let storage: ReturnType<typeof createCookieSessionStorage<SessionData, SessionData>> | undefined;
+type PortalSessionStorage = ReturnType<typeof createCookieSessionStorage<SessionData, SessionData>>;
 
-export function getSessionStorage() {
-  storage ??= createCookieSessionStorage<SessionData, SessionData>({
-    // Its verified values are remembered: no WebCrypto check per request for the same cookie.
-    cookie: rememberVerified(
-      createCookie("__session", {
-        // A comma list, newest first: old cookies stay valid while secrets rotate.
-        secrets: getEnv().SESSION_SECRET.split(",").map((secret) => secret.trim()).filter(Boolean),
-        httpOnly: true,
-        sameSite: "lax",
-        path: "/",
-        secure: false,
-      }),
-    ),
-  });
+const storages = new Map<string, PortalSessionStorage>();
+
+/** The session storage of a request: its cookie is `__Host-session` over HTTPS, `__session` over http. */
+export function getSessionStorage(secure: boolean): PortalSessionStorage {
+  const name = sessionCookieName(secure);
+  let storage = storages.get(name);
+  if (!storage) {
+    storage = createCookieSessionStorage<SessionData, SessionData>({
+      // Its decrypted values are remembered: no decryption per request for the same cookie.
+      cookie: rememberVerified(
+        sealedCookie(
+          name,
+          // A comma list, newest first: old cookies stay valid while secrets rotate.
+          getEnv().SESSION_SECRET.split(",").map((secret) => secret.trim()).filter(Boolean),
+          { httpOnly: true, sameSite: "lax", path: "/", secure },
+        ),
+      ),
+    });
+    storages.set(name, storage);
+  }
   return storage;
 }
 
 export const sessionContext = createContext<PortalSession | null>(null);
-/** True when the cookie carried a session that was signed out (here or on another replica). */
-export const sessionEndedContext = createContext<boolean>(false);
+/**
+ * Why the cookie's session was dropped at this request: signed out (here or on
+ * another replica), or past its absolute lifetime. Null when it was not.
+ */
+export type SessionEnd = "signed-out" | "expired" | null;
+export const sessionEndContext = createContext<SessionEnd>(null);
 
 const endedKey = (sid: string) => `session:ended:${sid}`;
 const newSessionId = () => randomBytes(16).toString("base64url");
@@ -83,46 +99,68 @@ const newSessionId = () => randomBytes(16).toString("base64url");
  * Signs in: a new session id, and nothing of what the session held before
  * (registration or reset state, old tokens) survives: no session fixation.
  */
-export function startSignedInSession(session: PortalSession, pair: { access: string; refresh: string }) {
+export function startSignedInSession(session: PortalSession, pair: { access: string; refresh: string }, now = Date.now()) {
   for (const key of Object.keys(session.data)) session.unset(key as keyof SessionData);
   session.set("sid", newSessionId());
+  session.set("signedInAt", now);
   session.set("access", pair.access);
   session.set("refresh", pair.refresh);
 }
 
 /**
- * Signs out: the session id is remembered as ended until the refresh token
- * would have expired (after that the copy is useless anyway), and the
- * session forgets its tokens.
+ * Signs out: the session id is remembered as ended until the session would
+ * have ended anyway (after that a copy is useless), and the session forgets
+ * its tokens.
  */
 export async function endSession(session: PortalSession) {
   const sid = session.get("sid");
-  const refresh = session.get("refresh");
-  const expiry = refresh ? tokenExpiry(refresh) : null;
-  const ttlMs = expiry ? expiry * 1000 - Date.now() : 0;
+  const endsAt = sessionEndsAt(session);
+  const ttlMs = endsAt === null ? 0 : endsAt - Date.now();
   if (sid && ttlMs > 0) await getStore().set(endedKey(sid), "1", ttlMs);
+  forgetSignIn(session);
+}
+
+function forgetSignIn(session: PortalSession) {
   session.unset("sid");
+  session.unset("signedInAt");
   session.unset("access");
   session.unset("refresh");
 }
 
+const maxLifetimeMs = () => getEnv().SESSION_MAX_HOURS * 3_600_000;
+
+/** When a signed-in session ends whatever refreshes happen (ms since epoch); null when signed out. */
+export function sessionDeadline(session: PortalSession): number | null {
+  const signedInAt = session.get("signedInAt");
+  return typeof signedInAt === "number" ? signedInAt + maxLifetimeMs() : null;
+}
+
+/** When a signed-in session can last no longer (ms since epoch): its refresh token's expiry or its deadline, whichever is first. */
+function sessionEndsAt(session: PortalSession): number | null {
+  const refresh = session.get("refresh");
+  if (!refresh) return null;
+  const refreshExpiry = tokenExpiry(refresh);
+  const ends = [refreshExpiry === null ? null : refreshExpiry * 1000, sessionDeadline(session)].filter((at) => at !== null);
+  return ends.length > 0 ? Math.min(...ends) : null;
+}
+
 /**
- * One store read per request that carries tokens: an ended session loses
- * them before anything could send them to the backend. A signed-in session
- * from before session ids existed gets one now.
+ * Drops the tokens of a session that has ended, before anything could send
+ * them to the backend: past its absolute lifetime (no store read), or signed
+ * out (one store read per request that carries tokens). A session with
+ * tokens but no id or sign-in time was not made by startSignedInSession.
  */
-async function dropEndedSession(session: PortalSession): Promise<boolean> {
-  if (!session.has("access") && !session.has("refresh")) return false;
+export async function dropEndedSession(session: PortalSession, now = Date.now()): Promise<SessionEnd> {
+  if (!session.has("access") && !session.has("refresh")) return null;
   const sid = session.get("sid");
-  if (!sid) {
-    session.set("sid", newSessionId());
-    return false;
+  const deadline = sessionDeadline(session);
+  if (!sid || deadline === null || now >= deadline) {
+    forgetSignIn(session);
+    return "expired";
   }
-  if ((await getStore().get(endedKey(sid))) === null) return false;
-  session.unset("sid");
-  session.unset("access");
-  session.unset("refresh");
-  return true;
+  if ((await getStore().get(endedKey(sid))) === null) return null;
+  forgetSignIn(session);
+  return "signed-out";
 }
 
 export function getSession(context: Readonly<RouterContextProvider>): PortalSession {
@@ -133,14 +171,16 @@ export function getSession(context: Readonly<RouterContextProvider>): PortalSess
 
 /**
  * Reads the session before the loaders and actions, and writes it once after
- * them when its data changed. The cookie lives as long as the refresh token
- * (or for the browser session when there is none).
+ * them when its data changed. The cookie lives as long as the refresh token,
+ * and never past the session's absolute lifetime (or for the browser session
+ * when there is no token).
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const sessionStorage = getSessionStorage();
+  const { secure } = context.get(requestMetaContext);
+  const sessionStorage = getSessionStorage(secure);
   const session = await sessionStorage.getSession(request.headers.get("Cookie"));
   const before = JSON.stringify(session.data);
-  context.set(sessionEndedContext, await dropEndedSession(session));
+  context.set(sessionEndContext, await dropEndedSession(session));
   context.set(sessionContext, session);
   const signedIn = () => Boolean(session.get("access") || session.get("refresh"));
   const wasSignedIn = signedIn();
@@ -149,12 +189,8 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   // theirs alone: no shared cache or browser history keeps it.
   if (wasSignedIn || signedIn()) response = withHeader(response, "Cache-Control", "private, no-store", "set");
   if (JSON.stringify(session.data) !== before) {
-    const { secure } = context.get(requestMetaContext);
-    const refreshExpiry = session.get("refresh") ? tokenExpiry(session.get("refresh")!) : null;
-    const cookie = await sessionStorage.commitSession(session, {
-      secure,
-      expires: refreshExpiry ? new Date(refreshExpiry * 1000) : undefined,
-    });
+    const endsAt = sessionEndsAt(session);
+    const cookie = await sessionStorage.commitSession(session, { expires: endsAt === null ? undefined : new Date(endsAt) });
     return withHeader(response, "Set-Cookie", cookie);
   }
   return response;
