@@ -1,4 +1,4 @@
-import { expect, latestCode, resident, signIn, test, uniqueEmail, enterCode, unusedCode } from "./fixtures";
+import { expect, findSessionCookie, latestCode, resident, signIn, test, uniqueEmail, enterCode, unusedCode } from "./fixtures";
 
 test.describe("signing in and out", () => {
   test("a resident signs in, sees a toast and their name, and signs out", async ({ page }) => {
@@ -69,11 +69,18 @@ test.describe("signing in and out", () => {
 
   test("the session cookie is httpOnly and SameSite=Lax, and holds no readable token", async ({ page, context }) => {
     await signIn(page);
-    const session = (await context.cookies()).find((cookie) => cookie.name === "__session");
+    const session = findSessionCookie(await context.cookies());
     expect(session?.httpOnly).toBe(true);
     expect(session?.sameSite).toBe("Lax");
     const html = await page.content();
     expect(html).not.toMatch(/eyJ[\w-]+\.eyJ[\w-]+/);
+    // Encrypted: however a thief decodes the value, no token (a JWT starts with eyJ) and no JSON.
+    const value = decodeURIComponent(session!.value);
+    for (const decoded of [value, ...[value, value.split(".")[0]].map((part) => Buffer.from(part, "base64").toString("utf8"))]) {
+      expect(decoded).not.toContain("eyJ");
+      expect(decoded).not.toMatch(/"(access|refresh|sid)"/);
+      expect(() => JSON.parse(decoded)).toThrow();
+    }
   });
 
   test("a POST from another site is refused", async ({ page }) => {

@@ -215,7 +215,7 @@ test.describe("cookies behind HTTPS", () => {
     const https = { "X-Forwarded-Proto": "https" };
     const signIn = await request.post("/auth", { form: resident, headers: https, maxRedirects: 0 });
     const cookies = setCookies(signIn);
-    expect(cookies.map((cookie) => cookie.split("=")[0]).sort()).toEqual(["__session", "__toast", "signed_in"]);
+    expect(cookies.map((cookie) => cookie.split("=")[0]).sort()).toEqual(["__Host-session", "__toast", "signed_in"]);
     for (const cookie of cookies) expect(cookie, cookie.split("=")[0]).toMatch(/; Secure(;|$)/i);
     const theme = setCookies(await request.post("/resources/theme", { form: { theme: "dark" }, headers: https, maxRedirects: 0 }));
     const language = setCookies(await request.post("/resources/language", { form: { lng: "en" }, headers: https, maxRedirects: 0 }));

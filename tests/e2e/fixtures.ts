@@ -4,9 +4,15 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { sessionCookieNames } from "../../app/http/session-cookie-name";
 
 export const resident = { email: "resident@example.com", password: "resident12345" };
 export const admin = { email: "admin@example.com", password: "admin12345" };
+
+/** The session cookie among a browser's cookies, under either name (`__Host-session` over HTTPS). */
+export function findSessionCookie<T extends { name: string }>(cookies: T[]): T | undefined {
+  return cookies.find((cookie) => (sessionCookieNames as readonly string[]).includes(cookie.name));
+}
 
 export const backendUrl = () => process.env.E2E_BACKEND_URL ?? "http://127.0.0.1:8765";
 

@@ -8,7 +8,7 @@
  */
 import type { Page } from "@playwright/test";
 import { startReplicas } from "../support/stack.js";
-import { expect, resident, test } from "./fixtures";
+import { expect, findSessionCookie, resident, test } from "./fixtures";
 
 type Replicas = Awaited<ReturnType<typeof startReplicas>>;
 
@@ -29,9 +29,9 @@ async function signInAt(page: Page, base: string) {
 async function sessionCookie(page: Page) {
   // Nothing of the page may rotate the tokens behind the copy's back.
   await page.goto("about:blank");
-  const cookie = (await page.context().cookies()).find((item) => item.name === "__session");
+  const cookie = findSessionCookie(await page.context().cookies());
   expect(cookie, "signed in: a session cookie").toBeTruthy();
-  return `__session=${cookie!.value}`;
+  return `${cookie!.name}=${cookie!.value}`;
 }
 
 async function refreshesSoFar(replicas: Replicas) {
@@ -130,7 +130,8 @@ for (const setup of setups) {
       const copied = await fetch(`${other}/profile`, { headers: { Cookie: cookie }, redirect: "manual" });
       expect(copied.status).toBe(302);
       expect(copied.headers.get("location")).toBe(`/auth?redirectTo=${encodeURIComponent("/profile")}`);
-      await page.context().addCookies([{ name: "__session", value: cookie.slice("__session=".length), url: other }]);
+      const at = cookie.indexOf("=");
+      await page.context().addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: other }]);
       await page.goto(`${other}/profile`);
       await expect(page).toHaveURL(`${other}/auth?redirectTo=${encodeURIComponent("/profile")}`);
       await expect(page.getByText("Сессия завершена. Войдите снова.")).toBeVisible();

@@ -96,7 +96,7 @@ test.describe("cross-site requests", () => {
 });
 
 test.describe("behind an HTTPS proxy", () => {
-  test("cookies are Secure and HSTS is sent", async ({ request }) => {
+  test("cookies are Secure, the session's is __Host-session, and HSTS is sent", async ({ request }) => {
     const response = await request.post("/auth", {
       form: { email: resident.email, password: resident.password },
       headers: { "X-Forwarded-Proto": "https" },
@@ -104,12 +104,28 @@ test.describe("behind an HTTPS proxy", () => {
     });
     expect(response.status()).toBe(302);
     const cookies = response.headersArray().filter((header) => header.name.toLowerCase() === "set-cookie").map((header) => header.value);
-    const session = cookies.find((cookie) => cookie.startsWith("__session="))!;
+    // __Host-: browsers keep it only Secure, for this host alone (no Domain), with Path=/.
+    expect(cookies.some((cookie) => cookie.startsWith("__session="))).toBe(false);
+    const session = cookies.find((cookie) => cookie.startsWith("__Host-session="))!;
     expect(session).toMatch(/; Secure/i);
+    expect(session).toMatch(/; Path=\/(;|$)/);
+    expect(session).not.toMatch(/; Domain=/i);
     expect(session).toMatch(/; HttpOnly/i);
     expect(session).toMatch(/; SameSite=Lax/i);
     expect(response.headers()["strict-transport-security"]).toContain("max-age=");
     const plain = await request.get("/");
     expect(plain.headers()["strict-transport-security"]).toBeUndefined();
+  });
+  test("over HTTPS the session is read only under __Host-session: the plain name (which a sibling subdomain can plant) is not", async ({ request, baseURL }) => {
+    const https = { "X-Forwarded-Proto": "https" };
+    const signedIn = await request.post("/auth", { form: resident, headers: https, maxRedirects: 0 });
+    const session = signedIn.headersArray().find((header) => /^set-cookie$/i.test(header.name) && header.value.startsWith("__Host-session="))!;
+    const value = session.value.split(";")[0].slice("__Host-session=".length);
+    // Plain fetch: nothing but the Cookie header given here.
+    const profile = (cookie: string) => fetch(`${baseURL}/profile`, { headers: { ...https, Cookie: cookie }, redirect: "manual" });
+    expect((await profile(`__Host-session=${value}`)).status).toBe(200);
+    const planted = await profile(`__session=${value}`);
+    expect(planted.status).toBe(302);
+    expect(planted.headers.get("location")).toBe(`/auth?redirectTo=${encodeURIComponent("/profile")}`);
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { Page } from "@playwright/test";
 import { startStack } from "../support/stack.js";
-import { expect, resident, test } from "./fixtures";
+import { expect, findSessionCookie, resident, test } from "./fixtures";
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
 
@@ -87,5 +87,46 @@ test.describe("a refresh token that expires", () => {
     await page.getByLabel("Пароль", { exact: true }).fill(resident.password);
     await page.getByRole("button", { name: "Войти" }).click();
     await expect(page).toHaveURL(`${stack.portalUrl}/profile/accounts?sort=address`);
+  });
+});
+
+test.describe("a session's absolute lifetime (SESSION_MAX_HOURS)", () => {
+  test.describe.configure({ mode: "serial" });
+  let stack: Stack;
+  test.beforeAll(async () => {
+    // 10.8 s from sign-in, with access tokens of 3 s: the session is refreshed before it ends.
+    stack = await startStack({ backendEnv: { BACKEND_ACCESS_SECONDS: "3" }, portalEnv: { SESSION_MAX_HOURS: "0.003" } });
+  });
+  test.afterAll(async () => {
+    await stack?.stop();
+  });
+
+  test("ends the session however often it was refreshed: back to sign-in with the message, a copy signed out too", async ({ page }) => {
+    test.setTimeout(60_000);
+    await signInAt(page, stack.portalUrl, "/profile/accounts");
+    const signedInBy = Date.now();
+    await expect(page.locator(".account-card")).toHaveCount(2);
+    const before = findSessionCookie(await page.context().cookies())!;
+
+    // Past the access token's life: refreshed, still signed in, a new cookie.
+    await wait(3600);
+    await page.goto(`${stack.portalUrl}/profile`);
+    await expect(page.locator(".profile-summary")).toContainText("Иванов Иван Иванович");
+    const refreshed = findSessionCookie(await page.context().cookies())!;
+    expect(refreshed.value).not.toBe(before.value);
+
+    await wait(signedInBy + 10_800 + 700 - Date.now());
+    // A copy of the freshest cookie (a thief ignores its Expires): the server signs it out.
+    const copy = await fetch(`${stack.portalUrl}/profile`, {
+      headers: { Cookie: `${refreshed.name}=${refreshed.value}` },
+      redirect: "manual",
+    });
+    expect(copy.status).toBe(302);
+    expect(copy.headers.get("location")).toBe(`/auth?redirectTo=${encodeURIComponent("/profile")}`);
+
+    await page.goto(`${stack.portalUrl}/profile/accounts`);
+    await expect(page).toHaveURL(`${stack.portalUrl}/auth?redirectTo=${encodeURIComponent("/profile/accounts")}`);
+    await expect(page.getByText("Сессия истекла. Пожалуйста, войдите снова.")).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Войти" })).toBeVisible();
   });
 });
