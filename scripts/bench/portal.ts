@@ -1,5 +1,6 @@
 // The portal under test: its build, its log lines, signing in, the demo data.
 import { build, buildIfChanged } from "../build.js";
+import { sessionCookieNames } from "../../app/http/session-cookie-name";
 
 export const RESIDENT = { email: "resident@example.com", password: "resident12345" };
 export const ADMIN = { email: "admin@example.com", password: "admin12345" };
@@ -41,7 +42,7 @@ export async function signIn(portalUrl: string, { email, password }: { email: st
     body: new URLSearchParams({ email, password }),
   });
   const cookies = response.headers.getSetCookie().map(cookiePair);
-  if (response.status !== 302 || !cookies.some((cookie) => cookie.startsWith("__session="))) {
+  if (response.status !== 302 || !cookies.some((cookie) => sessionCookieNames.some((name) => cookie.startsWith(`${name}=`)))) {
     throw new Error(`sign-in as ${email} failed: ${response.status} ${response.headers.get("location") ?? ""}`);
   }
   // The toast is a one-time flash message: sending it again would only re-show it.
