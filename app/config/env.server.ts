@@ -59,6 +59,14 @@ const schema = z
     LIMIT_LOGIN_FREE_FAILURES: z.coerce.number({ error: "ожидается число неудач без задержки" }).int().min(0).max(1000).default(3),
     LIMIT_LOGIN_DELAY_MS: z.coerce.number({ error: "ожидается число миллисекунд" }).int().min(0).max(60_000).default(1000),
     LIMIT_LOGIN_MAX_DELAY_MS: z.coerce.number({ error: "ожидается число миллисекунд" }).int().min(0).max(60_000).default(8000),
+    // Attaching an account: failed tries (no such number, wrong surname) per resident and per
+    // client. A resident mistypes a few times; thousands of guesses name households.
+    LIMIT_ATTACH_FAILURES_PER_USER: count(10),
+    LIMIT_ATTACH_FAILURES_PER_CLIENT: count(30),
+    LIMIT_ATTACH_WINDOW_SECONDS: seconds(3600),
+    // Uploaded images (app/media/uploads.server.ts): width × height a header may claim. Every
+    // visitor's browser decodes a post's images, 4 bytes a pixel: 40 MP is 160 MB.
+    UPLOAD_MAX_PIXELS: z.coerce.number({ error: "ожидается число пикселей" }).int().min(1).max(1_000_000_000).default(40_000_000),
     // Operations (docs/decisions/010-operations.md). Prometheus metrics on a port of
     // their own (unset: none) or, with a token, on the public port; the SIGTERM drain:
     // /readyz says 503 at once, connections are refused after the delay, exit by the timeout.

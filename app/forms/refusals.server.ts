@@ -13,6 +13,9 @@ export function refusalMessage(refusal: Refusal, t: T) {
       return t("errors:tooManyCodeTries", { minutes });
     case "code-requests":
       return t("errors:tooManyCodeRequests", { minutes });
+    case "attach-user":
+    case "attach-client":
+      return t("errors:tooManyAttachTries", { minutes });
     default:
       // One text for the account and the client limit: a refusal never tells whether an account exists.
       return t("errors:tooManyLogins", { minutes });

@@ -16,6 +16,9 @@ const settings = {
   LIMIT_LOGIN_FREE_FAILURES: 3,
   LIMIT_LOGIN_DELAY_MS: 1000,
   LIMIT_LOGIN_MAX_DELAY_MS: 8000,
+  LIMIT_ATTACH_FAILURES_PER_USER: 4,
+  LIMIT_ATTACH_FAILURES_PER_CLIENT: 7,
+  LIMIT_ATTACH_WINDOW_SECONDS: 3600,
 };
 const secret = "unit-test-secret-long-enough";
 
@@ -193,6 +196,46 @@ describe("sign-in", () => {
       await attempt.notCounted?.();
     }
     expect(slept).toEqual([]);
+  });
+});
+
+describe("attaching an account", () => {
+  it("a resident's wrong guesses end at its quota, with when to come back, from any address", async () => {
+    const { limits, keys } = setup();
+    const before = await refusals("attach-user");
+    for (let index = 0; index < 4; index += 1) expect((await limits.attachAttempt(`203.0.113.${index}`, "42")).refusal).toBeUndefined();
+    const refused = await limits.attachAttempt("198.51.100.9", "42");
+    expect(refused.refusal?.limiter).toBe("attach-user");
+    expect(refused.refusal?.retryAfterSeconds).toBeGreaterThan(3500);
+    expect(await refusals("attach-user")).toBe(before + 1);
+    // Another resident on the same address still has its tries.
+    expect((await limits.attachAttempt("198.51.100.9", "43")).refusal).toBeUndefined();
+    // The user id is a keyed hash in the store, like an e-mail.
+    expect(keys.filter((key) => key.startsWith("limit:attach-user:")).every((key) => /^limit:attach-user:[\w-]{32}$/.test(key))).toBe(true);
+  });
+
+  it("one client trying many residents ends at its quota, and that refusal is not the resident's", async () => {
+    const { limits } = setup();
+    for (let index = 0; index < 7; index += 1) expect((await limits.attachAttempt("203.0.113.20", `user-${index}`)).refusal).toBeUndefined();
+    const refused = await limits.attachAttempt("203.0.113.20", "fresh");
+    expect(refused.refusal?.limiter).toBe("attach-client");
+    expect(refused.refusal?.retryAfterSeconds).toBeGreaterThan(3500);
+    for (let index = 0; index < 4; index += 1) expect((await limits.attachAttempt("198.51.100.3", "fresh")).refusal).toBeUndefined();
+  });
+
+  it("a try the backend did not refuse as a guess is given back", async () => {
+    const { limits } = setup();
+    for (let index = 0; index < 20; index += 1) {
+      const attempt = await limits.attachAttempt("203.0.113.30", "42");
+      expect(attempt.refusal).toBeUndefined();
+      await attempt.notCounted?.();
+    }
+  });
+
+  it("parallel guesses cannot slip past the count (a bounded burst of 50)", async () => {
+    const { limits } = setup();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => limits.attachAttempt("203.0.113.40", "42")));
+    expect(answers.filter((answer) => !answer.refusal)).toHaveLength(4);
   });
 });
 

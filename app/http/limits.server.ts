@@ -1,7 +1,8 @@
 /**
  * Limits on every door a stranger can knock on many times: the code steps
  * (a registration code alone names a pending registration, so 9,000 guesses
- * finish someone else's registration), asking for codes, and sign-in. The
+ * finish someone else's registration), asking for codes, sign-in, and
+ * attaching an account (a number and a surname guessed name a household). The
  * counters live in the shared store's rate-limiter-flexible limiters, so
  * every replica counts together (docs/decisions/008-abuse-limits.md).
  *
@@ -18,7 +19,7 @@ import { getEnv, type Env } from "~/config/env.server";
 import { logger } from "~/monitoring/logger.server";
 import { metrics } from "~/monitoring/metrics.server";
 
-export type LimiterName = "code-session" | "code-client" | "code-requests" | "login-account" | "login-client";
+export type LimiterName = "code-session" | "code-client" | "code-requests" | "login-account" | "login-client" | "attach-user" | "attach-client";
 
 /** Why a request is refused, and (when waiting helps) in how many seconds to come back. */
 export interface Refusal {
@@ -39,6 +40,9 @@ type LimitSettings = Pick<
   | "LIMIT_LOGIN_FREE_FAILURES"
   | "LIMIT_LOGIN_DELAY_MS"
   | "LIMIT_LOGIN_MAX_DELAY_MS"
+  | "LIMIT_ATTACH_FAILURES_PER_USER"
+  | "LIMIT_ATTACH_FAILURES_PER_CLIENT"
+  | "LIMIT_ATTACH_WINDOW_SECONDS"
 >;
 
 /** A code lives 15 minutes (the contract); its tries are counted for as long. */
@@ -97,6 +101,8 @@ export function createLimits({ store, settings, secret, sleep = (ms) => new Prom
     "code-requests": make("code-requests", settings.LIMIT_CODE_REQUESTS_PER_CLIENT, settings.LIMIT_CODE_REQUESTS_WINDOW_SECONDS),
     "login-account": make("login-account", settings.LIMIT_LOGIN_FAILURES_PER_ACCOUNT, settings.LIMIT_LOGIN_WINDOW_SECONDS),
     "login-client": make("login-client", settings.LIMIT_LOGIN_FAILURES_PER_CLIENT, settings.LIMIT_LOGIN_WINDOW_SECONDS),
+    "attach-user": make("attach-user", settings.LIMIT_ATTACH_FAILURES_PER_USER, settings.LIMIT_ATTACH_WINDOW_SECONDS),
+    "attach-client": make("attach-client", settings.LIMIT_ATTACH_FAILURES_PER_CLIENT, settings.LIMIT_ATTACH_WINDOW_SECONDS),
   };
 
   /**
@@ -129,6 +135,24 @@ export function createLimits({ store, settings, secret, sleep = (ms) => new Prom
     }
   }
 
+  /**
+   * Counts one try on two limiters, the narrower first. Refused by the
+   * second, the first's try is given back: the backend never saw it.
+   */
+  async function takeBoth(first: LimiterName, firstKey: string, second: LimiterName, secondKey: string) {
+    const one = await take(first, firstKey);
+    if (one.refusal) return one;
+    const two = await take(second, secondKey);
+    if (!two.refusal) return one;
+    await giveBack(first, firstKey);
+    return two;
+  }
+
+  async function giveBackBoth(first: LimiterName, firstKey: string, second: LimiterName, secondKey: string) {
+    await giveBack(first, firstKey);
+    await giveBack(second, secondKey);
+  }
+
   return {
     /**
      * One try of a code: `attempt` names the code this session was sent
@@ -136,15 +160,7 @@ export function createLimits({ store, settings, secret, sleep = (ms) => new Prom
      * with its code; the client's across all its sessions.
      */
     async codeTry(client: string, attempt: string): Promise<Refusal | undefined> {
-      const perCode = await take("code-session", hashKey(attempt, secret));
-      if (perCode.refusal) return perCode.refusal;
-      const perClient = await take("code-client", clientKey(client));
-      if (perClient.refusal) {
-        // Refused before the backend saw it: not one of this code's tries.
-        await giveBack("code-session", hashKey(attempt, secret));
-        return perClient.refusal;
-      }
-      return undefined;
+      return (await takeBoth("code-session", hashKey(attempt, secret), "code-client", clientKey(client))).refusal;
     },
 
     /** Whether this code has used up its tries (the step then asks for a new one). */
@@ -180,13 +196,8 @@ export function createLimits({ store, settings, secret, sleep = (ms) => new Prom
     async loginAttempt(client: string, email: string) {
       const accountKey = hashKey(email.trim().toLowerCase(), secret);
       const addressKey = clientKey(client);
-      const account = await take("login-account", accountKey);
+      const account = await takeBoth("login-account", accountKey, "login-client", addressKey);
       if (account.refusal) return { refusal: account.refusal };
-      const perClient = await take("login-client", addressKey);
-      if (perClient.refusal) {
-        await giveBack("login-account", accountKey);
-        return { refusal: perClient.refusal };
-      }
       return {
         refusal: undefined,
         async failed() {
@@ -205,10 +216,23 @@ export function createLimits({ store, settings, secret, sleep = (ms) => new Prom
           }
           await giveBack("login-client", addressKey);
         },
-        async notCounted() {
-          await giveBack("login-account", accountKey);
-          await giveBack("login-client", addressKey);
-        },
+        notCounted: () => giveBackBoth("login-account", accountKey, "login-client", addressKey),
+      };
+    },
+
+    /**
+     * One try to attach an account by the signed-in user `user` from `client`.
+     * Counted before the backend is asked; `notCounted` gives it back unless
+     * the backend said "no such number" or "wrong surname" (a guess).
+     */
+    async attachAttempt(client: string, user: string) {
+      const userKey = hashKey(user, secret);
+      const addressKey = clientKey(client);
+      const { refusal } = await takeBoth("attach-user", userKey, "attach-client", addressKey);
+      if (refusal) return { refusal };
+      return {
+        refusal: undefined,
+        notCounted: () => giveBackBoth("attach-user", userKey, "attach-client", addressKey),
       };
     },
   };

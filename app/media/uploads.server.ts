@@ -2,7 +2,9 @@
  * Image uploads. The request body is parsed as a stream with hard limits
  * (10 MB a file, 10 files, a bounded total), so an oversized request is
  * refused as soon as the limit is crossed instead of being read whole. Each
- * file's type is checked by its first bytes, then the file goes to a
+ * file's type is checked by its first bytes, and its pixels by the size its
+ * header claims (UPLOAD_MAX_PIXELS): every visitor's browser decodes a post's
+ * images, and a 45-byte PNG may claim 65535 × 65535. Then the file goes to a
  * temporary file: a request holds at most the one file being parsed in
  * memory, never all ten, and forwarding streams from disk.
  */
@@ -20,6 +22,8 @@ import {
   parseFormData,
   type FileUpload,
 } from "@remix-run/form-data-parser";
+import { imageSize } from "image-size";
+import { getEnv } from "~/config/env.server";
 
 export const maxImageBytes = 10 * 1024 * 1024;
 export const maxImagesPerRequest = 10;
@@ -42,6 +46,31 @@ export function sniffInlineType(bytes: Uint8Array): ImageType | "application/pdf
   const pdf = [0x25, 0x50, 0x44, 0x46, 0x2d]; // "%PDF-"
   if (pdf.every((byte, index) => bytes[index] === byte)) return "application/pdf";
   return sniffImageType(bytes);
+}
+
+/** Enough of a file's start for its size in nearly every image (a JPEG's follows its metadata). */
+const headBytes = 256 * 1024;
+
+/** Width and height as the image's header claims them; null when they cannot be read. */
+export function imageDimensions(bytes: Uint8Array): { width: number; height: number } | null {
+  try {
+    const { width, height } = imageSize(bytes);
+    return width > 0 && height > 0 ? { width, height } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The claimed size of an upload: from its first bytes, or the whole file when its header runs longer. */
+async function uploadDimensions(upload: File) {
+  const head = imageDimensions(new Uint8Array(await upload.slice(0, headBytes).arrayBuffer()));
+  if (head || upload.size <= headBytes) return head;
+  return imageDimensions(new Uint8Array(await upload.arrayBuffer()));
+}
+
+export interface UploadLimits {
+  /** Width × height an image may claim (UPLOAD_MAX_PIXELS). */
+  maxPixels: number;
 }
 
 export interface ParsedUpload {
@@ -73,11 +102,11 @@ async function oneOfTwo<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** The files of `fileField`, checked; what is wrong is said with `t` (the request's language). */
-export function parseImageUpload(request: Request, fileField: string, t: TFunction): Promise<ParsedUpload> {
-  return oneOfTwo(() => parseUpload(request, fileField, t));
+export function parseImageUpload(request: Request, fileField: string, t: TFunction, limits?: UploadLimits): Promise<ParsedUpload> {
+  return oneOfTwo(() => parseUpload(request, fileField, t, limits ?? { maxPixels: getEnv().UPLOAD_MAX_PIXELS }));
 }
 
-async function parseUpload(request: Request, fileField: string, t: TFunction): Promise<ParsedUpload> {
+async function parseUpload(request: Request, fileField: string, t: TFunction, { maxPixels }: UploadLimits): Promise<ParsedUpload> {
   const files: File[] = [];
   const errors: string[] = [];
   let dir: string | undefined;
@@ -97,6 +126,15 @@ async function parseUpload(request: Request, fileField: string, t: TFunction): P
     const type = sniffImageType(new Uint8Array(await upload.slice(0, 16).arrayBuffer()));
     if (!type) {
       errors.push(t("admin.images.badType", { name: upload.name }));
+      return null;
+    }
+    const size = await uploadDimensions(upload);
+    if (!size) {
+      errors.push(t("admin.images.noDimensions", { name: upload.name }));
+      return null;
+    }
+    if (size.width * size.height > maxPixels) {
+      errors.push(t("admin.images.tooManyPixels", { name: upload.name, width: size.width, height: size.height, limit: maxPixels / 1_000_000 }));
       return null;
     }
     dir ??= await mkdtemp(path.join(os.tmpdir(), "portal-upload-"));

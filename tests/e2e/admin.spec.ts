@@ -1,4 +1,4 @@
-import { png, jpeg } from "../support/images";
+import { png, jpeg, jpegClaiming, pngClaiming } from "../support/images";
 import { admin, createResident, expect, hydrated, resident, signIn, test, uniqueEmail } from "./fixtures";
 
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -109,6 +109,38 @@ test.describe("administrators: post images", () => {
     await expect(card.locator("img")).toHaveAttribute("alt", new RegExp(title));
     await card.getByRole("link", { name: title }).click();
     await expect(page).toHaveURL(/\/admin\/posts\/\d+\/edit$/);
+  });
+
+  test("refuse images whose header claims more pixels than the limit, beside the field, naming the file and the limit", async ({ page, jsEnabled }) => {
+    await signIn(page, admin, "/posts/create");
+    await page.getByLabel("Заголовок").fill(unique("Огромные картинки"));
+    await page.getByLabel("Текст").fill("Проверка предела пикселей.");
+    await page.getByRole("button", { name: "Опубликовать" }).click();
+    await expect(page).toHaveURL(/\/admin\/posts\/\d+\/edit$/);
+    if (jsEnabled) await hydrated(page);
+
+    // The probe's two: a 45-byte PNG claiming 65535 × 65535 and a small file claiming 30000 × 30000; a normal one beside them.
+    const upload = page.getByLabel("Файлы изображений");
+    await upload.setInputFiles([
+      { name: "bomb.png", mimeType: "image/png", buffer: pngClaiming(65535, 65535) },
+      { name: "wide.jpg", mimeType: "image/jpeg", buffer: jpegClaiming(30000, 30000) },
+      { name: "plan.png", mimeType: "image/png", buffer: png() },
+    ]);
+    await page.getByRole("button", { name: "Загрузить" }).click();
+    const errors = page.locator("#upload-images-error");
+    await expect(errors).toContainText("Изображение «bomb.png» — 65535 × 65535 пикселей, а можно не больше 40 млн пикселей");
+    await expect(errors).toContainText("Изображение «wide.jpg» — 30000 × 30000 пикселей, а можно не больше 40 млн пикселей");
+    await expect(upload).toHaveAttribute("aria-invalid", "true");
+    // Only the normal image reached the backend.
+    await expect(page.locator(".image-admin")).toHaveCount(1);
+
+    // Replacing an image with one is refused the same way, and the image stays.
+    const before = await page.locator(".image-admin img").getAttribute("src");
+    await page.getByLabel("Новый файл для изображения 1").setInputFiles({ name: "bomb.png", mimeType: "image/png", buffer: pngClaiming(65535, 65535) });
+    await page.locator(".replace-form").first().getByRole("button", { name: "Заменить" }).click();
+    await expect(page.locator(".replace-form").first()).toContainText("Изображение «bomb.png» — 65535 × 65535 пикселей, а можно не больше 40 млн пикселей");
+    await expect(page.getByLabel("Новый файл для изображения 1")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator(".image-admin img")).toHaveAttribute("src", before ?? "");
   });
 });
 

@@ -68,10 +68,10 @@ export async function unusedCode() {
   }
 }
 
-/** The newest code the stand-in "sent" to this address. */
-export async function latestCode(email: string, purpose: "register" | "reset") {
+/** The newest code the stand-in (at `backend`, the shared stack's by default) "sent" to this address. */
+export async function latestCode(email: string, purpose: "register" | "reset", backend = backendUrl()) {
   for (let attempt = 0; attempt < 20; attempt += 1) {
-    const response = await fetch(`${backendUrl()}/__outbox/?email=${encodeURIComponent(email)}`);
+    const response = await fetch(`${backend}/__outbox/?email=${encodeURIComponent(email)}`);
     const entries = (await response.json()) as Array<{ code: number; purpose: string }>;
     const entry = entries.find((item) => item.purpose === purpose);
     if (entry) return String(entry.code);
@@ -104,16 +104,16 @@ export async function expectNoAxeViolations(page: Page, where?: string) {
   expect(summary, where ? `axe on ${where}` : undefined).toEqual([]);
 }
 
-/** A new resident registered straight through the backend, for tests that change a user. */
-export async function createResident(prefix = "resident") {
+/** A new resident registered straight through the backend (a stack's own, if given), for tests that change a user. */
+export async function createResident(prefix = "resident", backend = backendUrl()) {
   const email = uniqueEmail(prefix);
   const password = "test-password-1";
-  const api = `${backendUrl()}/api/v1/client/users`;
+  const api = `${backend}/api/v1/client/users`;
   const post = (path: string, body: unknown) =>
     fetch(`${api}/${path}/`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const sent = await post("register_email", { email });
   if (sent.status !== 200) throw new Error(`register_email answered ${sent.status}`);
-  const code = Number(await latestCode(email, "register"));
+  const code = Number(await latestCode(email, "register", backend));
   const created = await post("register_profile", {
     code,
     password,

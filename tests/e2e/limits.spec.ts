@@ -1,6 +1,6 @@
 /**
- * Limits on every door (issue 13): code guessing, code requests and
- * sign-in, against a stack of its own with the default limits (sign-in
+ * Limits on every door (issues 13 and 19): code guessing, code requests,
+ * sign-in and attaching an account, against a stack of its own with the default limits (sign-in
  * delays shortened so the suite does not wait half a minute per account).
  * The tests stand where the proxy would (TRUST_PROXY=loopback): each test is
  * its own client through X-Forwarded-For. A second stack without
@@ -8,7 +8,7 @@
  */
 import { request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { startStack } from "../support/stack.js";
-import { expect, test, uniqueEmail } from "./fixtures";
+import { createResident, expect, test, uniqueEmail } from "./fixtures";
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
 
@@ -16,6 +16,8 @@ const codeUsedUp = "Код введён неверно слишком много
 const tooManyCodeTries = /Слишком много попыток ввести код\. Попробуйте снова через \d+ мин\./;
 const tooManyCodeRequests = /Слишком много запросов кода\. Запросить код снова можно через \d+ мин\./;
 const tooManyLogins = /Слишком много неудачных попыток входа\. Попробуйте снова через \d+ мин\./;
+const tooManyAttachTries = /Слишком много неудачных попыток привязать лицевой счёт\. Попробуйте снова через \d+ мин\./;
+const accountNotFound = "Лицевой счёт с таким номером и фамилией не найден. Проверьте номер и фамилию владельца.";
 
 let lastOctet = 0;
 /** A client address of its own for each test (and each project: they share nothing but the numbering). */
@@ -276,6 +278,103 @@ test.describe("abuse limits", () => {
     // Another client asks as usual.
     const other = await visitor(newClient(test.info().project.name));
     expectStatus(await other.post("/auth/registration", { intent: "email", email: uniqueEmail("ask-other") }), 302);
+  });
+
+  /** A new resident of this stack, signed in as `client` (its own cookie jar): posts to the accounts page. */
+  async function signedInResident(client: string, prefix: string) {
+    const user = await createResident(prefix, stack.backendUrl);
+    const { post } = await visitor(client);
+    expectStatus(await post("/auth", user), 302);
+    return { user, attach: (id: string, customer: string) => post("/profile/accounts", { id, customer }) };
+  }
+
+  test("attach: no such number and a wrong surname answer alike; 40 guesses get 10 answers, then 429", async () => {
+    const { attach } = await signedInResident(newClient(test.info().project.name), "guesser");
+    const missing = await attach("1999999999", "Петров");
+    const mismatch = await attach("1000000003", "Сидоров");
+    expectStatus(missing, 400);
+    expectStatus(mismatch, 400);
+    const [missingHtml, mismatchHtml] = [await missing.text(), await mismatch.text()];
+    expect(formError(missingHtml)).toBe(accountNotFound);
+    expect(formError(mismatchHtml)).toBe(accountNotFound);
+    // Neither field is singled out: the page does not tell a number that exists.
+    for (const html of [missingHtml, mismatchHtml]) expect(html).not.toMatch(/aria-invalid="true"/);
+
+    // The probe's attack: surnames tried one after another on a real number.
+    const statuses: number[] = [];
+    let refused: APIResponse | undefined;
+    for (let index = 0; index < 38; index += 1) {
+      const response = await attach("1000000003", `Фамилия${index}`);
+      statuses.push(response.status());
+      if (response.status() === 429) refused ??= response;
+    }
+    expect(statuses).toEqual([...Array(8).fill(400), ...Array(30).fill(429)]);
+    expect(Number(refused!.headers()["retry-after"])).toBeGreaterThan(3000);
+    expect(Number(refused!.headers()["retry-after"])).toBeLessThanOrEqual(3600);
+    expect(formError(await refused!.text())).toMatch(tooManyAttachTries);
+    // Refused without asking the backend, even the right surname: nothing attached.
+    expectStatus(await attach("1000000003", "Петров"), 429);
+  });
+
+  test("attach: a resident's own account attached, and already attached, cost no tries", async () => {
+    const { attach } = await signedInResident(newClient(test.info().project.name), "honest");
+    for (let index = 0; index < 9; index += 1) expectStatus(await attach("1999999999", "Петров"), 400);
+    const done = await attach("1000000003", "Петров");
+    expectStatus(done, 302);
+    for (let index = 0; index < 3; index += 1) expectStatus(await attach("1000000003", "Петров"), 400);
+    // The tenth wrong try is still answered: the success and the repeats were given back.
+    const tenth = await attach("1999999999", "Петров");
+    expectStatus(tenth, 400);
+    expect(formError(await tenth.text())).toBe(accountNotFound);
+    expectStatus(await attach("1999999999", "Петров"), 429);
+  });
+
+  test("attach: one client guessing through many residents is refused after 30 failures", async () => {
+    const client = newClient(test.info().project.name);
+    const statuses: number[] = [];
+    // Ten failures each: no resident reaches its own limit before the client does.
+    for (let resident = 0; resident < 3; resident += 1) {
+      const { attach } = await signedInResident(client, `spray-attach${resident}`);
+      for (let index = 0; index < 10; index += 1) statuses.push((await attach("1000000004", `Фамилия${index}`)).status());
+    }
+    expect(statuses).toEqual(Array(30).fill(400));
+    const fresh = await signedInResident(client, "spray-attach-last");
+    const refused = await fresh.attach("1000000004", "Сидорова");
+    expectStatus(refused, 429);
+    expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(3000);
+    expect(formError(await refused.text())).toMatch(tooManyAttachTries);
+    // Another client's resident attaches as usual.
+    const other = await signedInResident(newClient(test.info().project.name), "spray-attach-other");
+    expectStatus(await other.attach("1000000004", "Сидорова"), 302);
+  });
+
+  test("a resident sees the attach refusal in the form, with what was typed kept", async ({ page, jsEnabled }) => {
+    const client = newClient(test.info().project.name);
+    const user = await createResident("attach-locked", stack.backendUrl);
+    await page.setExtraHTTPHeaders({ "X-Forwarded-For": client });
+    await page.goto(`${stack.portalUrl}/auth?redirectTo=/profile/accounts`);
+    await page.getByLabel("Электронная почта").fill(user.email);
+    await page.getByLabel("Пароль", { exact: true }).fill(user.password);
+    await page.getByRole("button", { name: "Войти" }).click();
+    await page.waitForURL((url) => url.pathname === "/profile/accounts");
+    // Ten wrong tries in this browser's session (its cookies), sent directly.
+    for (let index = 0; index < 10; index += 1) {
+      const response = await page.request.post(`${stack.portalUrl}/profile/accounts`, {
+        form: { id: "1999999999", customer: `Фамилия${index}`, name__confirm: "" },
+        headers: { Origin: stack.portalUrl },
+        maxRedirects: 0,
+      });
+      expectStatus(response, 400);
+    }
+    const form = page.locator("form#attach-account");
+    if (jsEnabled) await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await form.getByLabel("Номер лицевого счёта").fill("1000000003");
+    await form.getByLabel("Фамилия владельца").fill("Петров");
+    await form.getByRole("button", { name: "Привязать" }).click();
+    await expect(form.locator(".form-error")).toHaveText(tooManyAttachTries);
+    await expect(form.getByLabel("Номер лицевого счёта")).toHaveValue("1000000003");
+    await expect(form.getByLabel("Фамилия владельца")).toHaveValue("Петров");
+    await expect(page.locator(".account-card")).toHaveCount(0);
   });
 
   test("a resident sees the sign-in refusal in the form, with the e-mail kept", async ({ page }) => {

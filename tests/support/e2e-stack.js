@@ -13,6 +13,7 @@ const stack = await startStack({
     LIMIT_CODE_TRIES_PER_CLIENT: "100000",
     LIMIT_CODE_REQUESTS_PER_CLIENT: "100000",
     LIMIT_LOGIN_FAILURES_PER_CLIENT: "100000",
+    LIMIT_ATTACH_FAILURES_PER_CLIENT: "100000",
   },
 });
 console.log(`e2e stack: portal ${stack.portalUrl}, backend ${stack.backendUrl}`);

@@ -2,8 +2,17 @@
  * Personal accounts: the attached ones with filters, sorting and pages; a
  * form to attach one by number and the holder's surname; a detach control
  * that asks first (a dialog with JavaScript, a confirmation page without).
+ * Attaching names a household (its holder, address and balance), so wrong
+ * guesses are counted per resident and per client (app/http/limits.server.ts)
+ * and "no such number" and "wrong surname" read the same.
  */
+import { ApiError } from "~/api/errors";
+import { retryAfterHeaders } from "~/forms/refusals.server";
 import { constraintsOf, handleSubmission } from "~/forms/submission.server";
+import { getLimits } from "~/http/limits.server";
+import { requestMetaContext } from "~/http/request-context";
+import { getUser } from "~/middleware/user.server";
+import { logger } from "~/monitoring/logger.server";
 import { attachForm } from "./accounts.form";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Account } from "~/api/types";
@@ -20,6 +29,12 @@ import { loadListPage } from "~/lists/list-page.server";
 import { FilterForm, FilterInput, FilterSelect } from "~/components/filters";
 
 const pageSize = 10;
+
+/** The contract's attach refusals that a guess gets (docs/api-contract.md): said alike, counted. */
+const guessRefusals = new Set(["not_found", "mismatch"]);
+
+/** A refusal (429) tells when to come back in the page's own response. */
+export const headers = retryAfterHeaders;
 const sorts = { number: "id", address: "address", debt: "-balance", prepaid: "balance" } as const;
 type Sort = keyof typeof sorts;
 
@@ -51,7 +66,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { t } = getI18n(context);
   return handleSubmission(attachForm, { request, context }, async (value, reply) => {
-    await getApi(context).accounts.attach(value);
+    const meta = context.get(requestMetaContext);
+    // Counted before the backend is asked, so parallel guesses cannot slip through.
+    const attempt = await getLimits().attachAttempt(meta.clientAddress, String(getUser(context)?.id ?? ""));
+    if (attempt.refusal) return reply.refusal(attempt.refusal);
+    try {
+      await getApi(context).accounts.attach(value);
+    } catch (error) {
+      const codes = error instanceof ApiError ? error.errors.map((item) => item.code) : [];
+      if (codes.some((code) => guessRefusals.has(code))) {
+        // Which of the two it was stays here: the page must not tell a number that exists.
+        logger.info({ requestId: meta.requestId, operation: "clientAccountsAttach", codes }, "account attach refused");
+        return reply.formError(t("accounts.notFound"));
+      }
+      await attempt.notCounted();
+      throw error;
+    }
+    await attempt.notCounted();
     const url = new URL(request.url);
     return reply.success(`${url.pathname}${url.search}`, t("accounts.attached", { id: value.id }));
   });
