@@ -6,7 +6,6 @@ import { createApiClient, type TokenStore } from "./client.server";
 import { ApiError, BackendFailure, SessionExpiredError } from "./errors";
 import { PageSchemas, TokenPairSchema, UserSchema } from "./schemas";
 import type { TokenPair } from "./types";
-import { fetchTransport } from "../../tests/support/fetch-transport";
 
 const key = new TextEncoder().encode("test-secret");
 
@@ -129,7 +128,7 @@ beforeEach(() => {
 });
 
 const makeClient = (fetchImpl: typeof fetch, tokens: TokenStore, timeoutMs = 2000) =>
-  createApiClient({ baseUrl: "http://backend.test", timeoutMs, tokens, transport: fetchTransport(fetchImpl), store });
+  createApiClient({ baseUrl: "http://backend.test", timeoutMs, tokens, fetch: fetchImpl, store });
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -352,6 +351,23 @@ describe("the backend client's failures", () => {
       .catch((e) => e);
     expect(error).toBeInstanceOf(BackendFailure);
     expect((error as BackendFailure).status).toBe(504);
+  });
+
+  it("ends in a 504 when the call's deadline passes during its refresh", async () => {
+    const backend = fakeBackend({ refreshDelayMs: 150 });
+    const pair = await backend.issue();
+    backend.valid.delete(pair.access);
+    const late: typeof fetch = async (input, init) => {
+      const response = await backend.fetchImpl(input, init);
+      if (String(input instanceof Request ? input.url : input).includes("/me/")) await wait(150);
+      return response;
+    };
+    const error = await makeClient(late, memoryTokens(pair).store, 250)
+      .request("me", "GET", "client/users/me/", me)
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(BackendFailure);
+    expect((error as BackendFailure).status).toBe(504);
+    expect(backend.calls.refresh).toBe(1);
   });
 
   it("reports a refused connection as unavailable (503)", async () => {

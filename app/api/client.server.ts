@@ -1,23 +1,24 @@
 /**
  * The backend client: one per request, created by the API middleware. Every
- * backend call of the portal goes through `request`, which
+ * backend call of the portal goes through `request`, over one ky instance
+ * (https://github.com/sindresorhus/ky), which
  *
- * - sends the bearer token, refreshing it first when it has expired;
- * - on a 401 refreshes once and retries the call once;
+ * - sends the bearer token (a `beforeRequest` hook), refreshing it first when
+ *   it has expired;
+ * - on a 401 refreshes once and retries the call once (an `afterResponse`
+ *   hook), and retries nothing else;
  * - shares that one refresh between the loaders of the request, and through
  *   the shared store between concurrent requests, on any replica, that carry
  *   the same refresh token (rotation revokes it after its first use);
- * - gives every exchange one deadline, reading the body included (a backend
+ * - gives every call one deadline, reading the body included (a backend
  *   that sends its headers and then trickles the body must not hold a page);
  * - checks every answer against the contract's shape (schemas.ts), once;
  * - turns timeouts, refused connections, 5xx and unreadable or wrongly shaped
  *   bodies into a BackendFailure, and 4xx into an ApiError with the
  *   contract's body.
- *
- * The exchange itself goes through a Transport: undici's `request` in the
- * portal (./transport.server.ts), a fake backend in the unit tests.
  */
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
+import ky from "ky";
 import type { z } from "zod";
 import { getStore, type SharedStore } from "~/store/store.server";
 import { metrics } from "~/monitoring/metrics.server";
@@ -25,7 +26,6 @@ import { isExpired } from "~/api/token-claims";
 import { ApiError, BackendFailure, SessionExpiredError } from "./errors";
 import { ApiErrorBodySchema, TokenPairSchema } from "./schemas";
 import type { Query, TokenPair } from "./types";
-import { undiciTransport, type Answer, type Transport } from "./transport.server";
 
 export interface TokenStore {
   get(): { access?: string; refresh?: string };
@@ -39,9 +39,9 @@ export interface ClientOptions {
   timeoutMs: number;
   tokens: TokenStore;
   requestId?: string;
-  /** How an exchange is sent (default: undici's `request`). */
-  transport?: Transport;
-  /** Called with the milliseconds each backend call took, its operation and status (0: no answer). */
+  /** ky's `fetch` option (default: the platform's); the unit tests answer from fake backends through it. */
+  fetch?: typeof fetch;
+  /** Called with the milliseconds each exchange took, its operation and status (0: no answer). */
   onTiming?: (ms: number, operation: string, status: number) => void;
   /** Called instead of throwing SessionExpiredError (the portal redirects to sign in). */
   onSessionExpired?: (error: SessionExpiredError) => never;
@@ -59,8 +59,23 @@ export interface RequestOptions<T = unknown> {
   body?: FormData;
   headers?: Record<string, string>;
   searchParams?: Query;
-  /** The contract's shape of a 2xx answer; without one (204 endpoints) the body is not read. */
+  /** The contract's shape of a 2xx answer; without one (204 endpoints) the body is not parsed. */
   schema?: z.ZodType<T>;
+}
+
+/** An answer read whole within its call's deadline. */
+interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+/** One call as the hooks see it (ky's `context`): whether it carries the token, and its exchange's start. */
+interface Call {
+  operation: string;
+  auth: boolean;
+  /** Set while an exchange is under way: when it was sent. */
+  started?: number;
 }
 
 /** A refreshed pair is kept this long for requests that carried the old token. */
@@ -80,9 +95,6 @@ export function toSearchParams(query: Query | undefined) {
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 export function createApiClient(options: ClientOptions) {
-  const prefix = `${options.baseUrl.replace(/\/+$/, "")}/api/v1/`;
-  const transport = options.transport ?? undiciTransport;
-
   let refreshing: Promise<string> | null = null;
 
   const expire = (message?: string): never => {
@@ -97,38 +109,79 @@ export function createApiClient(options: ClientOptions) {
     throw failure;
   };
 
-  async function send(operation: string, method: string, path: string, init: RequestOptions, access?: string): Promise<Answer> {
-    const started = performance.now();
+  /** Reports an exchange's time once: the refused one before a retry, then the one answered. */
+  const timed = (call: Call, status: number) => {
+    if (call.started === undefined) return;
+    options.onTiming?.(performance.now() - call.started, call.operation, status);
+    call.started = undefined;
+  };
+
+  const http = ky.create({
+    prefixUrl: `${options.baseUrl.replace(/\/+$/, "")}/api/v1/`,
+    headers: { Accept: "application/json", ...(options.requestId ? { "X-Request-Id": options.requestId } : {}) },
+    // ky's timeout ends when the headers arrive; `send` gives each call a signal that also ends the body's read.
+    timeout: false,
+    // The one retry is the one after a refresh, forced by the hook below; a failed call is never sent again.
+    retry: { limit: 1, methods: [], statusCodes: [] },
+    // Statuses are read against the contract (`read`): a 4xx carries its error body.
+    throwHttpErrors: false,
+    fetch: options.fetch,
+    hooks: {
+      beforeRequest: [
+        async (request, { context }) => {
+          const call = context.call as Call;
+          // On the retry too: by then the refreshed token.
+          if (call.auth) request.headers.set("Authorization", `Bearer ${await validAccess()}`);
+          call.started = performance.now();
+        },
+      ],
+      afterResponse: [
+        async (_request, { context }, response, { retryCount }) => {
+          const call = context.call as Call;
+          if (response.status !== 401 || !call.auth) return;
+          timed(call, 401);
+          // One refresh per request: a 401 after it, or after the retry, ends the session.
+          if (retryCount > 0 || refreshing) return expire();
+          await refreshTokens();
+          return ky.retry({ code: "TOKEN_REFRESHED", delay: 0 });
+        },
+      ],
+    },
+  });
+
+  /** One call: its exchange (and retry), the body read whole, all within one deadline. */
+  async function send(operation: string, method: string, path: string, init: RequestOptions): Promise<Answer> {
     const deadline = AbortSignal.timeout(options.timeoutMs);
-    let status = 0;
-    const query = toSearchParams(init.searchParams).toString();
-    const headers: Record<string, string> = { Accept: "application/json", ...init.headers };
-    if (options.requestId) headers["X-Request-Id"] = options.requestId;
-    if (access) headers.Authorization = `Bearer ${access}`;
-    if (init.json !== undefined) headers["Content-Type"] = "application/json";
+    const call: Call = { operation, auth: init.auth ?? true };
     try {
-      const answer = await transport({
+      const response = await http(path, {
         method,
-        url: `${prefix}${path}${query ? `?${query}` : ""}`,
-        headers,
-        body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+        json: init.json,
+        body: init.body,
+        // An undefined `headers` would drop the instance's (ky merges keys, undefined ones included).
+        headers: init.headers ?? {},
+        searchParams: toSearchParams(init.searchParams),
         signal: deadline,
+        context: { call },
       });
-      status = answer.status;
+      // The signal ends the body's read too: a backend trickling its body cannot hold the page.
+      const answer = { status: response.status, headers: response.headers, text: await response.text() };
+      timed(call, answer.status);
       return answer;
     } catch (error) {
+      // The hooks' own ends (an expired session, a failed refresh, what the portal throws for them) pass as they are.
+      if (error instanceof SessionExpiredError || error instanceof BackendFailure || error instanceof Response) throw error;
+      timed(call, 0);
       if (deadline.aborted) {
         return fail(new BackendFailure("timeout", `${operation}: no complete answer within ${options.timeoutMs} ms`), operation);
       }
       return fail(new BackendFailure("unavailable", `${operation}: ${(error as Error).message}`), operation);
-    } finally {
-      options.onTiming?.(performance.now() - started, operation, status);
     }
   }
 
   /** The backend's answer: a new pair, or refused (the session is over); no answer throws. */
   async function exchange(refresh: string): Promise<RefreshResult> {
-    const response = await send("refresh", "POST", "client/users/refresh/", { json: { refresh } });
+    const response = await send("refresh", "POST", "client/users/refresh/", { auth: false, json: { refresh } });
     if (response.status === 200) {
       const pair = TokenPairSchema.safeParse(parseJson(response.text));
       if (pair.success) return { ok: true, pair: { access: pair.data.access, refresh: pair.data.refresh } };
@@ -217,17 +270,7 @@ export function createApiClient(options: ClientOptions) {
   }
 
   async function request<T>(operation: string, method: string, path: string, init: RequestOptions<T> = {}): Promise<T> {
-    const auth = init.auth ?? true;
-    let access = auth ? await validAccess() : undefined;
-    let response = await send(operation, method, path, init, access);
-    if (response.status === 401 && auth) {
-      const alreadyRefreshed = refreshing !== null;
-      if (alreadyRefreshed) return expire();
-      access = await refreshTokens();
-      response = await send(operation, method, path, init, access);
-      if (response.status === 401) return expire();
-    }
-    return read(operation, response, init.schema);
+    return read(operation, await send(operation, method, path, init), init.schema);
   }
 
   async function read<T>(operation: string, response: Answer, schema?: z.ZodType<T>): Promise<T> {
@@ -243,13 +286,13 @@ export function createApiClient(options: ClientOptions) {
     // A proxy may refuse a large body with 413 and any body (the contract allows it).
     if (response.status === 413 && !isJson(response)) throw new ApiError(413, null, operation);
     // Anything else must be the contract's JSON: an HTML page here is not the backend speaking.
-    if (!isJson(response)) return badResponse(`unexpected content type ${response.header("Content-Type") ?? "(none)"}`);
+    if (!isJson(response)) return badResponse(`unexpected content type ${response.headers.get("Content-Type") ?? "(none)"}`);
     const body = parseJson(text);
     if (body === undefined) return badResponse(text === "" ? "empty body" : "unreadable JSON");
     const parsed = ok ? schema!.safeParse(body) : ApiErrorBodySchema.safeParse(body);
     if (!parsed.success) return badResponse(`unexpected shape: ${describeIssue(parsed.error)}`);
     if (ok) return parsed.data as T;
-    const retryAfter = Number.parseInt(response.header("Retry-After") ?? "", 10);
+    const retryAfter = Number.parseInt(response.headers.get("Retry-After") ?? "", 10);
     const errorBody = parsed.data as z.infer<typeof ApiErrorBodySchema>;
     throw new ApiError(response.status, errorBody, operation, Number.isFinite(retryAfter) ? retryAfter : null);
   }
@@ -304,7 +347,7 @@ function sealer(refresh: string): Sealer {
 const jsonType = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
 
 function isJson(response: Answer) {
-  return jsonType.test(response.header("Content-Type") ?? "");
+  return jsonType.test(response.headers.get("Content-Type") ?? "");
 }
 
 /** The JSON in a body, or undefined when there is none (JSON itself never gives undefined). */
