@@ -20,6 +20,7 @@ import {
   parseFormData,
   type FileUpload,
 } from "@remix-run/form-data-parser";
+import { checkFormBounds } from "~/http/request.server";
 
 export const maxImageBytes = 10 * 1024 * 1024;
 export const maxImagesPerRequest = 10;
@@ -113,6 +114,7 @@ async function parseUpload(request: Request, fileField: string, t: TFunction): P
       { maxFileSize: maxImageBytes, maxFiles: maxImagesPerRequest, maxTotalSize: maxTotal, maxParts: 50 },
       handler,
     );
+    await checkFormBounds(request, fields);
     return { fields, files, errors, tooLarge: false, cleanup };
   } catch (error) {
     if (error instanceof MaxFileSizeExceededError) return refused(t("admin.images.tooBig"));
