@@ -58,7 +58,24 @@ if (development) {
 
 const { logger, operations } = portal;
 
-const listener = server.listen(operations.port, () => {
+/**
+ * Node's defaults hold a request whose body trickles in for 300 s. The whole
+ * request must arrive within REQUEST_TIMEOUT_MS and its headers within
+ * HEADERS_TIMEOUT_MS (then 408 and the connection closes), checked every
+ * second; an idle kept-alive connection stays KEEP_ALIVE_TIMEOUT_MS, longer
+ * than the proxy keeps its own, so that the proxy is the one to close it
+ * (docs/decisions/011-http-edge.md).
+ */
+const listener = http.createServer(
+  {
+    requestTimeout: operations.requestTimeoutMs,
+    headersTimeout: operations.headersTimeoutMs,
+    keepAliveTimeout: operations.keepAliveTimeoutMs,
+    connectionsCheckingInterval: 1000,
+  },
+  server,
+);
+listener.listen(operations.port, () => {
   logger.info({ port: operations.port, mode: development ? "development" : "production" }, "portal listening");
 });
 // A port already taken (another portal, a replica still draining): say so and stop

@@ -19,22 +19,25 @@ import { getStore } from "~/store/store.server";
 import { getEnv } from "~/config/env.server";
 import { logger } from "~/monitoring/logger.server";
 import { metrics, registry } from "~/monitoring/metrics.server";
-import { bodyLimit, finalHeaders, isMalformedUrl, limitStreamedBody, refuse, uploadLimit } from "./edge";
+import { beforeHeaders, bodyLimit, finalHeaders, isMalformedUrl, limitStreamedBody, refuse, uploadLimit } from "./edge";
 import { compressPages } from "./compress-page";
 import { createPageCache } from "./page-cache";
-import { createRouteLabeler } from "./route-label";
+import { createRouteMatcher } from "./route-label";
 import { requestMetaContext, type RequestMeta } from "~/http/request-context";
 
 const env = getEnv();
 
 export { logger };
 
-/** What server.js needs to run the process: ports and the drain's timings. */
+/** What server.js needs to run the process: ports, the listener's timeouts and the drain's timings. */
 export const operations = {
   port: env.PORT,
   metricsPort: env.METRICS_PORT,
   shutdownDelayMs: env.SHUTDOWN_DELAY_MS,
   shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+  requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+  headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
+  keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,
 };
 
 let draining = false;
@@ -53,7 +56,7 @@ export async function metricsResponse() {
   return { contentType: registry.contentType, body: await registry.metrics() };
 }
 
-const routeLabel = createRouteLabeler(build.routes);
+const routeOf = createRouteMatcher(build.routes);
 // Connect to the shared store at start, not on the first use: the first scrape
 // (and the first request) would otherwise see Redis still connecting, "degraded".
 getStore();
@@ -147,6 +150,22 @@ app.use((req, res, next) => {
   next();
 });
 
+/**
+ * The portal takes GET and HEAD, and POST where a route has an action. Any
+ * other method (OPTIONS, TRACE, PROPFIND, PUT…) is a 405 with `Allow` here:
+ * React Router would run an action for PUT or DELETE, and fail on the rest.
+ */
+app.use((req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD") return next();
+  if (req.method === "POST") {
+    // Where no route takes it, React Router answers 405 itself: the same Allow.
+    beforeHeaders(res, () => res.statusCode === 405 && res.setHeader("Allow", "GET, HEAD"));
+    return next();
+  }
+  res.setHeader("Allow", routeOf(req.path).methods.join(", "));
+  return refuse(req, res, 405, "methodNotAllowed");
+});
+
 // State-changing requests from other sites are refused before anything reads them.
 app.use((req, res, next) => {
   const header = (name: string) => {
@@ -233,7 +252,7 @@ if (import.meta.env.PROD) {
 
 // Whatever reaches here is answered by React Router: its route is the label.
 app.use((req, res, next) => {
-  res.locals.route = routeLabel(req.path);
+  res.locals.route = routeOf(req.path).label;
   next();
 });
 

@@ -59,7 +59,7 @@ export function requestLanguage(cookieHeader: string | undefined): Language {
   }
 }
 
-export type Refusal = "badUrl" | "crossSite" | "formTooLarge" | "uploadTooLarge" | "bodyTooLarge";
+export type Refusal = "badUrl" | "crossSite" | "methodNotAllowed" | "formTooLarge" | "uploadTooLarge" | "bodyTooLarge";
 
 /** The page a refusal shows, in the visitor's language (texts in the `errors` locale files, `edge.*`). */
 export async function refusalPage(refusal: Refusal, language: Language) {

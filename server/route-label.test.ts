@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRouteLabeler } from "./route-label";
+import { createRouteLabeler, createRouteMatcher } from "./route-label";
 
 const manifest = {
   root: { id: "root", path: "" },
@@ -30,5 +30,28 @@ describe("route labels for the metrics", () => {
   it("put every unknown path under the catch-all", () => {
     expect(label("/wp-admin/setup.php")).toBe("/*");
     expect(createRouteLabeler({ root: { id: "root", path: "" } })("/nothing/here")).toBe("other");
+  });
+});
+
+describe("the methods a path takes", () => {
+  const action = () => null;
+  const methods = createRouteMatcher({
+    ...manifest,
+    "routes/auth": { id: "routes/auth", parentId: "routes/_access", path: "auth" },
+    "routes/auth/login": { id: "routes/auth/login", parentId: "routes/auth", index: true, module: { action } },
+    "routes/resources/language": { id: "routes/resources/language", parentId: "root", path: "resources/language", module: { action } },
+    "routes/not-found": { id: "routes/not-found", parentId: "routes/_access", path: "*", module: { action } },
+  });
+
+  it("are GET and HEAD, and POST where a matched route has an action", () => {
+    expect(methods("/posts/item/42").methods).toEqual(["GET", "HEAD"]);
+    expect(methods("/auth").methods).toEqual(["GET", "HEAD", "POST"]);
+    expect(methods("/auth.data").methods).toEqual(["GET", "HEAD", "POST"]);
+    expect(methods("/resources/language").methods).toEqual(["GET", "HEAD", "POST"]);
+  });
+
+  it("never count the catch-all's action, which only answers 404", () => {
+    expect(methods("/healthz").methods).toEqual(["GET", "HEAD"]);
+    expect(methods("/favicon.ico").methods).toEqual(["GET", "HEAD"]);
   });
 });

@@ -32,4 +32,14 @@ describe("the environment", () => {
     expect(() => parseEnv({ ...base, SESSION_MAX_HOURS: "0" })).toThrow(/SESSION_MAX_HOURS: ожидается число часов больше 0/);
     expect(() => parseEnv({ ...base, SESSION_MAX_HOURS: "never" })).toThrow(/SESSION_MAX_HOURS/);
   });
+
+  it("sets the listener's timeouts, keep-alive longer than nginx's 60 s, headers within the request", () => {
+    const base = { API_URL: "https://api.example.ru/", SESSION_SECRET: "a-long-enough-secret" };
+    const env = parseEnv(base);
+    expect(env.KEEP_ALIVE_TIMEOUT_MS).toBeGreaterThan(60_000);
+    expect(env.HEADERS_TIMEOUT_MS).toBeLessThanOrEqual(env.REQUEST_TIMEOUT_MS);
+    expect(env.REQUEST_TIMEOUT_MS).toBeLessThan(300_000);
+    expect(parseEnv({ ...base, REQUEST_TIMEOUT_MS: "2000", HEADERS_TIMEOUT_MS: "1000" }).REQUEST_TIMEOUT_MS).toBe(2000);
+    expect(() => parseEnv({ ...base, REQUEST_TIMEOUT_MS: "5000" })).toThrow(/HEADERS_TIMEOUT_MS: не больше REQUEST_TIMEOUT_MS/);
+  });
 });

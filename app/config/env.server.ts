@@ -74,6 +74,12 @@ const schema = z
     METRICS_TOKEN: z.string().min(16, "не короче 16 символов").optional(),
     SHUTDOWN_DELAY_MS: z.coerce.number({ error: "ожидается число миллисекунд" }).int().min(0).max(120_000).default(2000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: "ожидается число миллисекунд" }).int().min(1000).max(600_000).default(10_000),
+    // The listener's timeouts (server.js, docs/decisions/011-http-edge.md): the whole
+    // request, its headers, and an idle kept-alive connection, which must outlast
+    // the proxy's own upstream keep-alive (nginx: 60 s) so the proxy closes first.
+    REQUEST_TIMEOUT_MS: z.coerce.number({ error: "ожидается число миллисекунд" }).int().min(1000).max(3_600_000).default(60_000),
+    HEADERS_TIMEOUT_MS: z.coerce.number({ error: "ожидается число миллисекунд" }).int().min(1000).max(3_600_000).default(20_000),
+    KEEP_ALIVE_TIMEOUT_MS: z.coerce.number({ error: "ожидается число миллисекунд" }).int().min(1000).max(600_000).default(65_000),
     // The portal's public origin for absolute links (the Atom feed): without it,
     // the host as the trusted proxy names it (TRUST_PROXY), never a client's header.
     PUBLIC_URL: z
@@ -105,6 +111,10 @@ const schema = z
     PAYMENT_URL: z.url("ожидается адрес сайта оплаты").default("https://pay.example.ru/"),
   })
   .superRefine((env, ctx) => {
+    // Node refuses to start otherwise: the headers are part of the request.
+    if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({ code: "custom", path: ["HEADERS_TIMEOUT_MS"], message: "не больше REQUEST_TIMEOUT_MS" });
+    }
     if (env.API_URL && !env.SESSION_SECRET) {
       ctx.addIssue({
         code: "custom",

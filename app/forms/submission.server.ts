@@ -23,7 +23,7 @@ import { ApiError, BackendFailureResponse } from "~/api/errors";
 import { getI18n } from "~/middleware/i18n.server";
 import { formatCountdown } from "~/format/countdown";
 import type { Refusal } from "~/http/limits.server";
-import { readFormData } from "~/http/request.server";
+import { readFormData, unreadableForm } from "~/http/request.server";
 import { redirectWithToast } from "~/toasts/toast.server";
 import type { FormDefinition, FormReply } from "./define";
 import type { Constraints } from "./hooks";
@@ -122,7 +122,14 @@ export async function handleSubmission<Schema extends z.ZodType, Result extends 
   const schema = await form.schema();
   const fields = Object.keys(await constraintsOf(form));
   const hide = fields.filter(isSecretField);
-  const submission = parseWithZod(submitted, { schema });
+  const parse = () => parseWithZod(submitted, { schema });
+  let submission: ReturnType<typeof parse>;
+  try {
+    submission = parse();
+  } catch {
+    // A control field of the library it cannot read (an intent that is not JSON) is the client's error, not ours.
+    throw await unreadableForm(request);
+  }
   if (submission.status !== "success") return answer(form, submission.reply({ hideFields: hide }), 400);
   const shown = fields.filter((name) => !options.hiddenFields?.includes(name));
   const reply = replies(form, context, { reply: submission.reply, fields: shown, hide });

@@ -24,6 +24,7 @@ import {
 } from "@remix-run/form-data-parser";
 import { imageSize } from "image-size";
 import { getEnv } from "~/config/env.server";
+import { checkFormBounds } from "~/http/request.server";
 
 export const maxImageBytes = 10 * 1024 * 1024;
 export const maxImagesPerRequest = 10;
@@ -151,6 +152,7 @@ async function parseUpload(request: Request, fileField: string, t: TFunction, { 
       { maxFileSize: maxImageBytes, maxFiles: maxImagesPerRequest, maxTotalSize: maxTotal, maxParts: 50 },
       handler,
     );
+    await checkFormBounds(request, fields);
     return { fields, files, errors, tooLarge: false, cleanup };
   } catch (error) {
     if (error instanceof MaxFileSizeExceededError) return refused(t("admin.images.tooBig"));
