@@ -14,7 +14,8 @@
 import type express from "express";
 import { metrics } from "~/monitoring/metrics.server";
 import { BoundedMap } from "~/cache/bounded-map";
-import { sessionCookieNames } from "~/http/session-cookie-name";
+import { hasSignedInHint, themeFromCookies } from "~/http/preferences.server";
+import { languageFromCookies } from "~/middleware/i18n.server";
 
 interface CachedPage {
   body: string;
@@ -23,41 +24,53 @@ interface CachedPage {
 }
 
 const NONCE_SLOT = "\u0000nonce\u0000";
-/** Cookies that change a signed-out page: language, theme, the "was signed in" hint. */
-const VARY_COOKIES = ["lng", "theme", "signed_in"];
-/** Cookies that make a page personal: never cached, never served from the cache. */
-const PERSONAL_COOKIES = [...sessionCookieNames, "__toast"];
 
-function parseCookies(header: string | undefined) {
-  const cookies = new Map<string, string>();
-  for (const part of (header ?? "").split(";")) {
-    const index = part.indexOf("=");
-    if (index > 0) cookies.set(part.slice(0, index).trim(), part.slice(index + 1).trim());
-  }
-  return cookies;
+/**
+ * Cookies that make a page personal (the session, the flash message): never
+ * cached, never served from the cache. Prefixed names too, so the session
+ * cookie stays personal under `__Host-`; any occurrence counts, first or not.
+ */
+const PERSONAL_COOKIE = /^(__session|__toast|__Host-.*|__Secure-.*)$/;
+
+function hasPersonalCookie(header: string | undefined) {
+  return (header ?? "").split(";").some((part) => PERSONAL_COOKIE.test(part.split("=")[0].trim()));
 }
 
+/**
+ * What a signed-out render reads from the cookies, read by the very functions
+ * the render calls (language, theme, the "was signed in" hint): the key can
+ * never differ from the page stored under it, whatever duplicate or broken
+ * cookies a client sends.
+ */
+async function renderedPreferences(header: string | undefined) {
+  const [lng, theme, hint] = await Promise.all([languageFromCookies(header), themeFromCookies(header), hasSignedInHint(header)]);
+  return `lng=${lng};theme=${theme};signed_in=${hint ? 1 : 0}`;
+}
+
+type KeyedRequest = Pick<express.Request, "method" | "path" | "originalUrl" | "protocol" | "host" | "headers">;
+
 /** The cache key of a request, or null when its page must be rendered for it alone. */
-export function pageCacheKey(req: Pick<express.Request, "method" | "path" | "originalUrl" | "protocol" | "host" | "headers">) {
+export async function pageCacheKey(req: KeyedRequest): Promise<string | null> {
   if (req.method !== "GET") return null;
   // Pages only: not data requests (.data), files, resource routes or media.
   if (/\.\w+$/.test(req.path) || /^\/(resources|media|assets)\//.test(req.path)) return null;
-  const cookies = parseCookies(req.headers.cookie);
-  if (PERSONAL_COOKIES.some((name) => cookies.has(name))) return null;
+  if (hasPersonalCookie(req.headers.cookie)) return null;
   if (req.headers.authorization) return null;
-  const varying = VARY_COOKIES.map((name) => `${name}=${cookies.get(name) ?? ""}`).join(";");
   // The host as React Router sees it: Express's req.host is the trusted proxy's
   // X-Forwarded-Host (TRUST_PROXY), else the Host header. Anyone else's
   // X-Forwarded-Host neither keys nor poisons the cache.
-  return `${req.protocol}://${req.host}${req.originalUrl}\n${varying}`;
+  return `${req.protocol}://${req.host}${req.originalUrl}\n${await renderedPreferences(req.headers.cookie)}`;
 }
 
 export function createPageCache({ ttlMs, maxEntries = 200 }: { ttlMs: number; maxEntries?: number }) {
   const pages = new BoundedMap<string, CachedPage>(maxEntries);
 
   const middleware: express.RequestHandler = (req, res, next) => {
-    const key = ttlMs > 0 ? pageCacheKey(req) : null;
-    if (!key) return next();
+    if (ttlMs <= 0) return next();
+    pageCacheKey(req).then((key) => (key ? serve(key, req, res, next) : next()), next);
+  };
+
+  function serve(key: string, req: express.Request, res: express.Response, next: express.NextFunction) {
     const nonce: string = res.locals.meta.nonce;
     // A hard reload (Cache-Control: no-cache) gets a fresh render, which is then kept.
     const fresh = /no-cache/i.test(`${req.headers["cache-control"] ?? ""} ${req.headers.pragma ?? ""}`);
@@ -97,7 +110,7 @@ export function createPageCache({ ttlMs, maxEntries = 200 }: { ttlMs: number; ma
       return end(chunk, ...rest);
     }) as typeof res.end;
     next();
-  };
+  }
 
   return { middleware, size: () => pages.size };
 }

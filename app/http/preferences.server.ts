@@ -24,10 +24,14 @@ export const languageCookie = createCookie("lng", {
 export const themeSchema = z.enum(["light", "dark"]);
 export type Theme = z.infer<typeof themeSchema>;
 
-export async function getTheme(request: Request): Promise<Theme> {
-  const value = await themeCookie.parse(request.headers.get("Cookie"));
-  const parsed = themeSchema.safeParse(value);
+/** The theme a Cookie header asks for (its first `theme`); light otherwise. The page cache keys on it too. */
+export async function themeFromCookies(cookieHeader: string | null | undefined): Promise<Theme> {
+  const parsed = themeSchema.safeParse(await themeCookie.parse(cookieHeader ?? null));
   return parsed.success ? parsed.data : "light";
+}
+
+export function getTheme(request: Request): Promise<Theme> {
+  return themeFromCookies(request.headers.get("Cookie"));
 }
 
 /**
@@ -41,3 +45,8 @@ export const signedInHintCookie = createCookie("signed_in", {
   httpOnly: true,
   maxAge: 60 * 60 * 24 * 30,
 });
+
+/** Whether a Cookie header carries the hint, read as the access check reads it. */
+export async function hasSignedInHint(cookieHeader: string | null | undefined): Promise<boolean> {
+  return Boolean(await signedInHintCookie.parse(cookieHeader ?? null));
+}

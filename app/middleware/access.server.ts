@@ -7,7 +7,7 @@
 import { data, redirect, type MiddlewareFunction } from "react-router";
 import { getI18n } from "~/middleware/i18n.server";
 import { getUser } from "~/middleware/user.server";
-import { signedInHintCookie } from "~/http/preferences.server";
+import { hasSignedInHint, signedInHintCookie } from "~/http/preferences.server";
 import { getSession, sessionEndContext } from "~/middleware/session.server";
 import { currentPath } from "~/http/redirect";
 import { decideAccess, findGoverningEntry } from "~/site-map/navigation";
@@ -23,7 +23,7 @@ export const accessMiddleware: MiddlewareFunction<Response> = async ({ request, 
         // A copy of a session that was signed out (maybe on another replica).
         getSession(context).flash("authMessage", getI18n(context).t("errors:sessionEnded"));
         headers.append("Set-Cookie", await signedInHintCookie.serialize("", { maxAge: 0 }));
-      } else if (ended === "expired" || (await signedInHintCookie.parse(request.headers.get("Cookie")))) {
+      } else if (ended === "expired" || (await hasSignedInHint(request.headers.get("Cookie")))) {
         // Past its absolute lifetime, or signed in before and never signed out: the session ran out.
         getSession(context).flash("authMessage", getI18n(context).t("errors:sessionExpired"));
         headers.append("Set-Cookie", await signedInHintCookie.serialize("", { maxAge: 0 }));

@@ -42,10 +42,15 @@ export function i18nFor(lng: Language): Promise<i18n> {
   return instance;
 }
 
-/** The language this request asked for, by cookie; Russian otherwise. */
-export async function detectLanguage(request: Request): Promise<Language> {
-  const chosen: unknown = await languageCookie.parse(request.headers.get("Cookie"));
+/** The language a Cookie header asks for (its first `lng`); Russian otherwise. The page cache keys on it too. */
+export async function languageFromCookies(cookieHeader: string | null | undefined): Promise<Language> {
+  const chosen: unknown = await languageCookie.parse(cookieHeader ?? null);
   return isLanguage(chosen) ? chosen : defaultLanguage;
+}
+
+/** The language this request asked for, by cookie; Russian otherwise. */
+export function detectLanguage(request: Request): Promise<Language> {
+  return languageFromCookies(request.headers.get("Cookie"));
 }
 
 const localeContext = createContext<Language>(defaultLanguage);

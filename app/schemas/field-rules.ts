@@ -4,6 +4,7 @@
  * translate them, and pass the backend's own Russian texts through as they are.
  */
 import { z } from "zod";
+import { c1Controls, invisibleChars } from "~/format/unsafe-chars";
 
 export const emailField = z
   .string({ error: "required" })
@@ -14,18 +15,38 @@ export const requiredText = z.string({ error: "required" });
 
 export const newPasswordField = z.string({ error: "required" }).min(8, { error: "passwordMin" });
 
-export const nameField = z
-  .string({ error: "required" })
-  .trim()
-  .min(2, { error: "nameMin" })
-  .max(120, { error: "max" });
+/**
+ * What a one-line text (a name, a title) never holds: control characters
+ * (ESC starts a terminal's escape sequence, CR/LF split a log line), the
+ * invisible and bidirectional ones (a name that shows as another), and what
+ * is not a character at all (noncharacters, lone surrogates). Refused with a
+ * message beside the field, not removed: the person sees what was wrong.
+ */
+const notOneLineText = new RegExp(`[\\u0000-\\u001F${c1Controls}${invisibleChars}\\uFFFE\\uFFFF]|\\p{Cs}`, "u");
 
-export const optionalNameField = z
-  .string()
-  .trim()
-  .min(2, { error: "nameMin" })
-  .max(120, { error: "max" })
-  .optional();
+/** A trimmed one-line text of `min` to `max` characters, without hidden characters. */
+export const lineText = (min: number, max: number, minError: string) =>
+  z
+    .string({ error: "required" })
+    .trim()
+    // First, and alone: "too short" beside it would send the person looking for the wrong problem.
+    .refine((value) => !notOneLineText.test(value), { error: "hiddenChars", abort: true })
+    .min(min, { error: minError })
+    .max(max, { error: "max" });
+
+export const nameField = lineText(2, 120, "nameMin");
+
+export const optionalNameField = lineText(2, 120, "nameMin").optional();
+
+/**
+ * Controls a multi-line text (a post's body) never needs: every C0 control but
+ * tab, LF and CR, and DEL. Removed rather than refused: pasted from an office
+ * suite they are invisible, and the administrator could not find them.
+ */
+// eslint-disable-next-line no-control-regex
+const bodyControls = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
+export const stripBodyControls = (value: string) => value.replace(bodyControls, "");
 
 /** Digits of a Russian phone, as the backend stores it: 11 digits starting with 7. */
 export function normalizePhone(value: string) {

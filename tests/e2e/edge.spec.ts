@@ -194,7 +194,8 @@ test.describe("personal answers", () => {
     const anonymous = await playwright.request.newContext({ baseURL: baseURL() });
     const paths = ["/posts", "/posts.data", "/posts/feed.xml", "/locales/rus/translation.json"];
     const before = await Promise.all(paths.map((path) => anonymous.get(path)));
-    expect(before.map((answer) => answer.headers()["cache-control"] ?? "")).toEqual(["", "", "public, max-age=300", expect.stringContaining("public")]);
+    // The feed is public only with PUBLIC_URL, which this stack does not set.
+    expect(before.map((answer) => answer.headers()["cache-control"] ?? "")).toEqual(["", "", "private, max-age=300", expect.stringContaining("public")]);
     await anonymous.dispose();
 
     const signIn = await request.post("/auth", { form: resident, maxRedirects: 0 });
@@ -257,6 +258,30 @@ test.describe("a portal reached directly, with a backend whose files lie about t
     const next = await request.get(`${portal.url}/documents/privacy`);
     expect(next.headers()["x-page-cache"]).toBe("hit");
     expect(await next.text()).not.toContain("evil.example");
+  });
+
+  test("without PUBLIC_URL the feed, whose links follow the Host, is kept by no shared cache", async ({ request }) => {
+    const feed = await request.get(`${portal.url}/posts/feed.xml`, { headers: { Host: "evil.example" } });
+    expect(await feed.text()).toContain('href="http://evil.example/posts/feed.xml"');
+    expect(feed.headers()["cache-control"]).toBe("private, max-age=300");
+    const configuredFeed = await request.get(`${configured.url}/posts/feed.xml`);
+    expect(configuredFeed.headers()["cache-control"]).toBe("public, max-age=300");
+  });
+
+  test("duplicate preference cookies on a hard reload cannot give the next visitors another language or theme", async ({ request }) => {
+    // As the portal writes them: base64 JSON, URL-encoded.
+    const value = (data: string) => encodeURIComponent(Buffer.from(JSON.stringify(data)).toString("base64"));
+    const path = `${portal.url}/documents/agreement`;
+    const attacker = await request.get(path, {
+      headers: { Cookie: `lng=${value("en")}; theme=${value("dark")}; lng=; theme=`, "Cache-Control": "no-cache" },
+    });
+    const page = await attacker.text();
+    expect(page).toContain('<html lang="en"');
+    expect(page).toMatch(/<body class="dark"/);
+    const visitor = await request.get(path);
+    const html = await visitor.text();
+    expect(html).toContain('<html lang="ru"');
+    expect(html).not.toMatch(/<body class="dark"/);
   });
 
   test("PUBLIC_URL makes the feed's links, whatever host is named", async ({ request }) => {

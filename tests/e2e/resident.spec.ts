@@ -57,6 +57,26 @@ test.describe("the profile", () => {
     await expect(form.getByLabel("Фамилия")).toHaveValue("Я");
   });
 
+  test("refuses a name holding a terminal escape or showing reversed, beside the field, keeping what was typed", async ({ page }) => {
+    const user = await createResident("profilehidden");
+    await signIn(page, user);
+    const form = page.locator("form#profile-data");
+    const lastName = form.getByLabel("Фамилия");
+    const firstName = form.getByLabel("Имя", { exact: true });
+    const reversed = "\u202EавоноротСА";
+    await lastName.fill(reversed);
+    await firstName.fill("Мария\x1b[2J");
+    await form.getByRole("button", { name: "Сохранить" }).click();
+    const message = "Уберите управляющие и невидимые символы: они могли попасть сюда при копировании";
+    await expect(lastName).toHaveAccessibleDescription(message);
+    await expect(firstName).toHaveAccessibleDescription(message);
+    await expect(lastName).toHaveValue(reversed);
+    await expect(page.getByText("Данные профиля сохранены")).toHaveCount(0);
+    // Nothing reached the backend: the summary still shows the stored name.
+    await page.goto("/profile");
+    await expect(page.locator(".profile-summary")).toContainText("Тестова Мария");
+  });
+
   test("changes the password, which then signs in", async ({ page }) => {
     const user = await createResident("password");
     await signIn(page, user);
