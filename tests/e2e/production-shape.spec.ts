@@ -2,7 +2,7 @@
  * The production shape of docker-compose.yml on loopback: nginx with
  * deploy/nginx.conf (filled in as the image fills it in: tests/support/proxy.js)
  * in front of two portal replicas sharing one Redis, with the stand-in behind.
- * Under a steady load of signed-in and signed-out pages each replica in turn
+ * Under a steady load of signed-in and signed-out pages (and a form) each replica in turn
  * is stopped (SIGTERM), exits and starts again, then Redis is stopped and
  * started: no request may fail and nobody may be signed out.
  *
@@ -124,8 +124,8 @@ async function readyz(url: string) {
 }
 
 /**
- * 50 connections, each alternating the resident's /profile and a visitor's
- * home page, until `stop`. Counted by phase: answers, failures (an error or a
+ * 50 connections, each taking turns at the resident's /profile, a visitor's
+ * home page and a visitor's theme switch (a form), until `stop`. Counted by phase: answers, failures (an error or a
  * status outside 2xx/3xx) and signed-in requests that did not get the
  * resident's page.
  */
@@ -140,11 +140,11 @@ function startLoad(base: string, cookie: string, proxyRetries: () => number) {
     phases.push({ name, figures: current });
   };
   phase("warm-up");
-  const count = (signedIn: boolean) => (status: number, body: string) => {
+  const count = (what: string, signedIn = false) => (status: number, body: string) => {
     current.requests += 1;
     if (status < 200 || status >= 400) {
       current.failed += 1;
-      note(`${status} for ${signedIn ? "/profile" : "/"}`);
+      note(`${status} for ${what}`);
     } else if (signedIn && !(status === 200 && body.includes(residentName))) {
       current.signedOut += 1;
       note(`/profile signed out: ${status}`);
@@ -156,8 +156,16 @@ function startLoad(base: string, cookie: string, proxyRetries: () => number) {
     duration: 300,
     timeout: 20,
     requests: [
-      { method: "GET", path: "/profile", headers: { host, cookie }, onResponse: count(true) },
-      { method: "GET", path: "/", headers: { host }, onResponse: count(false) },
+      { method: "GET", path: "/profile", headers: { host, cookie }, onResponse: count("/profile", true) },
+      { method: "GET", path: "/", headers: { host }, onResponse: count("/") },
+      // A form too: a POST that reaches a stopping replica must not be lost either.
+      {
+        method: "POST",
+        path: "/resources/theme",
+        headers: { host, "content-type": "application/x-www-form-urlencoded" },
+        body: "theme=dark&redirectTo=%2F",
+        onResponse: count("POST /resources/theme"),
+      },
     ],
   } as autocannon.Options) as unknown as autocannon.Instance & Promise<autocannon.Result>;
   instance.on("reqError", (error: Error) => {
@@ -222,7 +230,7 @@ test.describe("the production shape: nginx, two replicas, Redis", () => {
       serverName: host,
       onLog: (line, stream) => {
         if (stream === "stderr") {
-          if (/ failed \((104|111): /.test(line)) proxyRetries += 1;
+          if (/\[error\].* (while connecting to|from) upstream/.test(line)) proxyRetries += 1;
           if (proxyErrors.length < 50) proxyErrors.push(line);
           return;
         }
@@ -333,7 +341,7 @@ test.describe("the production shape: nginx, two replicas, Redis", () => {
               return `  ${name}: ${figures.requests} requests, ${figures.failed} failed, ${figures.signedOut} signed out, ${retried} sent again by nginx`;
             })
             .join("\n") +
-          `\n  autocannon: ${totals.errors} errors (${totals.timeouts} timeouts), ${totals.non2xx} non-2xx` +
+          `\n  autocannon: ${totals.errors} errors (${totals.timeouts} timeouts), ${totals.non2xx} non-2xx (the forms' 302s)` +
           `\n  POSTs in flight at the SIGTERM: ${JSON.stringify(postsInFlight)}` +
           (load.problems.length ? `\n  problems: ${load.problems.join("; ")}` : "") +
           (proxyErrors.length ? `\n  nginx's error log:\n    ${proxyErrors.join("\n    ")}` : "") +
