@@ -38,9 +38,17 @@ export default defineConfig({
   },
   projects: [
     // axe runs inside the page, and client-only checks behaviour that exists only with JavaScript.
-    { name: "js-off", use: { javaScriptEnabled: false }, testIgnore: /(a11y|client-only)\.spec\.ts/ },
+    { name: "js-off", use: { javaScriptEnabled: false }, testIgnore: /(a11y|client-only|production-shape)\.spec\.ts/ },
     // The Nu checker reads the server's HTML, which JavaScript does not change: once is enough.
-    { name: "js-on", use: { javaScriptEnabled: true }, testIgnore: /html\.spec\.ts/ },
+    { name: "js-on", use: { javaScriptEnabled: true }, testIgnore: /(html|production-shape)\.spec\.ts/ },
+    // nginx and two replicas under a load that takes every core: alone, after the rest
+    // (other tests beside it would miss their timeouts). No browser: plain HTTP.
+    {
+      name: "production-shape",
+      testMatch: /production-shape\.spec\.ts/,
+      dependencies: ["js-off", "js-on"],
+      use: { javaScriptEnabled: false },
+    },
   ],
   webServer: {
     command: "node tests/support/e2e-stack.js",
