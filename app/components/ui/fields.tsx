@@ -6,7 +6,7 @@
 import { Fragment, useId, useState, type InputHTMLAttributes, type LabelHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { readErrorText, type ErrorText } from "~/i18n/foreign-text";
+import { readErrorText, SaidText, type ErrorText } from "~/i18n/foreign-text";
 import { Icon } from "./icon";
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
@@ -19,11 +19,6 @@ export type ListOfErrors = Array<string | null | undefined> | null | undefined;
 export function useErrorTexts(errors: ListOfErrors): ErrorText[] | undefined {
   const { t } = useTranslation("errors");
   return errors?.filter((error): error is string => Boolean(error)).map((error) => (/^[a-zA-Z]+$/.test(error) ? { text: t(error, { defaultValue: error }) } : readErrorText(error)));
-}
-
-/** One error's text; in its own element with `lang` when it is not in the page's language. */
-export function SaidText({ text, lang }: ErrorText) {
-  return lang ? <span lang={lang}>{text}</span> : text;
 }
 
 /** Texts said in a row (a form's own errors), each as `SaidText`. */

@@ -29,3 +29,8 @@ export function readErrorText(value: string): ErrorText {
   const match = marker.exec(value);
   return match ? { text: value.slice(match[0].length), lang: match[1] } : { text: value };
 }
+
+/** One text; in its own element with `lang` when it is not in the page's language. */
+export function SaidText({ text, lang }: ErrorText) {
+  return lang ? <span lang={lang}>{text}</span> : text;
+}
