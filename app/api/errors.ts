@@ -2,7 +2,8 @@
  * What can go wrong with a backend call, in the portal's terms.
  *
  * - `ApiError`: the backend answered 4xx with the contract's error body (a
- *   proxy's 413 may carry none). Callers show its details beside fields.
+ *   proxy's 413 may carry none). Pages say it through
+ *   app/api/refusal-texts.server.ts (the resident's language).
  * - `BackendFailure`: the backend is down (503), too slow (504) or broke
  *   (5xx, garbage, an answer outside the contract: 502): a page cannot be built, so loaders let it become the
  *   friendly error page, and actions say so in the form.
@@ -36,16 +37,6 @@ export class ApiError extends Error {
 
   get code(): string | undefined {
     return this.errors[0]?.code;
-  }
-
-  /** Details per field (`attr`); errors without a field go under "". */
-  fieldErrors(fields?: readonly string[]): Record<string, string[]> {
-    const result: Record<string, string[]> = {};
-    for (const error of this.errors) {
-      const attr = error.attr && (!fields || fields.includes(error.attr)) ? error.attr : "";
-      (result[attr] ??= []).push(error.detail);
-    }
-    return result;
   }
 
   /** The detail at `index`, then the first one, then `fallback`. */

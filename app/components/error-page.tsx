@@ -1,6 +1,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
 import { Icon, type IconName } from "~/components/ui/icon";
+import { readErrorText, SaidText } from "~/i18n/foreign-text";
 
 interface ErrorDescription {
   status: number;
@@ -58,7 +59,9 @@ export function ErrorPage({ error }: { error: unknown }) {
       <h1 id="error-title" className="error-page__title">
         {described.title}
       </h1>
-      <p className="error-page__text">{described.text}</p>
+      <p className="error-page__text">
+        <SaidText {...readErrorText(described.text)} />
+      </p>
       <div className="error-page__actions">
         {described.retry ? (
           <a href={`${location.pathname}${location.search}`} className="btn btn--mainSecondary btn--md">

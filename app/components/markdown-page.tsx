@@ -1,11 +1,25 @@
 import type { MarkdownPage } from "~/content/markdown.server";
+import { htmlLang } from "~/i18n/config";
+import { useTranslation } from "~/i18n/use-translation";
 
+/**
+ * A content page. One not yet written in the resident's language says so in
+ * a line of the interface's language, and its text carries its own `lang`.
+ */
 export function MarkdownArticle({ page }: { page: MarkdownPage }) {
+  const { t } = useTranslation();
   return (
-    <article className="prose">
-      <h1>{page.title}</h1>
-      {/* Operator-provided content from content/*.md, rendered on the server. */}
-      <div dangerouslySetInnerHTML={{ __html: page.html }} />
-    </article>
+    <>
+      {page.fallback ? (
+        <p className="muted content-fallback" role="note">
+          {t("common.notTranslated")}
+        </p>
+      ) : null}
+      <article className="prose" lang={page.fallback ? htmlLang[page.lang] : undefined}>
+        <h1>{page.title}</h1>
+        {/* Operator-provided content from content/*.md, rendered on the server. */}
+        <div dangerouslySetInnerHTML={{ __html: page.html }} />
+      </article>
+    </>
   );
 }

@@ -2,11 +2,17 @@
  * Static pages are Markdown files under content/, so an operator can replace
  * the company's texts without touching code. Rendered on the server by marked;
  * the files are the operator's own, not user input.
+ *
+ * Russian, the default language, is at the top of CONTENT_DIR; another
+ * language's version of a page is in a folder named by the language
+ * (`content/en/about/index.md`). A page not yet written in the resident's
+ * language is shown in Russian, and says so (content/README.md).
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { Marked } from "marked";
 import { data } from "react-router";
+import { defaultLanguage, type Language } from "~/i18n/config";
 
 const contentDir = path.resolve(process.env.CONTENT_DIR ?? "content");
 const marked = new Marked({ gfm: true, async: false });
@@ -14,25 +20,40 @@ const marked = new Marked({ gfm: true, async: false });
 export interface MarkdownPage {
   title: string;
   html: string;
+  /** The language the text is written in. */
+  lang: Language;
+  /** True when the page has no version in the language asked for and is shown in `lang` (Russian) instead. */
+  fallback: boolean;
 }
 
-export async function loadMarkdownPage(name: string): Promise<MarkdownPage | null> {
-  if (!/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(name)) return null;
-  let source: string;
+function fileOf(name: string, lng: Language) {
+  return lng === defaultLanguage ? path.join(contentDir, `${name}.md`) : path.join(contentDir, lng, `${name}.md`);
+}
+
+async function readSource(file: string): Promise<string | null> {
   try {
-    source = await readFile(path.join(contentDir, `${name}.md`), "utf8");
+    return await readFile(file, "utf8");
   } catch {
     return null;
   }
-  const title = /^#\s+(.+)$/m.exec(source)?.[1]?.trim() ?? "";
-  // The title is the page's <h1>, rendered by the page itself.
-  const body = source.replace(/^#\s+.+$/m, "");
-  return { title, html: marked.parse(body) as string };
 }
 
-/** A loader for a page that is one Markdown file; a missing file is a 404. */
-export async function requireMarkdownPage(name: string) {
-  const page = await loadMarkdownPage(name);
+export async function loadMarkdownPage(name: string, lng: Language = defaultLanguage): Promise<MarkdownPage | null> {
+  if (!/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(name)) return null;
+  for (const candidate of new Set([lng, defaultLanguage])) {
+    const source = await readSource(fileOf(name, candidate));
+    if (source === null) continue;
+    const title = /^#\s+(.+)$/m.exec(source)?.[1]?.trim() ?? "";
+    // The title is the page's <h1>, rendered by the page itself.
+    const body = source.replace(/^#\s+.+$/m, "");
+    return { title, html: marked.parse(body) as string, lang: candidate, fallback: candidate !== lng };
+  }
+  return null;
+}
+
+/** A loader for a page that is one Markdown file, in the resident's language when written; a missing file is a 404. */
+export async function requireMarkdownPage(name: string, lng: Language) {
+  const page = await loadMarkdownPage(name, lng);
   if (!page) {
     throw data({ message: "not found" }, { status: 404 });
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatters, machineTime } from "./format";
+import { i18nFor } from "~/middleware/i18n.server";
+import { formatters, machineTime, unitLabel } from "./format";
 
 describe("formatting follows the interface language", () => {
   const iso = "2026-11-20T16:05:44.210398+09:00";
@@ -26,5 +27,22 @@ describe("formatting follows the interface language", () => {
   it("keeps at most three fraction digits in machine-readable times", () => {
     expect(machineTime(iso)).toBe("2026-11-20T16:05:44.210+09:00");
     expect(machineTime("2026-11-20T16:05:44Z")).toBe("2026-11-20T16:05:44Z");
+  });
+
+  it("writes a tariff's unit in the language, by the locale files", async () => {
+    const en = (await i18nFor("en")).t;
+    const rus = (await i18nFor("rus")).t;
+    const ykt = (await i18nFor("ykt")).t;
+    // Every unit the stand-in's tariffs use.
+    expect(["м²", "м³", "кВт·ч", "Гкал", "чел."].map((unit) => unitLabel(unit, en))).toEqual(["m²", "m³", "kWh", "Gcal", "person"]);
+    expect(en("rates.perUnit", { value: formatters("en").money("21.06"), unit: unitLabel("м²", en) })).toBe("RUB\u00a021.06 per m²");
+    expect(en("rates.perUnit", { value: formatters("en").money("312.40"), unit: unitLabel("чел.", en) })).toBe("RUB\u00a0312.40 per person");
+    // Russian, and Sakha through its fallback, keep the backend's abbreviations.
+    expect(["м²", "чел.", "кВт·ч"].map((unit) => unitLabel(unit, rus))).toEqual(["м²", "чел.", "кВт·ч"]);
+    expect(unitLabel("чел.", ykt)).toBe("чел.");
+    // A unit the files do not list, or one that looks like a key path, is shown as sent.
+    expect(unitLabel("пог. м", en)).toBe("пог. м");
+    expect(unitLabel(" ", en)).toBe(" ");
+    expect(unitLabel("rates:title", en)).toBe("rates:title");
   });
 });

@@ -64,3 +64,14 @@ export function useFormat(): Formatters {
 export function machineTime(iso: string) {
   return iso.replace(/(\.\d{3})\d+/, "$1");
 }
+
+/**
+ * A tariff's unit from the backend («м²», «кВт·ч», «чел.») in the page's
+ * language: looked up in the locale files (`rates.units`, keyed by the unit
+ * without its dots, which i18next reads as nesting); a unit they do not list
+ * is shown as the backend wrote it.
+ */
+export function unitLabel(unit: string, t: (key: string, options: { defaultValue: string }) => string): string {
+  const key = unit.trim().replace(/[.:]/g, "");
+  return key ? t(`rates.units.${key}`, { defaultValue: unit }) : unit;
+}

@@ -1,6 +1,7 @@
 import type { FormMetadata } from "@conform-to/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { useErrorTexts } from "~/components/ui/fields";
+import { SaidTexts, useErrorTexts } from "~/components/ui/fields";
+import { readErrorText } from "~/i18n/foreign-text";
 import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/use-translation";
 
@@ -10,7 +11,9 @@ export function FormErrors({ id, errors }: { id?: string; errors?: string[] }) {
   return (
     <div id={id} className="form-error" role="alert">
       <Icon name="circle-alert" />
-      <span>{errors.join(" ")}</span>
+      <span>
+        <SaidTexts texts={errors.map(readErrorText)} />
+      </span>
     </div>
   );
 }
@@ -75,12 +78,20 @@ export function ErrorSummary<Shape extends Record<string, any>>({
   );
 }
 
+/** Where the message goes in the item's wording, whatever the language's order. */
+const messageSlot = "\u0000";
+
 function SummaryItem({ id, label, errors }: { id: string; label: string | null; errors: string[] }) {
   const { t } = useTranslation();
-  const message = useErrorTexts(errors)?.join(" ") ?? "";
+  const message = <SaidTexts texts={useErrorTexts(errors) ?? []} />;
+  const [before = "", after = ""] = label ? t("forms.errorSummaryItem", { label, message: messageSlot }).split(messageSlot) : [];
   return (
     <li>
-      <a href={`#${id}`}>{label ? t("forms.errorSummaryItem", { label, message }) : message}</a>
+      <a href={`#${id}`}>
+        {before}
+        {message}
+        {after}
+      </a>
     </li>
   );
 }

@@ -4,8 +4,9 @@
  * schema, call the backend (the route's `submit`), and answer.
  *
  * - Invalid input: 400 with conform's result, errors beside the fields.
- * - The backend refuses (ApiError): its details beside the fields they name
- *   (`attr`), the rest inside the form; a 429 says when to try again.
+ * - The backend refuses (ApiError): its texts beside the fields they name
+ *   (`attr`), the rest inside the form, in the page's language
+ *   (app/api/refusal-texts.server.ts); a 429 says when to try again.
  * - The backend fails (BackendFailureResponse): «Сервис временно недоступен»
  *   inside the form, with the failure's status (503, 504 or 502).
  * - Passwords (every field whose name says so) are never sent back.
@@ -20,6 +21,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { ApiError, BackendFailureResponse } from "~/api/errors";
+import { refusalTexts } from "~/api/refusal-texts.server";
 import { getI18n } from "~/middleware/i18n.server";
 import { formatCountdown } from "~/format/countdown";
 import type { Refusal } from "~/http/limits.server";
@@ -66,7 +68,8 @@ function answer(form: Pick<FormDefinition, "id">, result: SubmissionResult<strin
 
 /** The answers an action gives about one form. */
 export function replies(form: Pick<FormDefinition, "id">, context: Context, options: { reply?: (options: ReplyOptions) => SubmissionResult<string[]>; fields?: readonly string[]; hide?: string[] } = {}) {
-  const { t } = getI18n(context);
+  const i18n = getI18n(context);
+  const { t } = i18n;
   const hide = options.hide ?? [];
   const reply =
     options.reply ??
@@ -77,13 +80,13 @@ export function replies(form: Pick<FormDefinition, "id">, context: Context, opti
     formError: (message: string, init: number | ResponseInit = 400) => answer(form, replyWith([message]), init),
     /** A limit refused the request: why and when to come back, 429 with Retry-After. */
     refusal: (refusal: Refusal) => answer(form, replyWith([refusalMessage(refusal, t)]), refusalInit(refusal)),
-    /** The backend's refusal: details beside the fields they name, the rest inside the form. */
+    /** The backend's refusal, in the page's language: beside the fields it names, the rest inside the form. */
     apiError(error: ApiError) {
       if (error.status === 429) {
         return self.formError(t("register.throttled", { time: formatCountdown(error.retryAfter ?? 60) }), 429);
       }
       // Without fields (a resend), every detail is about the form.
-      const { "": general = [], ...fieldErrors } = error.fieldErrors(options.fields ?? []);
+      const { "": general = [], ...fieldErrors } = refusalTexts(i18n).fieldErrors(error, options.fields ?? []);
       const formErrors = general.length || Object.keys(fieldErrors).length ? general : [t("errors:generic")];
       return answer(form, replyWith(formErrors, fieldErrors), 400);
     },

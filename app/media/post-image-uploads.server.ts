@@ -1,11 +1,14 @@
 /**
  * Uploading and replacing post images: the portal checks every file first
  * (type by its bytes, size while streaming), then forwards the good ones to
- * the backend one by one and collects the backend's own errors.
+ * the backend one by one and collects the backend's refusals, in the page's
+ * language (app/api/refusal-texts.server.ts).
  */
-import type { TFunction } from "i18next";
+import type { i18n as I18n } from "i18next";
 import { ApiError } from "~/api/errors";
 import type { Api } from "~/api/endpoints.server";
+import { refusalTexts, type RefusalTexts } from "~/api/refusal-texts.server";
+import { isForeignText } from "~/i18n/foreign-text";
 import { parseImageUpload } from "./uploads.server";
 
 export interface UploadOutcome {
@@ -13,7 +16,21 @@ export interface UploadOutcome {
   errors: string[];
 }
 
-export async function uploadPostImages(api: Api, postId: number, request: Request, t: TFunction): Promise<UploadOutcome> {
+/**
+ * The backend's refusal of one image: `sentence(reason)` with the reasons the
+ * portal can say, then each text it cannot (a Russian detail, marked as such,
+ * which cannot sit inside a sentence of another language) on its own.
+ */
+function imageRefusal(error: ApiError, refusals: RefusalTexts, sentence: (reason: string) => string, noReason: string): string[] {
+  const texts = error.errors.map(refusals.text);
+  const foreign = texts.filter(isForeignText);
+  const reason = texts.filter((text) => !isForeignText(text)).join(" ");
+  return [sentence(reason || noReason), ...foreign];
+}
+
+export async function uploadPostImages(api: Api, postId: number, request: Request, i18n: I18n): Promise<UploadOutcome> {
+  const { t } = i18n;
+  const refusals = refusalTexts(i18n);
   const parsed = await parseImageUpload(request, "images", t);
   try {
     if (parsed.tooLarge) return { uploaded: 0, errors: parsed.errors };
@@ -28,7 +45,7 @@ export async function uploadPostImages(api: Api, postId: number, request: Reques
         await api.admin.images.create(form);
         uploaded += 1;
       } catch (error) {
-        if (error instanceof ApiError) errors.push(t("admin.images.fileRejected", { name: file.name, reason: error.errors.map((item) => item.detail).join(" ") || t("admin.images.rejected") }));
+        if (error instanceof ApiError) errors.push(...imageRefusal(error, refusals, (reason) => t("admin.images.fileRejected", { name: file.name, reason }), t("admin.images.rejected")));
         else throw error;
       }
     }
@@ -38,7 +55,8 @@ export async function uploadPostImages(api: Api, postId: number, request: Reques
   }
 }
 
-export async function replacePostImage(api: Api, imageId: number, files: File[], t: TFunction): Promise<string[]> {
+export async function replacePostImage(api: Api, imageId: number, files: File[], i18n: I18n): Promise<string[]> {
+  const { t } = i18n;
   const file = files[0];
   if (!file) return [t("admin.images.chooseFile")];
   const form = new FormData();
@@ -47,7 +65,7 @@ export async function replacePostImage(api: Api, imageId: number, files: File[],
     await api.admin.images.patch(imageId, form);
     return [];
   } catch (error) {
-    if (error instanceof ApiError) return [error.errors.map((item) => item.detail).join(" ") || t("admin.images.imageRejected")];
+    if (error instanceof ApiError) return imageRefusal(error, refusalTexts(i18n), (reason) => reason, t("admin.images.imageRejected"));
     throw error;
   }
 }

@@ -6,7 +6,8 @@ import { getInputProps } from "@conform-to/react";
 import { Form, useSearchParams } from "react-router";
 import { HoneypotInputs } from "~/forms/honeypot-inputs";
 import { Button } from "~/components/ui/button";
-import { Field, PasswordField } from "~/components/ui/fields";
+import { Field, PasswordField, SaidTexts } from "~/components/ui/fields";
+import { readErrorText } from "~/i18n/foreign-text";
 import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/use-translation";
 import type { FormProps } from "~/forms/define";
@@ -53,7 +54,7 @@ export function LoginForm(props: FormProps<typeof LoginSchema>) {
       {form.errors?.length ? (
         <div id={form.errorId} className="form-error" role="alert">
           <Icon name="circle-alert" />
-          {form.errors.join(" ")}
+          <SaidTexts texts={form.errors.map(readErrorText)} />
         </div>
       ) : null}
       <Button type="submit" size="lg" pending={isPending}>

@@ -3,17 +3,32 @@
  * error list has an id the input names in aria-describedby, and
  * aria-invalid is set whenever there is an error.
  */
-import { useId, useState, type InputHTMLAttributes, type LabelHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { Fragment, useId, useState, type InputHTMLAttributes, type LabelHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
 import { useTranslation } from "~/i18n/use-translation";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { readErrorText, SaidText, type ErrorText } from "~/i18n/foreign-text";
 import { Icon } from "./icon";
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
 
-/** What a resident reads for a field's errors: schema errors are keys of the `errors` namespace, the backend's texts are shown as they are. */
-export function useErrorTexts(errors: ListOfErrors): string[] | undefined {
+/**
+ * What a resident reads for a field's errors: schema errors are keys of the
+ * `errors` namespace, the backend's texts are shown as they are, one marked
+ * as another language (app/i18n/foreign-text.ts) with its `lang`.
+ */
+export function useErrorTexts(errors: ListOfErrors): ErrorText[] | undefined {
   const { t } = useTranslation("errors");
-  return errors?.filter((error): error is string => Boolean(error)).map((error) => (/^[a-zA-Z]+$/.test(error) ? t(error, { defaultValue: error }) : error));
+  return errors?.filter((error): error is string => Boolean(error)).map((error) => (/^[a-zA-Z]+$/.test(error) ? { text: t(error, { defaultValue: error }) } : readErrorText(error)));
+}
+
+/** Texts said in a row (a form's own errors), each as `SaidText`. */
+export function SaidTexts({ texts }: { texts: ErrorText[] }) {
+  return texts.map((text, index) => (
+    <Fragment key={index}>
+      {index > 0 ? " " : null}
+      <SaidText {...text} />
+    </Fragment>
+  ));
 }
 
 /**
@@ -26,9 +41,9 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
   return (
     <ul id={id} className="field__errors">
       {list.map((error) => (
-        <li key={error} className="field__error">
+        <li key={error.text} className="field__error">
           <Icon name="circle-alert" size="sm" />
-          {error}
+          <SaidText {...error} />
         </li>
       ))}
     </ul>

@@ -1,9 +1,10 @@
 import { MarkdownArticle } from "~/components/markdown-page";
 import { requireMarkdownPage } from "~/content/markdown.server";
+import { getLocale } from "~/middleware/i18n.server";
 import type { Route } from "./+types/credits";
 
-export function loader() {
-  return requireMarkdownPage("about/credits");
+export function loader({ context }: Route.LoaderArgs) {
+  return requireMarkdownPage("about/credits", getLocale(context));
 }
 
 export default function CreditsPage({ loaderData }: Route.ComponentProps) {

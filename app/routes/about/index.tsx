@@ -1,9 +1,10 @@
 import { MarkdownArticle } from "~/components/markdown-page";
 import { requireMarkdownPage } from "~/content/markdown.server";
+import { getLocale } from "~/middleware/i18n.server";
 import type { Route } from "./+types/index";
 
-export function loader() {
-  return requireMarkdownPage("about/index");
+export function loader({ context }: Route.LoaderArgs) {
+  return requireMarkdownPage("about/index", getLocale(context));
 }
 
 export default function AboutPage({ loaderData }: Route.ComponentProps) {

@@ -1,9 +1,10 @@
 import { MarkdownArticle } from "~/components/markdown-page";
 import { requireMarkdownPage } from "~/content/markdown.server";
+import { getLocale } from "~/middleware/i18n.server";
 import type { Route } from "./+types/structure";
 
-export function loader() {
-  return requireMarkdownPage("about/structure");
+export function loader({ context }: Route.LoaderArgs) {
+  return requireMarkdownPage("about/structure", getLocale(context));
 }
 
 export default function StructurePage({ loaderData }: Route.ComponentProps) {

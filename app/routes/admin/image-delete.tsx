@@ -2,6 +2,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { data, useSearchParams } from "react-router";
 import { ApiError } from "~/api/errors";
+import { refusalTexts } from "~/api/refusal-texts.server";
 import { ConfirmPage } from "~/components/admin/confirm";
 import { getI18n } from "~/middleware/i18n.server";
 import { getApi } from "~/middleware/api.server";
@@ -28,7 +29,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     await getApi(context).admin.images.delete(imageId);
   } catch (error) {
-    if (error instanceof ApiError) return redirectWithToast(returnTo, { type: "error", description: error.detail(0, t("errors:generic")) });
+    if (error instanceof ApiError) return redirectWithToast(returnTo, { type: "error", description: refusalTexts(getI18n(context)).toast(error) });
     throw error;
   }
   return redirectWithToast(returnTo, { type: "success", description: t("admin.images.deleted") });

@@ -2,6 +2,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { data } from "react-router";
 import { ApiError } from "~/api/errors";
+import { refusalTexts } from "~/api/refusal-texts.server";
 import { ConfirmPage } from "~/components/admin/confirm";
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { getI18n } from "~/middleware/i18n.server";
@@ -32,7 +33,7 @@ export async function action({ params, context }: Route.ActionArgs) {
   try {
     await api.admin.posts.delete(postId);
   } catch (error) {
-    if (error instanceof ApiError) return redirectWithToast("/admin/posts", { type: "error", description: error.detail(0, t("errors:generic")) });
+    if (error instanceof ApiError) return redirectWithToast("/admin/posts", { type: "error", description: refusalTexts(getI18n(context)).toast(error) });
     throw error;
   }
   return redirectWithToast("/admin/posts", { type: "success", description: t("admin.posts.deleted", { title: post.title }) });

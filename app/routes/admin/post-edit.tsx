@@ -49,7 +49,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const postId = postIdOf(params);
   const api = getApi(context);
-  const { t } = getI18n(context);
+  const i18n = getI18n(context);
+  const { t } = i18n;
   const multipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
 
   if (multipart) {
@@ -59,14 +60,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const imageId = Number(parsed.fields.get("imageId"));
       let errors: string[];
       try {
-        errors = parsed.errors.length ? parsed.errors : Number.isInteger(imageId) && imageId > 0 ? await replacePostImage(api, imageId, parsed.files, t) : [t("admin.images.noImage")];
+        errors = parsed.errors.length ? parsed.errors : Number.isInteger(imageId) && imageId > 0 ? await replacePostImage(api, imageId, parsed.files, i18n) : [t("admin.images.noImage")];
       } finally {
         await parsed.cleanup();
       }
       if (errors.length) return data({ intent: "replace" as const, imageId, errors }, { status: 400 });
       return redirectWithToast(`/admin/posts/${postId}/edit`, { type: "success", description: t("admin.images.replaced") });
     }
-    const outcome = await uploadPostImages(api, postId, request, t);
+    const outcome = await uploadPostImages(api, postId, request, i18n);
     if (outcome.errors.length === 0) {
       return redirectWithToast(`/admin/posts/${postId}/edit`, { type: "success", description: t("admin.images.uploaded", { count: outcome.uploaded }) });
     }

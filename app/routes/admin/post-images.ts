@@ -11,6 +11,6 @@ import type { Route } from "./+types/post-images";
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (!/^\d{1,12}$/.test(params.postId)) throw data({ message: "not found" }, { status: 404 });
-  const outcome = await uploadPostImages(getApi(context), Number(params.postId), request, getI18n(context).t);
+  const outcome = await uploadPostImages(getApi(context), Number(params.postId), request, getI18n(context));
   return Response.json(outcome, { status: outcome.uploaded === 0 && outcome.errors.length > 0 ? 400 : 200 });
 }

@@ -2,6 +2,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { data } from "react-router";
 import { ApiError } from "~/api/errors";
+import { refusalTexts } from "~/api/refusal-texts.server";
 import { ConfirmPage } from "~/components/admin/confirm";
 import { getI18n } from "~/middleware/i18n.server";
 import { getApi } from "~/middleware/api.server";
@@ -27,7 +28,7 @@ export async function action({ params, context }: Route.ActionArgs) {
   try {
     await api.admin.users.delete(userId);
   } catch (error) {
-    if (error instanceof ApiError) return redirectWithToast("/admin/users", { type: "error", description: error.detail(0, t("errors:generic")) });
+    if (error instanceof ApiError) return redirectWithToast("/admin/users", { type: "error", description: refusalTexts(getI18n(context)).toast(error) });
     throw error;
   }
   return redirectWithToast("/admin/users", { type: "success", description: t("admin.users.deleted", { email: user.email }) });

@@ -2,7 +2,8 @@
  * Sign-in. The action checks the honeypot, validates with the shared schema,
  * asks the backend for tokens and keeps them only in the session cookie.
  * Wrong credentials show the backend's second error detail (then the
- * first, then our own text) in the form, once: a form's errors are never
+ * first, then our own text) in Russian, the portal's own text in other
+ * languages (app/api/refusal-texts.server.ts), in the form, once: a form's errors are never
  * repeated as a toast (toasts say what succeeded). Failures are
  * counted per account and per client: answers slow down, then stop
  * (app/http/limits.server.ts).
@@ -10,6 +11,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { ApiError } from "~/api/errors";
+import { refusalTexts } from "~/api/refusal-texts.server";
 import { Icon } from "~/components/ui/icon";
 import { getI18n } from "~/middleware/i18n.server";
 import { getApi } from "~/middleware/api.server";
@@ -48,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         throw error;
       }
       await attempt.failed();
-      return reply.formError(error.detail(1, t("auth.loginFailed")));
+      return reply.formError(refusalTexts(getI18n(context)).message(error, 1, t("auth.loginFailed")));
     }
     // No target: the profile. A target off this site (//evil.example): home.
     const target = redirectTo ? safeRedirect(redirectTo, "/") : "/profile";

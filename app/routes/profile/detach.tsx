@@ -5,6 +5,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { data, Form, Link, redirect } from "react-router";
 import { ApiError } from "~/api/errors";
+import { refusalTexts } from "~/api/refusal-texts.server";
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { Icon } from "~/components/ui/icon";
 import { getI18n } from "~/middleware/i18n.server";
@@ -31,7 +32,7 @@ export async function action({ params, context }: Route.ActionArgs) {
     await getApi(context).accounts.detach({ id: params.accountId });
   } catch (error) {
     if (error instanceof ApiError) {
-      return redirectWithToast("/profile/accounts", { type: "error", description: error.detail(0, t("errors:generic")) });
+      return redirectWithToast("/profile/accounts", { type: "error", description: refusalTexts(getI18n(context)).toast(error) });
     }
     throw error;
   }

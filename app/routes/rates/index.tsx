@@ -3,7 +3,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
 import { getApi } from "~/middleware/api.server";
-import { useFormat } from "~/format/format";
+import { unitLabel, useFormat } from "~/format/format";
 import { parseChoice, parseDay, parsePage, parseText } from "~/lists/list-query";
 import type { Route } from "./+types/index";
 import { loadListPage } from "~/lists/list-page.server";
@@ -89,7 +89,7 @@ export default function RatesPage({ loaderData }: Route.ComponentProps) {
                     <th scope="row">
                       <Link to={`/rates/item/${rate.id}`}>{rate.name}</Link>
                     </th>
-                    <td className="num" data-label={t("rates.value")}>{t("rates.perUnit", { value: format.money(rate.value), unit: rate.unit })}</td>
+                    <td className="num" data-label={t("rates.value")}>{t("rates.perUnit", { value: format.money(rate.value), unit: unitLabel(rate.unit, t) })}</td>
                     <td data-label={t("rates.description")}>
                       {rate.description}
                       <div className="muted small">

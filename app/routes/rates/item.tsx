@@ -4,7 +4,7 @@ import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { Icon } from "~/components/ui/icon";
 import { getApi } from "~/middleware/api.server";
 import { rethrowNotFound } from "~/api/rethrow-not-found.server";
-import { useFormat } from "~/format/format";
+import { unitLabel, useFormat } from "~/format/format";
 import type { Route } from "./+types/item";
 
 export const handle: RouteHandle = {
@@ -27,7 +27,7 @@ export default function RatePage({ loaderData }: Route.ComponentProps) {
       <dl className="details card">
         <div>
           <dt>{t("rates.value")}</dt>
-          <dd className="details__big">{t("rates.perUnit", { value: format.money(rate.value), unit: rate.unit })}</dd>
+          <dd className="details__big">{t("rates.perUnit", { value: format.money(rate.value), unit: unitLabel(rate.unit, t) })}</dd>
         </div>
         <div>
           <dt>{t("rates.description")}</dt>
