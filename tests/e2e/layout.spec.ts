@@ -80,11 +80,14 @@ test.describe("breadcrumbs on wide screens", () => {
       const current = trail.locator("[aria-current=page]");
       const title = (await page.locator("h1").first().textContent())!.trim();
       await expect(current).toHaveText(title);
-      // No label is cut: every visible crumb shows all of its text.
-      const cut = await trail.locator("a, [aria-current]").evaluateAll((nodes) =>
+      // No link is cut: every visible crumb before the current page shows all of its text.
+      const cut = await trail.locator("a").evaluateAll((nodes) =>
         nodes.filter((node) => node.getClientRects().length > 0 && node.scrollWidth > node.clientWidth + 1).map((node) => node.textContent),
       );
       expect(cut).toEqual([]);
+      // The current page's name (whole on the page's heading) keeps the bar to one line, cut with «…» if it must.
+      const lines = await current.evaluate((node) => node.getClientRects().length);
+      expect(lines).toBe(1);
       const middle = trail.getByRole("link", { name: "Раскрытие информации" });
       const more = trail.locator(".breadcrumbs__more");
       if (await middle.isVisible()) {
@@ -97,4 +100,49 @@ test.describe("breadcrumbs on wide screens", () => {
       if (width === 1920) await expect(middle).toBeVisible();
     });
   }
+});
+
+test.describe("the sticky top bar never hides the focus", () => {
+  for (const [width, height] of [
+    [1366, 500],
+    [390, 600],
+  ] as const) {
+    test(`Shift+Tab back to a field scrolled under the bar shows it below the bar at ${width} px`, async ({ page, jsEnabled }) => {
+      await page.setViewportSize({ width, height });
+      await page.goto("/auth");
+      if (jsEnabled) await hydrated(page);
+      const email = page.getByLabel("Электронная почта");
+      const password = page.getByLabel("Пароль", { exact: true });
+      await password.focus();
+      // The e-mail field just above the screen's top, the password field still on screen.
+      await email.evaluate((field) => window.scrollBy(0, field.getBoundingClientRect().top + 4));
+      expect(await email.evaluate((field) => field.getBoundingClientRect().top)).toBeLessThan(0);
+      await page.keyboard.press("Shift+Tab");
+      await expect(email).toBeFocused();
+      const barBottom = await page.locator(".topbar").evaluate((bar) => bar.getBoundingClientRect().bottom);
+      const fieldTop = await email.evaluate((field) => field.getBoundingClientRect().top);
+      expect(fieldTop).toBeGreaterThanOrEqual(barBottom);
+    });
+  }
+
+  test("a long post title keeps the bar to one line of breadcrumbs", async ({ page, jsEnabled }) => {
+    await signIn(page, admin, "/posts/create");
+    const title = `Очень длинный заголовок публикации о плановом отключении горячей воды во всех домах квартала ${Date.now().toString(36)}`;
+    await page.getByLabel("Заголовок").fill(title);
+    await page.getByLabel("Текст").fill("Текст.");
+    await page.getByRole("button", { name: "Опубликовать" }).click();
+    await expect(page).toHaveURL(/\/admin\/posts\/\d+\/edit$/);
+    const id = page.url().split("/")[5];
+    for (const [width, most] of [
+      [1366, 66],
+      [390, 100],
+    ] as const) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`/posts/item/${id}`);
+      if (jsEnabled) await hydrated(page);
+      await expect(page.locator("h1").first()).toHaveText(title);
+      const barHeight = await page.locator(".topbar").evaluate((bar) => bar.getBoundingClientRect().height);
+      expect(barHeight, `the bar at ${width} px`).toBeLessThanOrEqual(most);
+    }
+  });
 });
