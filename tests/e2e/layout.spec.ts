@@ -6,7 +6,7 @@
  * the first overflow fails the test, naming the page and the widest element.
  */
 import type { Page } from "@playwright/test";
-import { admin, expect, hydrated, resident, signIn, test } from "./fixtures";
+import { admin, expect, hydrated, resident, signIn, test, uniqueEmail } from "./fixtures";
 import { demoIds, pagesFor } from "./site-pages";
 
 async function overflow(page: Page) {
@@ -145,4 +145,47 @@ test.describe("the sticky top bar never hides the focus", () => {
       expect(barHeight, `the bar at ${width} px`).toBeLessThanOrEqual(most);
     }
   });
+});
+
+/** Words of the step bar's names that the browser split across lines (a word whose characters take more than one line box). */
+async function splitStepWords(page: Page) {
+  return page.locator(".steps__name").evaluateAll((names) =>
+    names.flatMap((name) => {
+      if (!name.checkVisibility() || getComputedStyle(name).clip !== "auto") return [];
+      const text = name.firstChild;
+      if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+      const split: string[] = [];
+      for (const match of (text.textContent ?? "").matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, match.index);
+        range.setEnd(text, match.index + match[0].length);
+        const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        if (tops.size > 1) split.push(match[0]);
+      }
+      if (name.scrollWidth > name.clientWidth + 1) split.push(`${name.textContent} (overflows)`);
+      return split;
+    }),
+  );
+}
+
+test.describe("the registration's step bar", () => {
+  for (const language of ["rus", "en"] as const) {
+    test(`no step name is broken inside a word (${language}, 390 and 1366 px, steps 1 and 2)`, async ({ page, context, baseURL }) => {
+      await context.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify(language)).toString("base64"), url: baseURL! }]);
+      await page.setViewportSize({ width: 1366, height: 800 });
+      await page.goto("/auth/registration");
+      await expect(page.locator(".steps__item")).toHaveCount(3);
+      for (const width of [1366, 390]) {
+        await page.setViewportSize({ width, height: 800 });
+        expect(await splitStepWords(page), `step 1 at ${width} px`).toEqual([]);
+      }
+      await page.locator('form#register-email input[type="email"]').fill(uniqueEmail("steps"));
+      await page.locator("form#register-email button[type=submit]").click();
+      await expect(page.locator('[aria-current="step"]')).toContainText(language === "en" ? "Confirmation" : "Подтверждение");
+      for (const width of [390, 1366]) {
+        await page.setViewportSize({ width, height: 800 });
+        expect(await splitStepWords(page), `step 2 at ${width} px`).toEqual([]);
+      }
+    });
+  }
 });
