@@ -204,7 +204,7 @@ test.describe("administrators: users", () => {
     // The confirmation page, reached by its address, says why instead of asking.
     await page.goto(`/admin/users/${id}/delete`);
     await expect(page.getByRole("heading", { name: "Удалить свою учётную запись нельзя" })).toBeVisible();
-    await expect(page.getByText("Свою учётную запись удалить нельзя: попросите другого администратора.")).toBeVisible();
+    await expect(page.getByText("Удалить её может только другой администратор.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Да, удалить" })).toHaveCount(0);
     // A forced POST is refused with the same words.
     const response = await page.request.post(`/admin/users/${id}/delete`, { maxRedirects: 0 });

@@ -42,7 +42,7 @@ export default function UserDeletePage({ loaderData }: Route.ComponentProps) {
     return (
       <section className="page card confirm-card" aria-labelledby="confirm-title">
         <h1 id="confirm-title">{t("admin.users.ownDeleteTitle")}</h1>
-        <p>{t("admin.users.ownDelete")}</p>
+        <p>{t("admin.users.ownDeleteText")}</p>
         <div className="form__actions">
           <Link to="/admin/users" className="btn btn--mainSecondary btn--md">{t("admin.users.backToList")}</Link>
         </div>
