@@ -60,6 +60,10 @@ describe("the routes, built from the site map", () => {
     expect(onDisk.filter((file) => !served.some((route) => route.file === file))).toEqual([]);
   });
 
+  it("make no page an index route but the home: forms post to the page's own address, never `?index`", () => {
+    expect(served.filter((route) => route.index).map((route) => route.path)).toEqual(["/"]);
+  });
+
   it("put every page behind the access layout, and only the files before it", () => {
     const top = routes.map((route) => route.file);
     expect(top).toEqual([...fileRoutes.map((route) => route.file), "routes/_access.tsx"]);

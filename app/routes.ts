@@ -24,18 +24,18 @@ function descendants(entry: SiteEntry, base: string): RouteConfigEntry[] {
 }
 
 /**
- * A top-level entry is its section: its own page is the section's index, the
- * pages below it are routes under its prefix (or inside its layout).
+ * A top-level entry is its section: its own page and the pages below it are
+ * routes with their full paths, inside its layout (a pathless one) if it has
+ * one. Never index routes (the home aside): a form on an index route posts to
+ * `/auth?index`, which stays in the address after a refused submission.
  */
 function routesOf(entries: SiteEntry[]): RouteConfigEntry[] {
   return entries.flatMap((entry): RouteConfigEntry[] => {
     if (entry.path === "/") return entry.module ? [index(entry.module)] : [];
     const segment = entry.path.slice(1);
-    const own = entry.module ? [index(entry.module)] : [];
-    const below = descendants(entry, entry.path);
-    if (entry.layout) return [route(segment, entry.layout, [...own, ...below])];
-    if (below.length === 0) return entry.module ? [route(segment, entry.module)] : [];
-    return prefix(segment, [...own, ...below]);
+    const own = entry.module ? [route(segment, entry.module)] : [];
+    const section = [...own, ...prefix(segment, descendants(entry, entry.path))];
+    return entry.layout ? [layout(entry.layout, section)] : section;
   });
 }
 

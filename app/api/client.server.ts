@@ -47,6 +47,8 @@ export interface ClientOptions {
   onSessionExpired?: (error: SessionExpiredError) => never;
   /** Called instead of throwing BackendFailure (the portal shows an error page). */
   onFailure?: (failure: BackendFailure, operation: string) => never;
+  /** Called instead of throwing a 403's ApiError (the portal shows its refusal). */
+  onForbidden?: (error: ApiError) => never;
   /** Where concurrent refreshes meet (default: the process's shared store). */
   store?: SharedStore;
 }
@@ -314,7 +316,9 @@ export function createApiClient(options: ClientOptions) {
     if (ok) return parsed.data as T;
     const retryAfter = Number.parseInt(response.headers.get("Retry-After") ?? "", 10);
     const errorBody = parsed.data as z.infer<typeof ApiErrorBodySchema>;
-    throw new ApiError(response.status, errorBody, operation, Number.isFinite(retryAfter) ? retryAfter : null);
+    const error = new ApiError(response.status, errorBody, operation, Number.isFinite(retryAfter) ? retryAfter : null);
+    if (error.status === 403 && options.onForbidden) options.onForbidden(error);
+    throw error;
   }
 
   return { request, refreshTokens };

@@ -12,6 +12,9 @@
  *   a loader or an action (app/middleware/api.server.ts): a Response React
  *   Router renders as the friendly error page with its status; the form
  *   handler (app/forms/submission.server.ts) recognises it by its class.
+ * - `BackendRefusalResponse`: the backend's 403 (the token's user may not do
+ *   this, e.g. an administrator whose rights were taken away while signed in):
+ *   the 403 page, or a refusal inside a form; never an unexpected error.
  */
 import type { ApiErrorBody, ApiErrorItem } from "./types";
 
@@ -85,5 +88,21 @@ export class BackendFailureResponse extends Response {
       headers: { "Content-Type": "application/json; charset=utf-8" },
     });
     this.failure = failure;
+  }
+}
+
+/**
+ * The backend's 403 thrown past a loader or an action: the 403 page ("access
+ * denied") with the request id; forms say it inside the form instead.
+ */
+export class BackendRefusalResponse extends Response {
+  readonly error: ApiError;
+
+  constructor(error: ApiError, requestId: string) {
+    super(JSON.stringify({ message: "forbidden", requestId }), {
+      status: 403,
+      headers: { "Content-Type": "application/json; charset=utf-8" },
+    });
+    this.error = error;
   }
 }

@@ -20,7 +20,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { ApiError, BackendFailureResponse } from "~/api/errors";
+import { ApiError, BackendFailureResponse, BackendRefusalResponse } from "~/api/errors";
 import { refusalTexts } from "~/api/refusal-texts.server";
 import { getI18n } from "~/middleware/i18n.server";
 import { formatCountdown } from "~/format/countdown";
@@ -78,6 +78,8 @@ export function replies(form: Pick<FormDefinition, "id">, context: Context, opti
   const self = {
     /** An error about the whole form, shown inside it. */
     formError: (message: string, init: number | ResponseInit = 400) => answer(form, replyWith([message]), init),
+    /** Errors beside fields, for rules the schema cannot know (e.g. about the signed-in user). */
+    fieldErrors: (fieldErrors: Record<string, string[]>, init: number | ResponseInit = 400) => answer(form, replyWith([], fieldErrors), init),
     /** A limit refused the request: why and when to come back, 429 with Retry-After. */
     refusal: (refusal: Refusal) => answer(form, replyWith([refusalMessage(refusal, t)]), refusalInit(refusal)),
     /** The backend's refusal, in the page's language: beside the fields it names, the rest inside the form. */
@@ -98,6 +100,7 @@ export function replies(form: Pick<FormDefinition, "id">, context: Context, opti
     fromError(error: unknown) {
       if (error instanceof ApiError) return self.apiError(error);
       if (error instanceof BackendFailureResponse) return self.backendFailure(error);
+      if (error instanceof BackendRefusalResponse) return self.formError(t("errors:forbidden"), 403);
       throw error;
     },
   };

@@ -3,11 +3,12 @@
  * pair goes into the session (written once, at the end of the request) and
  * the user is decoded again from the new access token. An expired session
  * sends the user to sign in and back; a backend failure becomes the friendly
- * error page (503/504/502), logged once with the request id.
+ * error page (503/504/502), logged once with the request id; a backend 403
+ * becomes the 403 page (forms say it inside the form).
  */
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { createApiClient } from "~/api/client.server";
-import { BackendFailureResponse } from "~/api/errors";
+import { BackendFailureResponse, BackendRefusalResponse } from "~/api/errors";
 import { createApi, type Api } from "~/api/endpoints.server";
 import { getEnv } from "~/config/env.server";
 import { logger } from "~/monitoring/logger.server";
@@ -65,6 +66,10 @@ export const apiMiddleware: MiddlewareFunction<Response> = async ({ request, con
         "backend call failed",
       );
       throw new BackendFailureResponse(failure, meta.requestId);
+    },
+    onForbidden: (error) => {
+      logger.warn({ requestId: meta.requestId, operation: error.operation }, "backend refused the user (403)");
+      throw new BackendRefusalResponse(error, meta.requestId);
     },
   });
   context.set(apiContext, createApi(client));

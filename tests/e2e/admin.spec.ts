@@ -1,5 +1,5 @@
 import { png, jpeg, jpegClaiming, pngClaiming } from "../support/images";
-import { admin, createResident, expect, hydrated, resident, signIn, test, uniqueEmail } from "./fixtures";
+import { admin, backendUrl, createResident, expect, hydrated, resident, signIn, test, uniqueEmail } from "./fixtures";
 
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -201,14 +201,89 @@ test.describe("administrators: users", () => {
     await expect(page.getByRole("link", { name: `Удалить ${admin.email}` })).toHaveCount(0);
     const href = await page.getByRole("link", { name: `Изменить ${admin.email}` }).getAttribute("href");
     const id = href!.split("/")[3];
+    // The confirmation page, reached by its address, says why instead of asking.
     await page.goto(`/admin/users/${id}/delete`);
-    await page.getByRole("button", { name: "Да, удалить" }).click();
-    await expect(page).toHaveURL("/admin/users");
-    await expect(page.locator(".inline-toast, [data-sonner-toast]").first()).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Удалить свою учётную запись нельзя" })).toBeVisible();
+    await expect(page.getByText("Удалить её может только другой администратор.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Да, удалить" })).toHaveCount(0);
+    // A forced POST is refused with the same words.
+    const response = await page.request.post(`/admin/users/${id}/delete`, { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    await page.goto("/admin/users");
+    await expect(page.getByText("Свою учётную запись удалить нельзя: попросите другого администратора.")).toBeVisible();
     await page.goto(`/admin/users?email=${encodeURIComponent(admin.email)}`);
     await expect(page.locator("tbody tr")).toHaveCount(1);
   });
+
+  test("an administrator cannot take away their own rights or deactivate themself, even by a forced form", async ({ page }) => {
+    const self = await createAdmin("self-admin");
+    await signIn(page, self, `/admin/users/${self.id}/edit`);
+    const rights = page.getByLabel("Администратор портала");
+    const active = page.getByLabel("Учётная запись активна");
+    await expect(rights).toBeChecked();
+    await expect(rights).toBeDisabled();
+    await expect(active).toBeDisabled();
+    await expect(page.getByText("Свои права администратора снять нельзя: попросите другого администратора.")).toBeVisible();
+    await expect(rights).toHaveAccessibleDescription("Свои права администратора снять нельзя: попросите другого администратора.");
+
+    // Saving the own account keeps the rights.
+    await page.getByLabel("Отчество").fill("Петрович");
+    await page.getByRole("button", { name: "Сохранить" }).click();
+    await expect(page.getByText(`Пользователь ${self.email} сохранён`)).toBeVisible();
+    expect((await backendAdminUser(self.id)).is_portal_admin).toBe(true);
+
+    // A form that leaves the flags out (as a crafted one would) is refused beside the fields.
+    await page.goto(`/admin/users/${self.id}/edit`);
+    await page.locator('input[type="hidden"][name="is_admin"], input[type="hidden"][name="is_active"]').evaluateAll((inputs) => inputs.forEach((input) => input.remove()));
+    await page.getByRole("button", { name: "Сохранить" }).click();
+    await expect(page.getByRole("checkbox", { name: "Администратор портала" })).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator(".field__error").filter({ hasText: "Свои права администратора снять нельзя: попросите другого администратора." })).toBeVisible();
+    await expect(page.locator(".field__error").filter({ hasText: "Свою учётную запись отключить нельзя: попросите другого администратора." })).toBeVisible();
+    const user = await backendAdminUser(self.id);
+    expect(user.is_portal_admin).toBe(true);
+    expect(user.is_active).toBe(true);
+  });
+
+  test("an administrator whose rights another took away meets the 403 page and a refusal in the form, never a 500", async ({ page, jsEnabled }) => {
+    const demoted = await createAdmin("demoted-admin");
+    await signIn(page, demoted, `/admin/users/${demoted.id}/edit`);
+    await backendAsAdmin(`admin/users/${demoted.id}/`, "PATCH", { is_portal_admin: false });
+
+    // Their token still says administrator; the backend says no: inside the form with JavaScript,
+    // and without it on the page the POST renders, whose loader the backend refuses too.
+    await page.getByRole("button", { name: "Сохранить" }).click();
+    if (jsEnabled) await expect(page.getByRole("alert").filter({ hasText: "Недостаточно прав." })).toBeVisible();
+    else await expect(page.getByRole("heading", { name: "Доступ запрещён" })).toBeVisible();
+    const response = await page.goto("/admin/users");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole("heading", { name: "Доступ запрещён" })).toBeVisible();
+    await expect(page.getByText("Что-то пошло не так")).toHaveCount(0);
+  });
 });
+
+/** A call to the stand-in with the seeded administrator's token. */
+async function backendAsAdmin(path: string, method: string, body?: unknown) {
+  const api = `${backendUrl()}/api/v1`;
+  const login = await fetch(`${api}/client/users/login/`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(admin) });
+  const { access } = (await login.json()) as { access: string };
+  const response = await fetch(`${api}/${path}`, {
+    method,
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${access}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
+  return (await response.json()) as { id: number; is_portal_admin: boolean; is_active: boolean };
+}
+
+const backendAdminUser = (id: number) => backendAsAdmin(`admin/users/${id}/`, "GET");
+
+/** A new administrator of the test's own, so that no test changes the seeded one. */
+async function createAdmin(prefix: string) {
+  const email = uniqueEmail(prefix);
+  const password = "admin-password-1";
+  const user = await backendAsAdmin("admin/users/", "POST", { email, password, first_name: "Ольга", last_name: "Админова", is_portal_admin: true, is_active: true });
+  return { id: user.id, email, password };
+}
 
 test.describe("residents and the admin area", () => {
   const pages = ["/admin", "/admin/posts", "/admin/images", "/admin/users", "/admin/users/new", "/admin/posts/1/edit", "/admin/posts/1/delete", "/admin/users/1/edit", "/posts/create"];

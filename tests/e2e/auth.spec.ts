@@ -1,6 +1,15 @@
 import { expect, findSessionCookie, latestCode, resident, signIn, test, uniqueEmail, enterCode, unusedCode } from "./fixtures";
 
 test.describe("signing in and out", () => {
+  test("a refused sign-in stays at /auth, with no ?index in the address", async ({ page }) => {
+    await page.goto("/auth");
+    await page.getByLabel("Электронная почта").fill(uniqueEmail("nobody"));
+    await page.getByLabel("Пароль", { exact: true }).fill("not-the-password-1");
+    await page.locator("form#login").getByRole("button", { name: "Войти" }).click();
+    await expect(page.locator("form#login [role=alert]").first()).toBeVisible();
+    await expect(page).toHaveURL("/auth");
+  });
+
   test("a resident signs in, sees a toast and their name, and signs out", async ({ page }) => {
     await signIn(page);
     await expect(page).toHaveURL("/profile");

@@ -6,7 +6,7 @@
  * the first overflow fails the test, naming the page and the widest element.
  */
 import type { Page } from "@playwright/test";
-import { admin, expect, hydrated, resident, signIn, test } from "./fixtures";
+import { admin, expect, hydrated, resident, signIn, test, uniqueEmail } from "./fixtures";
 import { demoIds, pagesFor } from "./site-pages";
 
 async function overflow(page: Page) {
@@ -80,11 +80,14 @@ test.describe("breadcrumbs on wide screens", () => {
       const current = trail.locator("[aria-current=page]");
       const title = (await page.locator("h1").first().textContent())!.trim();
       await expect(current).toHaveText(title);
-      // No label is cut: every visible crumb shows all of its text.
-      const cut = await trail.locator("a, [aria-current]").evaluateAll((nodes) =>
+      // No link is cut: every visible crumb before the current page shows all of its text.
+      const cut = await trail.locator("a").evaluateAll((nodes) =>
         nodes.filter((node) => node.getClientRects().length > 0 && node.scrollWidth > node.clientWidth + 1).map((node) => node.textContent),
       );
       expect(cut).toEqual([]);
+      // The current page's name (whole on the page's heading) keeps the bar to one line, cut with «…» if it must.
+      const lines = await current.evaluate((node) => node.getClientRects().length);
+      expect(lines).toBe(1);
       const middle = trail.getByRole("link", { name: "Раскрытие информации" });
       const more = trail.locator(".breadcrumbs__more");
       if (await middle.isVisible()) {
@@ -95,6 +98,94 @@ test.describe("breadcrumbs on wide screens", () => {
         await expect(page).toHaveURL("/about/info");
       }
       if (width === 1920) await expect(middle).toBeVisible();
+    });
+  }
+});
+
+test.describe("the sticky top bar never hides the focus", () => {
+  for (const [width, height] of [
+    [1366, 500],
+    [390, 600],
+  ] as const) {
+    test(`Shift+Tab back to a field scrolled under the bar shows it below the bar at ${width} px`, async ({ page, jsEnabled }) => {
+      await page.setViewportSize({ width, height });
+      await page.goto("/auth");
+      if (jsEnabled) await hydrated(page);
+      const email = page.getByLabel("Электронная почта");
+      const password = page.getByLabel("Пароль", { exact: true });
+      await password.focus();
+      // The e-mail field just above the screen's top, the password field still on screen.
+      await email.evaluate((field) => window.scrollBy(0, field.getBoundingClientRect().top + 4));
+      expect(await email.evaluate((field) => field.getBoundingClientRect().top)).toBeLessThan(0);
+      await page.keyboard.press("Shift+Tab");
+      await expect(email).toBeFocused();
+      const barBottom = await page.locator(".topbar").evaluate((bar) => bar.getBoundingClientRect().bottom);
+      const fieldTop = await email.evaluate((field) => field.getBoundingClientRect().top);
+      expect(fieldTop).toBeGreaterThanOrEqual(barBottom);
+    });
+  }
+
+  test("a long post title keeps the bar to one line of breadcrumbs", async ({ page, jsEnabled }) => {
+    await signIn(page, admin, "/posts/create");
+    const title = `Очень длинный заголовок публикации о плановом отключении горячей воды во всех домах квартала ${Date.now().toString(36)}`;
+    await page.getByLabel("Заголовок").fill(title);
+    await page.getByLabel("Текст").fill("Текст.");
+    await page.getByRole("button", { name: "Опубликовать" }).click();
+    await expect(page).toHaveURL(/\/admin\/posts\/\d+\/edit$/);
+    const id = page.url().split("/")[5];
+    for (const [width, most] of [
+      [1366, 66],
+      [390, 100],
+    ] as const) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`/posts/item/${id}`);
+      if (jsEnabled) await hydrated(page);
+      await expect(page.locator("h1").first()).toHaveText(title);
+      const barHeight = await page.locator(".topbar").evaluate((bar) => bar.getBoundingClientRect().height);
+      expect(barHeight, `the bar at ${width} px`).toBeLessThanOrEqual(most);
+    }
+  });
+});
+
+/** Words of the step bar's names that the browser split across lines (a word whose characters take more than one line box). */
+async function splitStepWords(page: Page) {
+  return page.locator(".steps__name").evaluateAll((names) =>
+    names.flatMap((name) => {
+      if (!name.checkVisibility() || getComputedStyle(name).clip !== "auto") return [];
+      const text = name.firstChild;
+      if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+      const split: string[] = [];
+      for (const match of (text.textContent ?? "").matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, match.index);
+        range.setEnd(text, match.index + match[0].length);
+        const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        if (tops.size > 1) split.push(match[0]);
+      }
+      if (name.scrollWidth > name.clientWidth + 1) split.push(`${name.textContent} (overflows)`);
+      return split;
+    }),
+  );
+}
+
+test.describe("the registration's step bar", () => {
+  for (const language of ["rus", "en"] as const) {
+    test(`no step name is broken inside a word (${language}, 390 and 1366 px, steps 1 and 2)`, async ({ page, context, baseURL }) => {
+      await context.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify(language)).toString("base64"), url: baseURL! }]);
+      await page.setViewportSize({ width: 1366, height: 800 });
+      await page.goto("/auth/registration");
+      await expect(page.locator(".steps__item")).toHaveCount(3);
+      for (const width of [1366, 390]) {
+        await page.setViewportSize({ width, height: 800 });
+        expect(await splitStepWords(page), `step 1 at ${width} px`).toEqual([]);
+      }
+      await page.locator('form#register-email input[type="email"]').fill(uniqueEmail("steps"));
+      await page.locator("form#register-email button[type=submit]").click();
+      await expect(page.locator('[aria-current="step"]')).toContainText(language === "en" ? "Confirmation" : "Подтверждение");
+      for (const width of [390, 1366]) {
+        await page.setViewportSize({ width, height: 800 });
+        expect(await splitStepWords(page), `step 2 at ${width} px`).toEqual([]);
+      }
     });
   }
 });

@@ -55,6 +55,8 @@ test.describe("the profile", () => {
     await expect(form.locator(".field__errors").getByText("Минимальное кол-во символов: 2")).toBeVisible();
     await expect(form.locator(".field__errors").getByText("Номер должен состоять из 11 цифр")).toBeVisible();
     await expect(form.getByLabel("Фамилия")).toHaveValue("Я");
+    // The page's own address, not /profile?index.
+    await expect(page).toHaveURL("/profile");
   });
 
   test("refuses a name holding a terminal escape or showing reversed, beside the field, keeping what was typed", async ({ page }) => {

@@ -22,13 +22,20 @@ export interface UserFormValues {
   is_active: boolean;
 }
 
+/**
+ * The administrator's own account (`own`): the rights and the active flag are
+ * shown checked and disabled, with why, and sent as they are (hidden inputs),
+ * so that an administrator cannot lock themself out; the server checks it too.
+ */
 export function UserForm({
   mode,
   defaultValue,
+  own = false,
   ...props
 }: FormProps<typeof UserCreateSchema | typeof UserEditSchema> & {
   mode: "create" | "edit";
   defaultValue?: UserFormValues;
+  own?: boolean;
 }) {
   const { result } = props;
   const { t } = useTranslation();
@@ -68,8 +75,24 @@ export function UserForm({
         errors={fields.password.errors}
       />
       <PersonFields fields={fields} labels={labels} focus={focus} autoComplete={false} />
-      <CheckboxField labelProps={{ children: labels.is_admin }} inputProps={getInputProps(fields.is_admin, { type: "checkbox" })} errors={fields.is_admin.errors} />
-      <CheckboxField labelProps={{ children: labels.is_active }} inputProps={getInputProps(fields.is_active, { type: "checkbox" })} errors={fields.is_active.errors} />
+      {own ? (
+        <>
+          <input type="hidden" name={fields.is_admin.name} value="on" />
+          <input type="hidden" name={fields.is_active.name} value="on" />
+        </>
+      ) : null}
+      <CheckboxField
+        labelProps={{ children: labels.is_admin }}
+        inputProps={ownFlag(getInputProps(fields.is_admin, { type: "checkbox" }), own)}
+        hint={own && !fields.is_admin.errors?.length ? t("admin.users.ownAdmin") : undefined}
+        errors={fields.is_admin.errors}
+      />
+      <CheckboxField
+        labelProps={{ children: labels.is_active }}
+        inputProps={ownFlag(getInputProps(fields.is_active, { type: "checkbox" }), own)}
+        hint={own && !fields.is_active.errors?.length ? t("admin.users.ownActive") : undefined}
+        errors={fields.is_active.errors}
+      />
       <FormErrors id={form.errorId} errors={form.errors} />
       <Button type="submit" pending={pending}>
         <Icon name="check" />
@@ -77,4 +100,9 @@ export function UserForm({
       </Button>
     </Form>
   );
+}
+
+/** On the administrator's own account a flag cannot be unset: checked, disabled, its value sent by a hidden input. */
+function ownFlag<Props extends { name: string }>(props: Props, own: boolean) {
+  return own ? { ...props, name: undefined, defaultChecked: true, disabled: true } : props;
 }

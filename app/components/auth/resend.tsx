@@ -1,12 +1,13 @@
 /**
  * Resending the code. The server says how many seconds are left and when
  * that is. With JavaScript the countdown ticks and the button appears at
- * 0:00. Without it (and until the page hydrates) the page says at what
- * clock time resending becomes possible and offers the button at once:
- * pressing it early gets the server's answer of how long to wait, instead of
- * a countdown that never moves.
+ * 0:00. Without it (and until the page hydrates) the page says once at what
+ * clock time resending becomes possible, with a link that opens the page
+ * again, which then offers the button: no countdown that never moves, and no
+ * button that is only refused (the server still refuses an early resend).
  */
 import { useEffect, useState } from "react";
+import { useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "~/i18n/use-translation";
 import { Button } from "~/components/ui/button";
@@ -18,6 +19,7 @@ export function ResendControl({ secondsLeft, resendAt, pending }: { secondsLeft:
   const { t } = useTranslation();
   const format = useFormat();
   const hydrated = useHydrated();
+  const location = useLocation();
   const [left, setLeft] = useState(secondsLeft);
 
   useEffect(() => {
@@ -40,13 +42,13 @@ export function ResendControl({ secondsLeft, resendAt, pending }: { secondsLeft:
   );
   if (left > 0 && !hydrated) {
     return (
-      <>
-        <p className="resend muted">
-          <Icon name="clock" />
-          {t("register.resendAt", { time: format.time(resendAt) })}
-        </p>
-        {button}
-      </>
+      <p className="resend muted">
+        <Icon name="clock" />
+        <span>
+          {t("register.resendAt", { time: format.time(resendAt) })}.{" "}
+          <a href={`${location.pathname}${location.search}`}>{t("register.resendReload")}</a>
+        </span>
+      </p>
     );
   }
   if (left > 0) {

@@ -59,9 +59,10 @@ function trailLength(crumbs: Crumb[]) {
 }
 
 /**
- * The breadcrumbs. In the top bar (`collapsible`) labels are never cut: when
+ * The breadcrumbs. In the top bar (`collapsible`) links are never cut: when
  * the trail does not fit, the middle crumbs fold into «…», a disclosure that
- * still leads to them, and the current page's name may wrap. Without
+ * still leads to them; the current page's name stays on one line, cut with
+ * «…» when even then it does not fit (the page's heading says it). Without
  * JavaScript the trail's length and the screen's width decide (CSS); with it,
  * the trail is measured.
  */

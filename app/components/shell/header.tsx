@@ -24,6 +24,7 @@ export function Header() {
   const root = useRootData();
   const mobileMenu = useRef<HTMLDetailsElement>(null);
   const profileMenu = useRef<HTMLDetailsElement>(null);
+  const bar = useRef<HTMLElement>(null);
   const location = useLocation();
   const config = root?.config;
 
@@ -55,6 +56,19 @@ export function Header() {
     return () => details.removeEventListener("toggle", onToggle);
   }, []);
 
+  // The bar's measured height, for the page's scroll-padding (app.css): focus never lands under it.
+  useEffect(() => {
+    const header = bar.current;
+    if (!header) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty("--topbar-block", `${Math.ceil(header.getBoundingClientRect().height)}px`));
+    observer.observe(header);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--topbar-block");
+    };
+  }, []);
+
   // A new page closes the profile popover and the phone menu; the first one
   // does not (a menu opened before the page's scripts ran stays open).
   const shownPath = useRef(location.pathname);
@@ -66,7 +80,7 @@ export function Header() {
   }, [location.pathname]);
 
   return (
-    <header className="topbar">
+    <header className="topbar" ref={bar}>
       <div className="topbar__row">
         <details className="mobile-menu" ref={mobileMenu}>
           <summary

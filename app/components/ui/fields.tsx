@@ -113,12 +113,14 @@ interface CheckboxFieldProps {
   labelProps: LabelHTMLAttributes<HTMLLabelElement> & { children: ReactNode };
   inputProps: InputHTMLAttributes<HTMLInputElement>;
   errors?: ListOfErrors;
+  hint?: ReactNode;
 }
 
-export function CheckboxField({ labelProps, inputProps, errors }: CheckboxFieldProps) {
+export function CheckboxField({ labelProps, inputProps, errors, hint }: CheckboxFieldProps) {
   const fallbackId = useId();
   const id = inputProps.id ?? fallbackId;
   const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
+  const hintId = hint ? `${id}-hint` : undefined;
   return (
     <div className="field field--checkbox">
       <input
@@ -127,9 +129,10 @@ export function CheckboxField({ labelProps, inputProps, errors }: CheckboxFieldP
         className="checkbox"
         aria-invalid={errorId ? true : undefined}
         {...inputProps}
-        aria-describedby={errorId}
+        aria-describedby={describedBy(hintId, errorId)}
       />
       <label htmlFor={id} className="field__label" {...labelProps} />
+      {hint ? <p id={hintId} className="field__hint">{hint}</p> : null}
       <ErrorList id={errorId} errors={errors} />
     </div>
   );

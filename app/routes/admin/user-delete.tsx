@@ -1,11 +1,12 @@
-/** Deleting a user: confirmation page (GET), POST deletes. Deleting oneself is not offered; the backend's refusal is shown if forced. */
+/** Deleting a user: confirmation page (GET), POST deletes. An administrator's own account is never deleted: the page says why, and a forced POST is refused before the backend. */
 import { useTranslation } from "~/i18n/use-translation";
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { ApiError } from "~/api/errors";
 import { refusalTexts } from "~/api/refusal-texts.server";
 import { ConfirmPage } from "~/components/admin/confirm";
 import { getI18n } from "~/middleware/i18n.server";
 import { getApi } from "~/middleware/api.server";
+import { getUser } from "~/middleware/user.server";
 import { rethrowNotFound } from "~/api/rethrow-not-found.server";
 import { redirectWithToast } from "~/toasts/toast.server";
 import type { Route } from "./+types/user-delete";
@@ -17,13 +18,14 @@ function userIdOf(params: { userId: string }) {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = await getApi(context).admin.users.get(userIdOf(params)).catch(rethrowNotFound);
-  return { user: { id: user.id, email: user.email } };
+  return { user: { id: user.id, email: user.email }, own: getUser(context)?.id === user.id };
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
   const userId = userIdOf(params);
   const api = getApi(context);
   const { t } = getI18n(context);
+  if (getUser(context)?.id === userId) return redirectWithToast("/admin/users", { type: "error", description: t("admin.users.ownDelete") });
   const user = await api.admin.users.get(userId).catch(rethrowNotFound);
   try {
     await api.admin.users.delete(userId);
@@ -36,7 +38,18 @@ export async function action({ params, context }: Route.ActionArgs) {
 
 export default function UserDeletePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { user } = loaderData;
+  const { user, own } = loaderData;
+  if (own) {
+    return (
+      <section className="page card confirm-card" aria-labelledby="confirm-title">
+        <h1 id="confirm-title">{t("admin.users.ownDeleteTitle")}</h1>
+        <p>{t("admin.users.ownDeleteText")}</p>
+        <div className="form__actions">
+          <Link to="/admin/users" className="btn btn--mainSecondary btn--md">{t("admin.users.backToList")}</Link>
+        </div>
+      </section>
+    );
+  }
   return (
     <ConfirmPage
       title={t("admin.users.deleteTitle", { email: user.email })}

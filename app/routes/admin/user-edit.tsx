@@ -4,6 +4,7 @@ import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { Icon } from "~/components/ui/icon";
 import { getI18n } from "~/middleware/i18n.server";
 import { getApi } from "~/middleware/api.server";
+import { getUser } from "~/middleware/user.server";
 import { constraintsOf, handleSubmission } from "~/forms/submission.server";
 import { fromBackendUser, toBackendUser } from "~/api/admin-users.server";
 import { rethrowNotFound } from "~/api/rethrow-not-found.server";
@@ -21,7 +22,7 @@ function userIdOf(params: { userId: string }) {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = await getApi(context).admin.users.get(userIdOf(params)).catch(rethrowNotFound);
-  return { user: fromBackendUser(user), constraint: await constraintsOf(userEditForm) };
+  return { user: fromBackendUser(user), own: getUser(context)?.id === user.id, constraint: await constraintsOf(userEditForm) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -31,6 +32,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     userEditForm,
     { request, context },
     async (value, reply) => {
+      // An administrator cannot lock themself out (the backend would allow it).
+      if (getUser(context)?.id === userId && (!value.is_admin || !value.is_active)) {
+        return reply.fieldErrors({
+          ...(value.is_admin ? {} : { is_admin: [t("admin.users.ownAdmin")] }),
+          ...(value.is_active ? {} : { is_active: [t("admin.users.ownActive")] }),
+        });
+      }
       const user = await getApi(context).admin.users.patch(userId, toBackendUser(value));
       return reply.success("/admin/users", t("admin.users.saved", { email: user.email }));
     },
@@ -45,7 +53,7 @@ export default function UserEditPage({ loaderData, actionData }: Route.Component
     <div className="page">
       <h1>{user.email}</h1>
       <section className="card">
-        <userEditForm.Form mode="edit" constraint={loaderData.constraint} actionData={actionData} defaultValue={user} />
+        <userEditForm.Form mode="edit" own={loaderData.own} constraint={loaderData.constraint} actionData={actionData} defaultValue={user} />
       </section>
       <p>
         <Link to="/admin/users" className="btn btn--mainSecondary btn--md">
