@@ -6,7 +6,7 @@
  * past its right edge; the first overflow fails the test, naming the page and
  * the widest element.
  */
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { admin, expect, hydrated, resident, signIn, test, uniqueEmail } from "./fixtures";
 import { demoIds, pagesFor } from "./site-pages";
 
@@ -30,6 +30,20 @@ async function overflow(page: Page) {
   });
 }
 
+/** Fails, naming the widest element, when the page is wider than the screen or something reaches past its right edge. */
+async function expectFits(page: Page, where: string) {
+  const found = await overflow(page);
+  expect(
+    found.documentWidth <= found.width && !found.widest,
+    `${where}: document ${found.documentWidth} px wide; widest ${found.widest?.element} reaches ${found.widest?.right} px`,
+  ).toBe(true);
+}
+
+/** The language cookie as the switch writes it (React Router cookies are base64 JSON). */
+function chooseLanguage(context: BrowserContext, baseURL: string | undefined, language: "rus" | "en" | "ykt") {
+  return context.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify(language)).toString("base64"), url: baseURL! }]);
+}
+
 const users = { resident, admin } as const;
 
 for (const who of ["guest", "resident", "admin"] as const) {
@@ -40,16 +54,12 @@ for (const who of ["guest", "resident", "admin"] as const) {
         test.setTimeout(90_000);
         await page.setViewportSize({ width, height: 800 });
         if (who !== "guest") await signIn(page, users[who]);
-        if (language !== "rus") await context.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify(language)).toString("base64"), url: baseURL! }]);
+        if (language !== "rus") await chooseLanguage(context, baseURL, language);
         const paths = pagesFor(who, await demoIds());
         expect(paths.length).toBeGreaterThan(who === "guest" ? 15 : 8);
         for (const path of paths) {
           await page.goto(path);
-          const found = await overflow(page);
-          expect(
-            found.documentWidth <= found.width && !found.widest,
-            `${path} at ${width} px: document ${found.documentWidth} px wide; widest ${found.widest?.element} reaches ${found.widest?.right} px`,
-          ).toBe(true);
+          await expectFits(page, `${path} at ${width} px`);
         }
       });
     }
@@ -58,8 +68,7 @@ for (const who of ["guest", "resident", "admin"] as const) {
 
 test.describe("what the portal writes follows the language", () => {
   test("English dates and money on the news, the tariffs and the reports", async ({ page, context, baseURL }) => {
-    // The language cookie as the switch writes it (React Router cookies are base64 JSON).
-    await context.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify("en")).toString("base64"), url: baseURL! }]);
+    await chooseLanguage(context, baseURL, "en");
     await page.goto("/posts");
     const date = page.locator("time").first();
     await expect(date).toHaveText(/^\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/);
@@ -77,20 +86,15 @@ test.describe("the top bar in every language", () => {
   // sign-in or profile button in full: a longer word in one language must not push them past the screen.
   for (const language of ["rus", "en", "ykt"] as const) {
     test(`fits the screen at 768 and 1024 px, as a resident and signed out (${language})`, async ({ page, context, baseURL }) => {
-      const choose = () => context.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify(language)).toString("base64"), url: baseURL! }]);
       // Signed in first, in Russian, as the helper expects; then the language, then signed out (no cookies but it).
       await signIn(page, resident, "/profile");
       for (const path of ["/profile", "/"]) {
         if (path === "/") await context.clearCookies();
-        await choose();
+        await chooseLanguage(context, baseURL, language);
         for (const width of [768, 1024]) {
           await page.setViewportSize({ width, height: 800 });
           await page.goto(path);
-          const found = await overflow(page);
-          expect(
-            found.documentWidth <= found.width && !found.widest,
-            `${path} at ${width} px: document ${found.documentWidth} px wide; widest ${found.widest?.element} reaches ${found.widest?.right} px`,
-          ).toBe(true);
+          await expectFits(page, `${path} at ${width} px in ${language}`);
         }
       }
     });
@@ -200,7 +204,7 @@ test.describe("the registration's step bar", () => {
   const confirmation = { rus: "Подтверждение", en: "Confirmation", ykt: "Бигэргэтии" };
   for (const language of ["rus", "en", "ykt"] as const) {
     test(`no step name is broken inside a word (${language}, 390 and 1366 px, steps 1 and 2)`, async ({ page, context, baseURL }) => {
-      await context.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify(language)).toString("base64"), url: baseURL! }]);
+      await chooseLanguage(context, baseURL, language);
       await page.setViewportSize({ width: 1366, height: 800 });
       await page.goto("/auth/registration");
       await expect(page.locator(".steps__item")).toHaveCount(3);
