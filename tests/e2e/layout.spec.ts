@@ -1,11 +1,12 @@
 /**
  * Every page fits a phone: each route of the site map, signed out, as a
  * resident and as an administrator (real ids from the demo data, error and
- * confirmation pages included), at 320, 360 and 390 px. The document is never
- * wider than the screen and no visible element reaches past its right edge;
- * the first overflow fails the test, naming the page and the widest element.
+ * confirmation pages included), at 320, 360 and 390 px, and in Sakha at 320.
+ * The document is never wider than the screen and no visible element reaches
+ * past its right edge; the first overflow fails the test, naming the page and
+ * the widest element.
  */
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { admin, expect, hydrated, resident, signIn, test, uniqueEmail } from "./fixtures";
 import { demoIds, pagesFor } from "./site-pages";
 
@@ -29,24 +30,36 @@ async function overflow(page: Page) {
   });
 }
 
+/** Fails, naming the widest element, when the page is wider than the screen or something reaches past its right edge. */
+async function expectFits(page: Page, where: string) {
+  const found = await overflow(page);
+  expect(
+    found.documentWidth <= found.width && !found.widest,
+    `${where}: document ${found.documentWidth} px wide; widest ${found.widest?.element} reaches ${found.widest?.right} px`,
+  ).toBe(true);
+}
+
+/** The language cookie as the switch writes it (React Router cookies are base64 JSON). */
+function chooseLanguage(context: BrowserContext, baseURL: string | undefined, language: "rus" | "en" | "ykt") {
+  return context.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify(language)).toString("base64"), url: baseURL! }]);
+}
+
 const users = { resident, admin } as const;
 
 for (const who of ["guest", "resident", "admin"] as const) {
   test.describe(`pages seen by ${who === "guest" ? "a signed-out visitor" : `a ${who}`} fit a phone`, () => {
-    for (const width of [320, 360, 390]) {
-      test(`at ${width} px`, async ({ page }) => {
+    // Sakha's words are the longest: its pass is at the narrowest width.
+    for (const [width, language] of [[320, "rus"], [360, "rus"], [390, "rus"], [320, "ykt"]] as const) {
+      test(`at ${width} px${language === "rus" ? "" : ` in ${language}`}`, async ({ page, context, baseURL }) => {
         test.setTimeout(90_000);
         await page.setViewportSize({ width, height: 800 });
         if (who !== "guest") await signIn(page, users[who]);
+        if (language !== "rus") await chooseLanguage(context, baseURL, language);
         const paths = pagesFor(who, await demoIds());
         expect(paths.length).toBeGreaterThan(who === "guest" ? 15 : 8);
         for (const path of paths) {
           await page.goto(path);
-          const found = await overflow(page);
-          expect(
-            found.documentWidth <= found.width && !found.widest,
-            `${path} at ${width} px: document ${found.documentWidth} px wide; widest ${found.widest?.element} reaches ${found.widest?.right} px`,
-          ).toBe(true);
+          await expectFits(page, `${path} at ${width} px`);
         }
       });
     }
@@ -55,8 +68,7 @@ for (const who of ["guest", "resident", "admin"] as const) {
 
 test.describe("what the portal writes follows the language", () => {
   test("English dates and money on the news, the tariffs and the reports", async ({ page, context, baseURL }) => {
-    // The language cookie as the switch writes it (React Router cookies are base64 JSON).
-    await context.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify("en")).toString("base64"), url: baseURL! }]);
+    await chooseLanguage(context, baseURL, "en");
     await page.goto("/posts");
     const date = page.locator("time").first();
     await expect(date).toHaveText(/^\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/);
@@ -67,6 +79,26 @@ test.describe("what the portal writes follows the language", () => {
     await page.goto("/about/info");
     await expect(page.locator("main")).not.toContainText(/(января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря)/);
   });
+});
+
+test.describe("the top bar in every language", () => {
+  // Between the phone layout and the wide one the bar shows the dispatcher's label, the language switch and the
+  // sign-in or profile button in full: a longer word in one language must not push them past the screen.
+  for (const language of ["rus", "en", "ykt"] as const) {
+    test(`fits the screen at 768 and 1024 px, as a resident and signed out (${language})`, async ({ page, context, baseURL }) => {
+      // Signed in first, in Russian, as the helper expects; then the language, then signed out (no cookies but it).
+      await signIn(page, resident, "/profile");
+      for (const path of ["/profile", "/"]) {
+        if (path === "/") await context.clearCookies();
+        await chooseLanguage(context, baseURL, language);
+        for (const width of [768, 1024]) {
+          await page.setViewportSize({ width, height: 800 });
+          await page.goto(path);
+          await expectFits(page, `${path} at ${width} px in ${language}`);
+        }
+      }
+    });
+  }
 });
 
 test.describe("breadcrumbs on wide screens", () => {
@@ -169,9 +201,10 @@ async function splitStepWords(page: Page) {
 }
 
 test.describe("the registration's step bar", () => {
-  for (const language of ["rus", "en"] as const) {
+  const confirmation = { rus: "Подтверждение", en: "Confirmation", ykt: "Бигэргэтии" };
+  for (const language of ["rus", "en", "ykt"] as const) {
     test(`no step name is broken inside a word (${language}, 390 and 1366 px, steps 1 and 2)`, async ({ page, context, baseURL }) => {
-      await context.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify(language)).toString("base64"), url: baseURL! }]);
+      await chooseLanguage(context, baseURL, language);
       await page.setViewportSize({ width: 1366, height: 800 });
       await page.goto("/auth/registration");
       await expect(page.locator(".steps__item")).toHaveCount(3);
@@ -181,7 +214,7 @@ test.describe("the registration's step bar", () => {
       }
       await page.locator('form#register-email input[type="email"]').fill(uniqueEmail("steps"));
       await page.locator("form#register-email button[type=submit]").click();
-      await expect(page.locator('[aria-current="step"]')).toContainText(language === "en" ? "Confirmation" : "Подтверждение");
+      await expect(page.locator('[aria-current="step"]')).toContainText(confirmation[language]);
       for (const width of [390, 1366]) {
         await page.setViewportSize({ width, height: 800 });
         expect(await splitStepWords(page), `step 2 at ${width} px`).toEqual([]);
