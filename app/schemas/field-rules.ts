@@ -73,3 +73,6 @@ export const codeField = z.coerce
   .regex(/^\d{4}$/, { error: "code" })
   .regex(/^[1-9]/, { error: "codeRange" })
   .transform(Number);
+
+/** A ticked checkbox: the browser sends "on"; unticked, it sends nothing. */
+export const consentField = z.literal("on", { error: "consentRequired" });
