@@ -77,6 +77,13 @@ describe("the consent to the processing of personal data", () => {
     }
   });
 
+  it("refused, leaves the form's other checks said too", () => {
+    expect(messages(ProfileStepSchema.safeParse({ ...profile, password_confirmation: "password2" }))).toEqual([
+      "consent: consentRequired",
+      "password_confirmation: passwordsMismatch",
+    ]);
+  });
+
   it("is the ticked box's value", () => {
     expect(ProfileStepSchema.safeParse({ ...profile, consent: "on" }).success).toBe(true);
   });

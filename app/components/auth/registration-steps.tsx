@@ -78,9 +78,10 @@ export function ProfileStep({ code, ...props }: FormProps<typeof ProfileStepSche
       <input type="hidden" name="code" value={code ?? ""} readOnly />
       <NewPasswordFields fields={fields} labels={labels} focus={focus} focusFirst />
       <PersonFields fields={fields} labels={labels} focus={focus} />
+      {/* Required, and announced so, but not by the browser's bubble: without JavaScript the server says why, in the page's language. */}
       <CheckboxField
         labelProps={{ children: labels.consent }}
-        inputProps={{ ...getInputProps(fields.consent, { type: "checkbox" }), autoFocus: focus === "consent" }}
+        inputProps={{ ...getInputProps(fields.consent, { type: "checkbox" }), required: false, "aria-required": true, autoFocus: focus === "consent" }}
         hint={<DocumentLink to="/documents/consent">{t("register.consentText")}</DocumentLink>}
         errors={fields.consent.errors}
       />
