@@ -1,13 +1,16 @@
 import type { MarkdownPage } from "~/content/markdown.server";
+import { useFormat } from "~/format/format";
 import { htmlLang } from "~/i18n/config";
 import { useTranslation } from "~/i18n/use-translation";
 
 /**
  * A content page. One not yet written in the resident's language says so in
  * a line of the interface's language, and its text carries its own `lang`.
+ * A legal text with an edition (front matter) says which under its title.
  */
 export function MarkdownArticle({ page }: { page: MarkdownPage }) {
   const { t } = useTranslation();
+  const format = useFormat();
   return (
     <>
       {page.fallback ? (
@@ -17,6 +20,11 @@ export function MarkdownArticle({ page }: { page: MarkdownPage }) {
       ) : null}
       <article className="prose" lang={page.fallback ? htmlLang[page.lang] : undefined}>
         <h1>{page.title}</h1>
+        {page.version ? (
+          <p className="muted">
+            {t("common.edition", { date: format.date(page.version) })}
+          </p>
+        ) : null}
         {/* Operator-provided content from content/*.md, rendered on the server. */}
         <div dangerouslySetInnerHTML={{ __html: page.html }} />
       </article>

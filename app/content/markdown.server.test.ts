@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { loadMarkdownPage } from "./markdown.server";
+import { documentVersion, loadMarkdownPage } from "./markdown.server";
 
 describe("content pages in the resident's language", () => {
   it("reads a page's English version from content/en", async () => {
@@ -24,6 +24,19 @@ describe("content pages in the resident's language", () => {
     for (const name of names) {
       expect(await loadMarkdownPage(name, "en"), name).toMatchObject({ lang: "en", fallback: false });
     }
+  });
+
+  it("reads a document's edition from the Russian file's front matter, for every language, and never shows the front matter", async () => {
+    const version = await documentVersion("documents/consent");
+    expect(version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    for (const lng of ["rus", "en", "ykt"] as const) {
+      const page = await loadMarkdownPage("documents/consent", lng);
+      expect(page, lng).toMatchObject({ version });
+      expect(page!.html, lng).not.toMatch(/version:|^<hr>/);
+    }
+    expect(await loadMarkdownPage("documents/consent", "rus")).toMatchObject({ title: "Согласие на обработку персональных данных" });
+    // Other pages name no edition.
+    expect(await loadMarkdownPage("documents/privacy", "rus")).toMatchObject({ version: null });
   });
 
   it("finds nothing for a missing page or a name that is not a page's", async () => {

@@ -24,6 +24,8 @@ export interface MarkdownPage {
   lang: Language;
   /** True when the page has no version in the language asked for and is shown in `lang` (Russian) instead. */
   fallback: boolean;
+  /** The document's edition (`YYYY-MM-DD`), from the Russian file's front matter; null when it names none. */
+  version: string | null;
 }
 
 function fileOf(name: string, lng: Language) {
@@ -38,15 +40,38 @@ async function readSource(file: string): Promise<string | null> {
   }
 }
 
+/**
+ * A file may open with front matter (`---` lines around `key: value` lines):
+ * only `version`, the edition of a legal text such as the consent, which
+ * residents see on the page and the logs record with each consent given.
+ */
+const frontMatter = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/;
+
+function versionIn(source: string): string | null {
+  const block = frontMatter.exec(source)?.[1] ?? "";
+  return /^version:\s*(\d{4}-\d{2}-\d{2})\s*$/m.exec(block)?.[1] ?? null;
+}
+
+/**
+ * The edition of a document, from its Russian file (the legal original;
+ * translations follow it): one place for the page and the consent's record.
+ */
+export async function documentVersion(name: string): Promise<string | null> {
+  const source = await readSource(fileOf(name, defaultLanguage));
+  return source === null ? null : versionIn(source);
+}
+
 export async function loadMarkdownPage(name: string, lng: Language = defaultLanguage): Promise<MarkdownPage | null> {
   if (!/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(name)) return null;
   for (const candidate of new Set([lng, defaultLanguage])) {
-    const source = await readSource(fileOf(name, candidate));
-    if (source === null) continue;
+    const file = await readSource(fileOf(name, candidate));
+    if (file === null) continue;
+    const source = file.replace(frontMatter, "");
+    const version = candidate === defaultLanguage ? versionIn(file) : await documentVersion(name);
     const title = /^#\s+(.+)$/m.exec(source)?.[1]?.trim() ?? "";
     // The title is the page's <h1>, rendered by the page itself.
     const body = source.replace(/^#\s+.+$/m, "");
-    return { title, html: marked.parse(body) as string, lang: candidate, fallback: candidate !== lng };
+    return { title, html: marked.parse(body) as string, lang: candidate, fallback: candidate !== lng, version };
   }
   return null;
 }

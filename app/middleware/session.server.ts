@@ -55,6 +55,8 @@ export interface SessionData {
   reset?: ResetState;
   /** A message for the sign-in page, e.g. after the session expired. */
   authMessage?: string;
+  /** The e-mail for the sign-in form, when the portal could not sign in after a registration or reset. */
+  authEmail?: string;
 }
 
 export type PortalSession = Session<SessionData, SessionData>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   codeField,
+  consentField,
   emailField,
   nameField,
   newPasswordField,
@@ -34,6 +35,8 @@ export const ProfileStepSchema = z
     middle_name: optionalNameField,
     last_name: nameField,
     phone: optionalPhoneField,
+    // The separate, explicit consent 152-ФЗ asks for: a ticked box, checked here as in the browser.
+    consent: consentField,
   })
   .superRefine(passwordsMatch);
 

@@ -50,7 +50,7 @@ describe("names and titles", () => {
     expect(messages(ProfileSchema.safeParse({ ...base, middle_name: "Ивановна\u200B" + "\u200B" + "x" }))).toEqual(["middle_name: hiddenChars"]);
     expect(
       messages(
-        ProfileStepSchema.safeParse({ ...base, first_name: "Иван\x1b[2J", code: "1234", password: "password1", password_confirmation: "password1" }),
+        ProfileStepSchema.safeParse({ ...base, first_name: "Иван\x1b[2J", code: "1234", password: "password1", password_confirmation: "password1", consent: "on" }),
       ),
     ).toEqual(["first_name: hiddenChars"]);
     expect(messages(UserEditSchema.safeParse({ ...base, email: "a@example.com", first_name: spoof }))).toEqual(["first_name: hiddenChars"]);
@@ -64,6 +64,28 @@ describe("names and titles", () => {
     // A new line pasted at the end is only whitespace: trimmed, not refused.
     expect(nameField.parse("Иван\n")).toBe("Иван");
     expect(PostSchema.parse({ title: "Отключение воды 😀", text: "x" }).title).toBe("Отключение воды 😀");
+  });
+});
+
+describe("the consent to the processing of personal data", () => {
+  const profile = { code: "1234", password: "password1", password_confirmation: "password1", first_name: "Мария", last_name: "Тестова" };
+
+  it("is required: an unticked box (nothing sent) or any other value is refused with its own message", () => {
+    expect(messages(ProfileStepSchema.safeParse(profile))).toEqual(["consent: consentRequired"]);
+    for (const consent of ["", "off", "true", "ON"]) {
+      expect(messages(ProfileStepSchema.safeParse({ ...profile, consent }))).toEqual(["consent: consentRequired"]);
+    }
+  });
+
+  it("refused, leaves the form's other checks said too", () => {
+    expect(messages(ProfileStepSchema.safeParse({ ...profile, password_confirmation: "password2" }))).toEqual([
+      "consent: consentRequired",
+      "password_confirmation: passwordsMismatch",
+    ]);
+  });
+
+  it("is the ticked box's value", () => {
+    expect(ProfileStepSchema.safeParse({ ...profile, consent: "on" }).success).toBe(true);
   });
 });
 

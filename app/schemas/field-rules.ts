@@ -73,3 +73,11 @@ export const codeField = z.coerce
   .regex(/^\d{4}$/, { error: "code" })
   .regex(/^[1-9]/, { error: "codeRange" })
   .transform(Number);
+
+/**
+ * A ticked checkbox: the browser sends "on"; unticked, it sends nothing. A
+ * refinement of anything, not a literal or a string: their "missing" stops
+ * the form's own checks (passwords that differ) from being said in the same
+ * answer.
+ */
+export const consentField = z.unknown().refine((value) => value === "on", { error: "consentRequired" });

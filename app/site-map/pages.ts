@@ -206,6 +206,13 @@ export const siteMap: SiteEntry[] = [
         icon: "file-signature",
       },
       {
+        id: "documents.consent",
+        name: "nav.consent",
+        description: "descriptions.consent",
+        path: "/documents/consent",
+        icon: "file-text",
+      },
+      {
         id: "documents.regulations",
         name: "nav.regulations",
         description: "descriptions.regulations",

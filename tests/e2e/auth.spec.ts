@@ -1,4 +1,5 @@
-import { expect, findSessionCookie, latestCode, resident, signIn, test, uniqueEmail, enterCode, unusedCode } from "./fixtures";
+import { startStack } from "../support/stack.js";
+import { admin, createResident, expect, expectNoAxeViolations, findSessionCookie, latestCode, resident, signIn, test, uniqueEmail, enterCode, unusedCode } from "./fixtures";
 
 test.describe("signing in and out", () => {
   test("a refused sign-in stays at /auth, with no ?index in the address", async ({ page }) => {
@@ -156,16 +157,22 @@ test.describe("registration", () => {
     await expect(page.locator('[aria-current="step"]')).toContainText("Подтверждение");
   });
 
-  test("a resident registers and then signs in", async ({ page, jsEnabled }) => {
+  test("a resident registers, consenting to the processing of personal data, and lands signed in", async ({ page, jsEnabled }) => {
     const email = uniqueEmail("newcomer");
     await page.goto("/auth/registration");
+    // Every step links the documents accepted by registering.
+    const documents = page.locator(".auth-documents");
+    await expect(documents.getByRole("link", { name: /пользовательское соглашение/ })).toHaveAttribute("href", "/documents/agreement");
+    await expect(documents.getByRole("link", { name: /политику конфиденциальности/ })).toHaveAttribute("href", "/documents/privacy");
     await page.getByLabel("Электронная почта").fill(email);
     await page.getByRole("button", { name: "Далее" }).click();
+    await expect(documents.getByRole("link")).toHaveCount(2);
     const code = await latestCode(email, "register");
     await enterCode(page, code, jsEnabled);
     await expect(page.locator('[aria-current="step"]')).toContainText("Заполнение");
+    await expect(documents.getByRole("link")).toHaveCount(2);
 
-    // Client and server rules: too short, mismatched, too short names, a bad phone.
+    // Client and server rules: too short, mismatched, too short names, a bad phone, no consent.
     await page.locator("form#register-profile").evaluate((form) => form.setAttribute("novalidate", ""));
     await page.getByLabel("Пароль", { exact: true }).fill("short");
     await page.getByLabel("Повторите пароль").fill("different");
@@ -178,16 +185,67 @@ test.describe("registration", () => {
     await expect(besideFields.getByText("Пароли не совпадают")).toBeVisible();
     await expect(besideFields.getByText("Минимальное кол-во символов: 2")).toBeVisible();
     await expect(besideFields.getByText("Номер должен состоять из 11 цифр")).toBeVisible();
+    await expect(besideFields.getByText("Без согласия на обработку персональных данных зарегистрироваться нельзя")).toBeVisible();
     await expect(page.getByLabel("Имя", { exact: true })).toHaveValue("Пётр");
 
     await page.getByLabel("Пароль", { exact: true }).fill("new-password-1");
     await page.getByLabel("Повторите пароль").fill("new-password-1");
     await page.getByLabel("Фамилия").fill("Новиков");
     await page.getByLabel("Телефон (необязательно)").fill("+7 914 000-11-22");
+    await page.getByLabel("Я даю согласие на обработку моих персональных данных").check();
     await page.getByRole("button", { name: "Зарегистрироваться" }).click();
-    await expect(page).toHaveURL("/auth");
-    await expect(page.getByText("Регистрация завершена. Войдите с новым паролем.")).toBeVisible();
-    await signIn(page, { email, password: "new-password-1" });
+    // Signed in with the password just typed: no second typing of the e-mail and the password.
+    await expect(page).toHaveURL("/profile");
+    await expect(page.getByText("Регистрация завершена. Вы вошли в личный кабинет.")).toBeVisible();
+    await expect(page.getByLabel("Фамилия")).toHaveValue("Новиков");
+  });
+
+  test("without the consent the server refuses, says why beside the box, and keeps what was typed", async ({ page, jsEnabled }) => {
+    const email = uniqueEmail("noconsent");
+    await page.goto("/auth/registration");
+    await page.getByLabel("Электронная почта").fill(email);
+    await page.getByRole("button", { name: "Далее" }).click();
+    await enterCode(page, await latestCode(email, "register"), jsEnabled);
+    const form = page.locator("form#register-profile");
+    await expect(form).toBeVisible();
+    if (jsEnabled) await expect(form).toHaveAttribute("data-enhanced", "true");
+    // Required, and said so, but left to the form's own check: its message in the page's language, not the browser's bubble.
+    await expect(page.getByLabel("Я даю согласие на обработку моих персональных данных")).toHaveAttribute("aria-required", "true");
+    await page.getByLabel("Пароль", { exact: true }).fill("new-password-1");
+    await page.getByLabel("Повторите пароль").fill("new-password-1");
+    await page.getByLabel("Фамилия").fill("Согласова");
+    await page.getByLabel("Имя", { exact: true }).fill("Вера");
+    await page.getByLabel("Телефон (необязательно)").fill("+7 914 000-22-33");
+    await page.getByRole("button", { name: "Зарегистрироваться" }).click();
+
+    const consent = page.getByLabel("Я даю согласие на обработку моих персональных данных");
+    await expect(consent).toHaveAttribute("aria-invalid", "true");
+    const describedBy = (await consent.getAttribute("aria-describedby"))!.split(" ");
+    const said = page.locator(`[id="${describedBy.at(-1)}"]`);
+    await expect(said).toHaveText("Без согласия на обработку персональных данных зарегистрироваться нельзя");
+    // The consent's text is one link away, tied to the box too.
+    const textLink = page.locator(`[id="${describedBy[0]}"]`).getByRole("link");
+    await expect(textLink).toHaveAttribute("href", "/documents/consent");
+    await expect(page.locator('[aria-current="step"]')).toContainText("Заполнение");
+    await expect(page.getByLabel("Фамилия")).toHaveValue("Согласова");
+    await expect(page.getByLabel("Имя", { exact: true })).toHaveValue("Вера");
+    await expect(page.getByLabel("Телефон (необязательно)")).toHaveValue(/914.*000.*22.*33/);
+    // axe runs inside the page: with JavaScript.
+    if (jsEnabled) await expectNoAxeViolations(page, "the profile step refused for want of consent");
+    if (!jsEnabled) {
+      // The server said it: the account does not exist yet.
+      const login = await fetch(`${process.env.E2E_BACKEND_URL}/api/v1/client/users/login/`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email, password: "new-password-1" }),
+      });
+      expect(login.status).toBe(401);
+    }
+
+    await page.getByLabel("Пароль", { exact: true }).fill("new-password-1");
+    await page.getByLabel("Повторите пароль").fill("new-password-1");
+    await consent.check();
+    await page.getByRole("button", { name: "Зарегистрироваться" }).click();
     await expect(page).toHaveURL("/profile");
   });
 
@@ -200,8 +258,56 @@ test.describe("registration", () => {
   });
 });
 
+test.describe("the record of a consent", () => {
+  test.describe.configure({ mode: "serial" });
+  let stack: Awaited<ReturnType<typeof startStack>>;
+  const logLines: string[] = [];
+  test.beforeAll(async () => {
+    // At warn, as a quiet production might run: the consent's record is written all the same.
+    stack = await startStack({ portalEnv: { LOG_LEVEL: "warn" }, onPortalLog: (line) => logLines.push(line) });
+  });
+  test.afterAll(async () => stack?.stop());
+
+  test("names the e-mail, the time, the text's edition, the client's address and the request", async ({ page, jsEnabled }) => {
+    const requestIds = new Set<string>();
+    page.on("response", (response) => {
+      const id = response.headers()["x-request-id"];
+      if (id) requestIds.add(id);
+    });
+    const email = uniqueEmail("consent-log");
+    const before = Date.now();
+    await page.goto(`${stack.portalUrl}/auth/registration`);
+    await page.getByLabel("Электронная почта").fill(email);
+    await page.getByRole("button", { name: "Далее" }).click();
+    await enterCode(page, await latestCode(email, "register", stack.backendUrl), jsEnabled);
+    await page.getByLabel("Пароль", { exact: true }).fill("new-password-1");
+    await page.getByLabel("Повторите пароль").fill("new-password-1");
+    await page.getByLabel("Фамилия").fill("Записева");
+    await page.getByLabel("Имя", { exact: true }).fill("Анна");
+    await page.getByLabel("Я даю согласие на обработку моих персональных данных").check();
+    await page.getByRole("button", { name: "Зарегистрироваться" }).click();
+    await expect(page).toHaveURL(`${stack.portalUrl}/profile`);
+
+    const records = logLines.filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.event === "personal-data-consent" && entry.email === email);
+    expect(records).toHaveLength(1);
+    const [record] = records;
+    expect(record).toMatchObject({ level: "info", msg: "personal data consent", document: "/documents/consent" });
+    expect(record!.clientAddress).toMatch(/127\.0\.0\.1$/);
+    expect(requestIds.has(record!.requestId as string), "the request id of one of the page's answers").toBe(true);
+    const at = Date.parse(record!.consentedAt as string);
+    expect(at).toBeGreaterThanOrEqual(before);
+    expect(at).toBeLessThanOrEqual(Date.now());
+    // The edition the page shows is the one recorded.
+    expect(record!.documentVersion).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await page.goto(`${stack.portalUrl}/documents/consent`);
+    const [year, month, day] = (record!.documentVersion as string).split("-").map(Number);
+    const shown = new Date(Date.UTC(year!, month! - 1, day!)).toLocaleDateString("ru-RU", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+    await expect(page.getByText(`Редакция от ${shown}`)).toBeVisible();
+  });
+});
+
 test.describe("password reset", () => {
-  test("a code and a new password, then sign in with it", async ({ page, request }) => {
+  test("a code and a new password, and the resident is signed in with it", async ({ page, request }) => {
     // A fresh user, so the demo resident's password stays as it is for other tests.
     const email = uniqueEmail("reset");
     const signUp = await fetch(`${process.env.E2E_BACKEND_URL}/api/v1/client/users/register_email/`, {
@@ -227,9 +333,43 @@ test.describe("password reset", () => {
     await page.getByLabel("Новый пароль").fill("second-password");
     await page.getByLabel("Повторите пароль").fill("second-password");
     await page.getByRole("button", { name: "Сменить пароль" }).click();
+    await expect(page).toHaveURL("/profile");
+    await expect(page.getByText("Пароль изменён. Вы вошли в личный кабинет.")).toBeVisible();
+    await expect(page.getByLabel("Фамилия")).toHaveValue("Смирнова");
+  });
+
+  test("when the backend will not sign the resident in, /auth has the e-mail filled in", async ({ page }) => {
+    const backend = `${process.env.E2E_BACKEND_URL}/api/v1`;
+    const post = (path: string, body: unknown, token?: string) =>
+      fetch(`${backend}/${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+    const { email } = await createResident("reset-inactive");
+    await page.goto("/auth/reset");
+    await page.getByLabel("Электронная почта").fill(email);
+    await page.getByRole("button", { name: "Получить код" }).click();
+    const code = await latestCode(email, "reset");
+    // Meanwhile an administrator deactivates the account: the reset goes through, signing in does not.
+    const { access } = (await (await post("client/users/login/", admin)).json()) as { access: string };
+    const users = (await (await fetch(`${backend}/admin/users/?email__icontains=${encodeURIComponent(email)}`, { headers: { Authorization: `Bearer ${access}` } })).json()) as {
+      results: Array<{ id: number }>;
+    };
+    const patched = await fetch(`${backend}/admin/users/${users.results[0]!.id}/`, {
+      method: "PATCH",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${access}` },
+      body: JSON.stringify({ is_active: false }),
+    });
+    expect(patched.status).toBe(200);
+
+    await page.getByLabel("Код из письма").fill(code);
+    await page.getByLabel("Новый пароль").fill("second-password");
+    await page.getByLabel("Повторите пароль").fill("second-password");
+    await page.getByRole("button", { name: "Сменить пароль" }).click();
     await expect(page).toHaveURL("/auth");
     await expect(page.getByText("Пароль изменён. Войдите с новым паролем.")).toBeVisible();
-    await signIn(page, { email, password: "second-password" });
-    await expect(page).toHaveURL("/profile");
+    await expect(page.getByLabel("Электронная почта")).toHaveValue(email);
+    await expect(page.getByLabel("Пароль", { exact: true })).toBeFocused();
   });
 });

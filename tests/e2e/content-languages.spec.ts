@@ -14,6 +14,7 @@ async function choose(context: BrowserContext, baseURL: string | undefined, lng:
 const pages = [
   { path: "/about", en: "About us", enText: "A 24-hour emergency dispatch service.", ru: "О компании" },
   { path: "/documents/regulations", en: "Regulations", enText: "How soon faults are put right", ru: "Регламенты" },
+  { path: "/documents/consent", en: "Consent to the processing of personal data", enText: "You may withdraw the consent at any time", ru: "Согласие на обработку персональных данных" },
 ];
 
 test.describe("in English", () => {

@@ -91,6 +91,8 @@ test.describe("the feedback rule", () => {
     await expect(form).toBeVisible();
     if (jsEnabled) await expect(form).toHaveAttribute("data-enhanced", "true");
     await form.evaluate((element) => element.setAttribute("novalidate", ""));
+    // The consent given, the four text fields left: one message, four labels.
+    await page.getByLabel("Я даю согласие на обработку моих персональных данных").check();
     await page.getByRole("button", { name: "Зарегистрироваться" }).click();
 
     const required = "Обязательное поле";

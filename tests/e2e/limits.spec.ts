@@ -184,6 +184,7 @@ test.describe("abuse limits", () => {
       password_confirmation: "attacker-pass1",
       first_name: "Иван",
       last_name: "Иванов",
+      consent: "on",
     };
     // Straight from the code step, with someone else's code: sent back to the code step.
     const skipped = await attacker.post("/auth/registration", profile);
@@ -193,7 +194,8 @@ test.describe("abuse limits", () => {
     expectStatus(await attacker.post("/auth/registration", { intent: "code", code: String(await latest(attackerEmail, "register")) }), 302);
     const finished = await attacker.post("/auth/registration", profile);
     expectStatus(finished, 302);
-    expect(finished.headers().location).toBe("/auth");
+    // Registered, and signed in with the password just set.
+    expect(finished.headers().location).toBe("/profile");
     expect(await backendLogin(victimEmail, "attacker-pass1")).toBe(401);
     expect(await backendLogin(attackerEmail, "attacker-pass1")).toBe(200);
   });

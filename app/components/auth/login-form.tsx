@@ -16,12 +16,12 @@ import { ErrorSummary } from "~/forms/form-errors";
 import { firstInvalidField, useClearPasswords, useDefinedForm } from "~/forms/hooks";
 import { useIsPending } from "~/forms/pending";
 
-export function LoginForm(props: FormProps<typeof LoginSchema>) {
+export function LoginForm({ email = "", ...props }: FormProps<typeof LoginSchema> & { email?: string }) {
   const { result } = props;
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const isPending = useIsPending();
-  const [form, fields, formProps] = useDefinedForm(props);
+  const [form, fields, formProps] = useDefinedForm(props, { defaultValue: { email } });
   const labels = { email: t("auth.email"), password: t("auth.password"), redirectTo: null };
   useClearPasswords(result, [fields.password.id]);
   const focus = firstInvalidField(result, ["email", "password"]);
@@ -38,7 +38,7 @@ export function LoginForm(props: FormProps<typeof LoginSchema>) {
           ...getInputProps(fields.email, { type: "email" }),
           autoComplete: "username",
           placeholder: t("auth.emailPlaceholder"),
-          autoFocus: focus === "email" || (!focus && !result),
+          autoFocus: focus === "email" || (!focus && !result && !email),
         }}
         errors={fields.email.errors}
       />
@@ -47,7 +47,7 @@ export function LoginForm(props: FormProps<typeof LoginSchema>) {
         inputProps={{
           ...getInputProps(fields.password, { type: "password" }),
           autoComplete: "current-password",
-          autoFocus: focus === "password",
+          autoFocus: focus === "password" || (!focus && !result && Boolean(email)),
         }}
         errors={fields.password.errors}
       />

@@ -3,6 +3,7 @@
  * resend countdown) and the profile. Loaded with the page that shows them
  * (see app/forms/lazy-form.tsx), not on the first step.
  */
+import { getInputProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { HoneypotInputs } from "~/forms/honeypot-inputs";
 import { CodeField } from "~/components/auth/code-field";
@@ -10,6 +11,8 @@ import { codeStepErrors, ResendControl } from "~/components/auth/resend";
 import { ErrorSummary, FormErrors } from "~/forms/form-errors";
 import { PersonFields, personLabels } from "~/components/person-fields";
 import { Button } from "~/components/ui/button";
+import { CheckboxField } from "~/components/ui/fields";
+import { DocumentLink } from "~/components/auth/documents-line";
 import { NewPasswordFields, newPasswordLabels } from "~/components/auth/new-password-fields";
 import { Icon } from "~/components/ui/icon";
 import { useTranslation } from "~/i18n/use-translation";
@@ -64,9 +67,9 @@ export function ProfileStep({ code, ...props }: FormProps<typeof ProfileStepSche
   const pending = useIsPending();
   const [form, fields, formProps] = useDefinedForm(props);
   // The code is hidden: the handler makes its errors the form's.
-  const labels = { code: null, ...newPasswordLabels(t, t("register.password")), ...personLabels(t) };
+  const labels = { code: null, ...newPasswordLabels(t, t("register.password")), ...personLabels(t), consent: t("register.consent") };
   useClearPasswords(result, [fields.password.id, fields.password_confirmation.id]);
-  const focus = firstInvalidField(result, ["password", "password_confirmation", "first_name", "middle_name", "last_name", "phone"]);
+  const focus = firstInvalidField(result, ["password", "password_confirmation", "first_name", "middle_name", "last_name", "phone", "consent"]);
   return (
     <Form method="POST" className="form" {...formProps}>
       <ErrorSummary form={form} labels={labels} />
@@ -75,6 +78,13 @@ export function ProfileStep({ code, ...props }: FormProps<typeof ProfileStepSche
       <input type="hidden" name="code" value={code ?? ""} readOnly />
       <NewPasswordFields fields={fields} labels={labels} focus={focus} focusFirst />
       <PersonFields fields={fields} labels={labels} focus={focus} />
+      {/* Required, and announced so, but not by the browser's bubble: without JavaScript the server says why, in the page's language. */}
+      <CheckboxField
+        labelProps={{ children: labels.consent }}
+        inputProps={{ ...getInputProps(fields.consent, { type: "checkbox" }), required: false, "aria-required": true, autoFocus: focus === "consent" }}
+        hint={<DocumentLink to="/documents/consent">{t("register.consentText")}</DocumentLink>}
+        errors={fields.consent.errors}
+      />
       <FormErrors id={form.errorId} errors={form.errors} />
       <Button type="submit" name="intent" value="profile" size="lg" pending={pending}>
         <Icon name="check" />

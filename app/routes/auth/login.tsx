@@ -14,16 +14,15 @@ import { ApiError } from "~/api/errors";
 import { refusalTexts } from "~/api/refusal-texts.server";
 import { Icon } from "~/components/ui/icon";
 import { getI18n } from "~/middleware/i18n.server";
-import { getApi } from "~/middleware/api.server";
 import { retryAfterHeaders } from "~/forms/refusals.server";
 import { constraintsOf, handleSubmission } from "~/forms/submission.server";
 import { getLimits } from "~/http/limits.server";
 import { requestMetaContext } from "~/http/request-context";
-import { signedInHintCookie } from "~/http/preferences.server";
 import { safeRedirect } from "~/http/redirect";
-import { getSession, startSignedInSession } from "~/middleware/session.server";
+import { getSession } from "~/middleware/session.server";
 import type { Route } from "./+types/login";
 import { loginForm } from "./login.form";
+import { signIn } from "./sign-in.server";
 
 /** A refusal (429) tells when to come back in the page's own response. */
 export const headers = retryAfterHeaders;
@@ -31,7 +30,9 @@ export const headers = retryAfterHeaders;
 export async function loader({ context }: Route.LoaderArgs) {
   // A message left for this page, e.g. «Сессия истекла…» (read once).
   const message = getSession(context).get("authMessage") ?? null;
-  return { message, constraint: await constraintsOf(loginForm) };
+  // Just registered or reset, and not signed in by the portal: the e-mail is not asked for again.
+  const email = getSession(context).get("authEmail") ?? "";
+  return { message, email, constraint: await constraintsOf(loginForm) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -40,9 +41,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Counted before the backend is asked, known account or not: the answer never tells which.
     const attempt = await getLimits().loginAttempt(context.get(requestMetaContext).clientAddress, email);
     if (attempt.refusal) return reply.refusal(attempt.refusal);
+    let signedIn: ResponseInit;
     try {
-      const pair = await getApi(context).users.login({ email, password });
-      startSignedInSession(getSession(context), pair);
+      signedIn = await signIn(context, { email, password });
       await attempt.succeeded();
     } catch (error) {
       if (!(error instanceof ApiError)) {
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     // No target: the profile. A target off this site (//evil.example): home.
     const target = redirectTo ? safeRedirect(redirectTo, "/") : "/profile";
-    return reply.success(target, t("success.auth"), { headers: { "Set-Cookie": await signedInHintCookie.serialize("1") } });
+    return reply.success(target, t("success.auth"), signedIn);
   });
 }
 
@@ -71,7 +72,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
             {loaderData.message}
           </p>
         ) : null}
-        <loginForm.Form constraint={loaderData.constraint} actionData={actionData} />
+        <loginForm.Form email={loaderData.email} constraint={loaderData.constraint} actionData={actionData} />
         <div className="auth-links">
           <p>
             {t("auth.noAccount")} <Link to="/auth/registration">{t("auth.register")}</Link>

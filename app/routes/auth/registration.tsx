@@ -1,12 +1,17 @@
 /**
  * Registration in three steps: e-mail, the code from the letter, the
- * profile. The step and what it holds live in the session, so a reload or
- * the Back button never loses them. Every step is a plain form.
+ * profile with the consent to the processing of personal data (recorded in
+ * the log: app/content/consent.server.ts). The step and what it holds live
+ * in the session, so a reload or the Back button never loses them. Every
+ * step is a plain form; every step links the documents accepted by
+ * registering. Once registered, the resident is signed in.
  */
 import { randomUUID } from "node:crypto";
 import { useTranslation } from "~/i18n/use-translation";
 import { Link, redirect } from "react-router";
+import { DocumentsLine } from "~/components/auth/documents-line";
 import { StepIndicator } from "~/components/auth/steps";
+import { recordConsent } from "~/content/consent.server";
 import { Icon } from "~/components/ui/icon";
 import { getI18n } from "~/middleware/i18n.server";
 import { getEnv } from "~/config/env.server";
@@ -20,6 +25,7 @@ import { getSession, type RegistrationState } from "~/middleware/session.server"
 import { redirectWithToast } from "~/toasts/toast.server";
 import type { Route } from "./+types/registration";
 import { registrationCodeForm, registrationEmailForm, registrationProfileForm } from "./registration.form";
+import { signInWithNewPassword } from "./sign-in.server";
 
 const here = "/auth/registration";
 
@@ -101,9 +107,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     // a code posted with the form would let the profile step guess codes past every limit.
     const code = state.step === "profile" ? state.code : undefined;
     if (!code) return redirect(here);
-    return handleSubmission(registrationProfileForm, args, async ({ phone, middle_name, ...rest }, reply) => {
+    const email = state.email;
+    return handleSubmission(registrationProfileForm, args, async ({ phone, middle_name, consent: _consent, ...rest }, reply) => {
+      // Recorded before the data is sent: the consent is what allows sending it.
+      await recordConsent({ email, clientAddress: client, requestId: context.get(requestMetaContext).requestId });
       await api.users.registerProfile({ ...rest, code, middle_name: middle_name ?? "", phone: phone ?? null });
       session.unset("registration");
+      // The resident has just typed the e-mail and the password: signed in with them, not asked again.
+      const signedIn = await signInWithNewPassword(context, { email, password: rest.password });
+      if (signedIn) return reply.success("/profile", t("success.registrationSignedIn"), signedIn);
       return reply.success("/auth", t("success.registration"));
     }, { hiddenFields: ["code"] });
   }
@@ -153,6 +165,7 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
             actionData={actionData}
           />
         ) : null}
+        <DocumentsLine />
         <p className="auth-links">
           <span>
             {t("register.haveAccount")} <Link to="/auth">{t("register.signIn")}</Link>

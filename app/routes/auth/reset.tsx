@@ -1,7 +1,8 @@
 /**
  * Password reset: the e-mail, then the code from the letter with the new
  * password twice. The step, the e-mail and when the code was sent live in
- * the session; resending follows the registration's countdown.
+ * the session; resending follows the registration's countdown. Once the
+ * password is changed, the resident is signed in with it.
  */
 import { randomUUID } from "node:crypto";
 import { useTranslation } from "~/i18n/use-translation";
@@ -19,6 +20,7 @@ import { getSession, type ResetState } from "~/middleware/session.server";
 import { redirectWithToast } from "~/toasts/toast.server";
 import type { Route } from "./+types/reset";
 import { resetCodeForm, resetEmailForm } from "./reset.form";
+import { signInWithNewPassword } from "./sign-in.server";
 
 const here = "/auth/reset";
 
@@ -92,6 +94,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       session.unset("reset");
       // The owner proved the address: failed sign-ins (perhaps someone else's) no longer hold them back.
       await limits.clearAccount(email);
+      const signedIn = await signInWithNewPassword(context, { email, password: value.password });
+      if (signedIn) return reply.success("/profile", t("success.resetSignedIn"), signedIn);
       return reply.success("/auth", t("success.reset"));
     });
   }
