@@ -215,7 +215,7 @@ test.describe("administrators: users", () => {
     await expect(page.locator("tbody tr")).toHaveCount(1);
   });
 
-  test("an administrator cannot take away their own rights or deactivate themself, even by a forced form", async ({ page }) => {
+  test("an administrator cannot take away their own rights or deactivate themself, even by a forced form", async ({ page, jsEnabled }) => {
     const self = await createAdmin("self-admin");
     await signIn(page, self, `/admin/users/${self.id}/edit`);
     const rights = page.getByLabel("Администратор портала");
@@ -234,7 +234,11 @@ test.describe("administrators: users", () => {
 
     // A form that leaves the flags out (as a crafted one would) is refused beside the fields.
     await page.goto(`/admin/users/${self.id}/edit`);
-    await page.locator('input[type="hidden"][name="is_admin"], input[type="hidden"][name="is_active"]').evaluateAll((inputs) => inputs.forEach((input) => input.remove()));
+    // After hydration, and disabled rather than removed: React must find the page it rendered.
+    if (jsEnabled) await hydrated(page);
+    await page
+      .locator('input[type="hidden"][name="is_admin"], input[type="hidden"][name="is_active"]')
+      .evaluateAll((inputs) => inputs.forEach((input) => ((input as HTMLInputElement).disabled = true)));
     await page.getByRole("button", { name: "Сохранить" }).click();
     await expect(page.getByRole("checkbox", { name: "Администратор портала" })).toHaveAttribute("aria-invalid", "true");
     await expect(page.locator(".field__error").filter({ hasText: "Свои права администратора снять нельзя: попросите другого администратора." })).toBeVisible();
