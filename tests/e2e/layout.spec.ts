@@ -85,13 +85,13 @@ test.describe("the top bar in every language", () => {
   // Between the phone layout and the wide one the bar shows the dispatcher's label, the language switch and the
   // sign-in or profile button in full: a longer word in one language must not push them past the screen.
   for (const language of ["rus", "en", "ykt"] as const) {
-    test(`fits the screen at 768 and 1024 px, as a resident and signed out (${language})`, async ({ page, context, baseURL }) => {
+    test(`fits the screen at 721, 768 and 1024 px, as a resident and signed out (${language})`, async ({ page, context, baseURL }) => {
       // Signed in first, in Russian, as the helper expects; then the language, then signed out (no cookies but it).
       await signIn(page, resident, "/profile");
       for (const path of ["/profile", "/"]) {
         if (path === "/") await context.clearCookies();
         await chooseLanguage(context, baseURL, language);
-        for (const width of [768, 1024]) {
+        for (const width of [721, 768, 1024]) {
           await page.setViewportSize({ width, height: 800 });
           await page.goto(path);
           await expectFits(page, `${path} at ${width} px in ${language}`);
