@@ -17,8 +17,9 @@
  *   bodies into a BackendFailure, and 4xx into an ApiError with the
  *   contract's body.
  */
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
+import { createHash, hkdfSync } from "node:crypto";
 import ky from "ky";
+import { seal, unseal } from "~/http/seal.server";
 import type { z } from "zod";
 import { getStore, type SharedStore } from "~/store/store.server";
 import { metrics } from "~/monitoring/metrics.server";
@@ -335,33 +336,22 @@ interface Sealer {
 
 /**
  * Encrypts a refresh result with a key derived from the old refresh token
- * (HKDF-SHA256, AES-256-GCM): the store, and anyone reading it, holds only
- * ciphertext that nobody without the old token can open.
+ * (HKDF-SHA256, then the portal's one sealing, AES-256-GCM): the store, and
+ * anyone reading it, holds only ciphertext that nobody without the old token can open.
  */
 function sealer(refresh: string): Sealer {
   const id = createHash("sha256").update(refresh).digest("hex");
   const key = Buffer.from(hkdfSync("sha256", refresh, "portal refresh result", id, 32));
-  const aad = Buffer.from(id);
   return {
     id,
-    seal(result) {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv("aes-256-gcm", key, iv);
-      cipher.setAAD(aad);
-      const body = Buffer.concat([cipher.update(JSON.stringify(result), "utf8"), cipher.final()]);
-      return Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
-    },
+    seal: (result) => seal(JSON.stringify(result), key),
     open(value) {
+      const text = unseal(value, [key]);
+      if (text === null) return null; // not ours or tampered with: as if there were none
       try {
-        const raw = Buffer.from(value, "base64url");
-        const decipher = createDecipheriv("aes-256-gcm", key, raw.subarray(0, 12));
-        decipher.setAAD(aad);
-        decipher.setAuthTag(raw.subarray(12, 28));
-        const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
         const result = JSON.parse(text) as RefreshResult;
         return result.ok === false || (result.ok === true && result.pair?.access && result.pair.refresh) ? result : null;
       } catch {
-        // Not ours or tampered with: as if there were none.
         return null;
       }
     },

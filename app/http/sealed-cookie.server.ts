@@ -9,44 +9,14 @@
  * encrypts, any of them decrypts, so secrets rotate without signing anyone
  * out. A value that does not decrypt under any key reads as no value.
  */
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { hkdfSync } from "node:crypto";
+import { seal, unseal } from "~/http/seal.server";
 import { createCookie, type Cookie, type CookieOptions } from "react-router";
 import { rawCookie } from "~/http/remembered-cookie.server";
-
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
 
 /** A 256-bit key for the session cookie only: HKDF's info keeps it apart from any other use of the secret. */
 export function sessionKey(secret: string): Buffer {
   return Buffer.from(hkdfSync("sha256", secret, "portal session cookie", "aes-256-gcm v1", 32));
-}
-
-/** The plaintext sealed under `key`: base64url of IV, ciphertext and tag (all cookie-safe characters). */
-export function seal(plaintext: string, key: Buffer): string {
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv("aes-256-gcm", key, iv);
-  const body = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-  return Buffer.concat([iv, body, cipher.getAuthTag()]).toString("base64url");
-}
-
-/** The plaintext, when one of `keys` sealed it and nothing was changed since; otherwise null. */
-export function unseal(sealed: string, keys: readonly Buffer[]): string | null {
-  if (!/^[\w-]+$/.test(sealed)) return null;
-  const bytes = Buffer.from(sealed, "base64url");
-  if (bytes.length < IV_BYTES + TAG_BYTES) return null;
-  const iv = bytes.subarray(0, IV_BYTES);
-  const body = bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES);
-  const tag = bytes.subarray(bytes.length - TAG_BYTES);
-  for (const key of keys) {
-    try {
-      const decipher = createDecipheriv("aes-256-gcm", key, iv);
-      decipher.setAuthTag(tag);
-      return Buffer.concat([decipher.update(body), decipher.final()]).toString("utf8");
-    } catch {
-      // Not this key (or tampered with): try the next one.
-    }
-  }
-  return null;
 }
 
 export function sealedCookie(name: string, secrets: readonly string[], options: Omit<CookieOptions, "secrets">): Cookie {
