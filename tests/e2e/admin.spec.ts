@@ -255,6 +255,12 @@ test.describe("administrators: users", () => {
 
     // Their token still says administrator; the backend says no: inside the form with JavaScript,
     // and without it on the page the POST renders, whose loader the backend refuses too.
+    if (jsEnabled) {
+      // The form's code loads at the first touch; a click before it lands is a plain POST (the 403 page).
+      await hydrated(page);
+      await page.getByLabel("Отчество").focus();
+      await page.waitForLoadState("networkidle");
+    }
     await page.getByRole("button", { name: "Сохранить" }).click();
     if (jsEnabled) await expect(page.getByRole("alert").filter({ hasText: "Недостаточно прав." })).toBeVisible();
     else await expect(page.getByRole("heading", { name: "Доступ запрещён" })).toBeVisible();
