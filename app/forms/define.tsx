@@ -17,10 +17,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { lazy, type ComponentType } from "react";
 import type { z } from "zod";
-import type { Constraints } from "./hooks";
+import type { Constraints, FormReply } from "./reply";
 import { LazyForm } from "./lazy-form";
 
 /** What a form component receives from its definition and its page. */
+export type { FormReply };
+
 export interface FormProps<Schema extends z.ZodType = z.ZodType> {
   /** The <form>'s id, from the definition: a component never names its own. */
   id: string;
@@ -30,12 +32,6 @@ export interface FormProps<Schema extends z.ZodType = z.ZodType> {
   result?: SubmissionResult<string[]>;
   /** The schema, imported when the resident starts on the form (useValidation). */
   schema: () => Promise<Schema>;
-}
-
-/** An action's answer about one form (app/forms/submission.server.ts): which form, and conform's result. */
-export interface FormReply {
-  form: string;
-  result: SubmissionResult<string[]>;
 }
 
 /** The props a page gives a defined form: the component's own, and the action's data (whatever form it is about). */

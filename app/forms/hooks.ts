@@ -5,8 +5,9 @@ import type { FormProps } from "./define";
 import { typedInto } from "./lazy-form";
 import type { Validate } from "./validation";
 
-/** A form's HTML validation attributes by field, from its schema (constraintsOf in submission.server.ts). */
-export type Constraints = ReturnType<typeof import("@conform-to/zod/v4").getZodConstraint>;
+import type { Constraints } from "./reply";
+
+export type { Constraints };
 
 /** The first field with an error, so a page rendered without JavaScript can autofocus it. */
 export function firstInvalidField(result: SubmissionResult<string[]> | undefined | null, order: string[]) {

@@ -27,18 +27,31 @@ import { formatCountdown } from "~/format/countdown";
 import type { Refusal } from "~/http/limits.server";
 import { readFormData, unreadableForm } from "~/http/request.server";
 import { redirectWithToast } from "~/toasts/toast.server";
-import type { FormDefinition, FormReply } from "./define";
-import type { Constraints } from "./hooks";
+import type { Constraints, FormReply } from "./reply";
 import { checkHoneypot } from "./honeypot.server";
 import { refusalInit, refusalMessage } from "./refusals.server";
 
 type Context = Readonly<RouterContextProvider>;
 
+/**
+ * A form as an action knows it: its id (the `id` its `useForm` is given, so
+ * the page can tell which form an answer is about) and its zod schema.
+ * (`schema` may still be a loader while the older lazy forms remain.)
+ */
+export interface SubmittedForm<Schema extends z.ZodType = z.ZodType> {
+  id: string;
+  schema: Schema | (() => Promise<Schema>);
+}
+
+function schemaOf<Schema extends z.ZodType>(form: Pick<SubmittedForm<Schema>, "schema">): Promise<Schema> {
+  return Promise.resolve(typeof form.schema === "function" ? (form.schema as () => Promise<Schema>)() : form.schema);
+}
+
 const constraintsCache = new WeakMap<object, Constraints>();
 
-/** A form's HTML validation attributes by field, derived from its schema (for the loader to hand to the page). */
-export async function constraintsOf(form: Pick<FormDefinition, "schema">): Promise<Constraints> {
-  const schema = await form.schema();
+/** A form's HTML validation attributes by field, derived from its schema. */
+export async function constraintsOf(form: Pick<SubmittedForm, "schema">): Promise<Constraints> {
+  const schema = await schemaOf(form);
   let constraints = constraintsCache.get(schema);
   if (!constraints) {
     constraints = getZodConstraint(schema as Parameters<typeof getZodConstraint>[0]);
@@ -62,12 +75,12 @@ export async function readForm(request: Request, context: Context): Promise<Form
 type ReplyOptions = { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] };
 
 /** An answer about `form`: which form it is and conform's result, with a status and headers. */
-function answer(form: Pick<FormDefinition, "id">, result: SubmissionResult<string[]>, init: number | ResponseInit) {
+function answer(form: Pick<SubmittedForm, "id">, result: SubmissionResult<string[]>, init: number | ResponseInit) {
   return data<FormReply>({ form: form.id, result }, typeof init === "number" ? { status: init } : init);
 }
 
 /** The answers an action gives about one form. */
-export function replies(form: Pick<FormDefinition, "id">, context: Context, options: { reply?: (options: ReplyOptions) => SubmissionResult<string[]>; fields?: readonly string[]; hide?: string[] } = {}) {
+export function replies(form: Pick<SubmittedForm, "id">, context: Context, options: { reply?: (options: ReplyOptions) => SubmissionResult<string[]>; fields?: readonly string[]; hide?: string[] } = {}) {
   const i18n = getI18n(context);
   const { t } = i18n;
   const hide = options.hide ?? [];
@@ -114,7 +127,7 @@ export type Replies = ReturnType<typeof replies>;
  * route has read it already (with `readForm`), is used as it is.
  */
 export async function handleSubmission<Schema extends z.ZodType, Result extends Response | ReturnType<typeof data<FormReply>>>(
-  form: Pick<FormDefinition<Schema>, "id" | "schema">,
+  form: SubmittedForm<Schema>,
   { request, context, formData }: { request: Request; context: Context; formData?: FormData },
   submit: (value: z.output<Schema>, reply: Replies) => Promise<Result>,
   options: {
@@ -125,7 +138,7 @@ export async function handleSubmission<Schema extends z.ZodType, Result extends 
   } = {},
 ) {
   const submitted = formData ?? (await readForm(request, context));
-  const schema = await form.schema();
+  const schema = await schemaOf(form);
   const fields = Object.keys(await constraintsOf(form));
   const hide = fields.filter(isSecretField);
   const parse = () => parseWithZod(submitted, { schema });
