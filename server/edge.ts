@@ -59,10 +59,11 @@ export function requestLanguage(cookieHeader: string | undefined): Language {
   }
 }
 
-export type Refusal = "badUrl" | "crossSite" | "methodNotAllowed" | "formTooLarge" | "uploadTooLarge" | "bodyTooLarge";
+/** Why the edge refuses a request before React Router sees it (unlike app/http/limits.server.ts's `Refusal`, a limit). */
+export type EdgeRefusal = "badUrl" | "crossSite" | "methodNotAllowed" | "formTooLarge" | "uploadTooLarge" | "bodyTooLarge";
 
 /** The page a refusal shows, in the visitor's language (texts in the `errors` locale files, `edge.*`). */
-export async function refusalPage(refusal: Refusal, language: Language) {
+export async function refusalPage(refusal: EdgeRefusal, language: Language) {
   const { t } = await i18nFor(language);
   const title = escapeHtml(t(`errors:edge.${refusal}.title`));
   const text = escapeHtml(t(`errors:edge.${refusal}.text`));
@@ -78,7 +79,7 @@ function escapeHtml(text: string) {
  * Answers a request the portal will not handle. A body not read yet (a
  * refused upload) is dropped, never read into memory.
  */
-export function refuse(req: express.Request, res: express.Response, status: number, refusal: Refusal) {
+export function refuse(req: express.Request, res: express.Response, status: number, refusal: EdgeRefusal) {
   if (res.headersSent) return;
   res.status(status);
   void refusalPage(refusal, requestLanguage(req.headers.cookie)).then((page) => {
@@ -135,8 +136,8 @@ export function beforeHeaders(res: express.Response, hook: () => void) {
 /**
  * The headers every response gets at the last moment: Secure on each cookie
  * behind HTTPS (the preference and toast cookies are set in many places),
- * and a Retry-After on 503 and 429 that did not set one: the seconds a thrown
- * retryLater() noted (a rate limiter's remaining block), else a default.
+ * and a Retry-After on 503 and 429 that did not set one (an answer that knows
+ * when to come back sets its own: app/forms/refusals.server.ts).
  */
 export function finalHeaders(req: express.Request, res: express.Response, meta: RequestMeta) {
   beforeHeaders(res, () => {
@@ -147,7 +148,7 @@ export function finalHeaders(req: express.Request, res: express.Response, meta: 
       }
     }
     const retryAfter = defaultRetryAfter[res.statusCode];
-    if (retryAfter && !res.getHeader("Retry-After")) res.setHeader("Retry-After", String(meta.retryAfter ?? retryAfter));
+    if (retryAfter && !res.getHeader("Retry-After")) res.setHeader("Retry-After", String(retryAfter));
   });
   // A body the page never read (a sign-in redirect before an upload) is dropped, not left waiting.
   res.once("finish", () => dropBody(req));

@@ -14,7 +14,8 @@ describe("the environment", () => {
     expect(() => parseEnv({ API_URL: "not-a-url", PORT: "abc", ADMIN_FLAG: "Is Admin" })).toThrow(
       /API_URL: .*\n.*PORT: ожидается номер порта|PORT: ожидается номер порта[\s\S]*API_URL/,
     );
-    expect(() => parseEnv({ API_URL: "https://api.example.ru" })).toThrow(/SESSION_SECRET: обязательна, когда задан API_URL/);
+    expect(() => parseEnv({ API_URL: "https://api.example.ru" })).toThrow(/SESSION_SECRET: обязательна/);
+    expect(() => parseEnv({ SESSION_SECRET: "a-long-enough-secret" })).toThrow(/API_URL: не задан \(npm start запускает демо-бэкенд/);
   });
 
   it("takes PUBLIC_URL as an origin, or leaves it unset", () => {

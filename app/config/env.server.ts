@@ -15,10 +15,13 @@ const schema = z
   .object({
     NODE_ENV: z.enum(["production", "development", "test"]).default("development"),
     PORT: z.coerce.number({ error: "ожидается номер порта от 1 до 65535" }).int().min(1).max(65535).default(3000),
+    // Both required: `npm start` starts the demo backend and sets them for it.
     API_URL: z
-      .url("ожидается адрес вида https://api.example.ru")
-      .transform((value) => value.replace(/\/+$/, ""))
-      .optional(),
+      .url({
+        error: (issue) =>
+          issue.input === undefined ? "не задан (npm start запускает демо-бэкенд и задаёт его сам)" : "ожидается адрес вида https://api.example.ru",
+      })
+      .transform((value) => value.replace(/\/+$/, "")),
     API_TIMEOUT_MS: z.coerce.number({ error: "ожидается число миллисекунд" }).int().min(100).max(120_000).default(10_000),
     // How long a signed-out page is reused (server/page-cache.ts); 0 turns it off.
     PAGE_CACHE_MS: z.coerce.number({ error: "ожидается число миллисекунд, 0 — без кеша" }).int().min(0).max(60_000).default(1000),
@@ -89,7 +92,9 @@ const schema = z
       .optional(),
     // The backend throttles codes for 60 s; keep the two equal (tests shorten both).
     RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
-    SESSION_SECRET: z.string().min(16, "не короче 16 символов; несколько через запятую").optional(),
+    SESSION_SECRET: z
+      .string({ error: "обязательна: ключ, которым шифруется cookie сессии" })
+      .min(16, "не короче 16 символов; несколько через запятую"),
     // However often the tokens are refreshed, a session ends this long after its sign-in
     // (OWASP ASVS 3.3.2: at most 12 h); fractions of an hour are for tests.
     SESSION_MAX_HOURS: z.coerce.number({ error: "ожидается число часов" }).positive("ожидается число часов больше 0").max(720).default(12),
@@ -115,16 +120,9 @@ const schema = z
     if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
       ctx.addIssue({ code: "custom", path: ["HEADERS_TIMEOUT_MS"], message: "не больше REQUEST_TIMEOUT_MS" });
     }
-    if (env.API_URL && !env.SESSION_SECRET) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["SESSION_SECRET"],
-        message: "обязательна, когда задан API_URL (подписывает cookie сессии)",
-      });
-    }
   });
 
-export type Env = z.infer<typeof schema> & { SESSION_SECRET: string; API_URL: string };
+export type Env = z.infer<typeof schema>;
 
 /** Parses the environment; throws one readable error listing each bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -136,15 +134,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
-  const env = result.data;
-  if (!env.API_URL || !env.SESSION_SECRET) {
-    // scripts/start.js sets both for the demo; reaching here means a direct
-    // start without a backend, which is a configuration error.
-    throw new Error(
-      "Invalid environment:\n  API_URL: не задан (npm start запускает демо-бэкенд и задаёт его сам)",
-    );
-  }
-  return env as Env;
+  return result.data;
 }
 
 let cached: Env | undefined;

@@ -22,11 +22,15 @@ export function refusalMessage(refusal: Refusal, t: T) {
   }
 }
 
-/** A refusal's status and, when waiting helps, Retry-After in seconds. */
-export function refusalInit(refusal: Refusal): ResponseInit {
+/**
+ * A 429 and, when waiting helps, Retry-After in whole seconds: the one way an
+ * answer says when to come back, whether the portal's limit or the backend's
+ * throttle refused (server/edge.ts adds a default to a 429 or 503 without one).
+ */
+export function tooManyRequests(retryAfterSeconds: number | null | undefined): ResponseInit {
   return {
     status: 429,
-    headers: refusal.retryAfterSeconds ? { "Retry-After": String(refusal.retryAfterSeconds) } : undefined,
+    headers: retryAfterSeconds ? { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) } : undefined,
   };
 }
 

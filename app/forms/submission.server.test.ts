@@ -68,6 +68,7 @@ describe("handleSubmission", () => {
     const answer = (await submit(valid, async () => Promise.reject(error))) as unknown as Answer;
     expect(answer.init?.status).toBe(429);
     expect(answer.data.result.error?.[""]?.[0]).toMatch(/1:30/);
+    expect(new Headers(answer.init?.headers).get("Retry-After")).toBe("90");
   });
 
   it.each([

@@ -29,7 +29,7 @@ import { readFormData, unreadableForm } from "~/http/request.server";
 import { redirectWithToast } from "~/toasts/toast.server";
 import type { Constraints, FormReply } from "./reply";
 import { checkHoneypot } from "./honeypot.server";
-import { refusalInit, refusalMessage } from "./refusals.server";
+import { refusalMessage, tooManyRequests } from "./refusals.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -94,11 +94,11 @@ export function replies(form: Pick<SubmittedForm, "id">, context: Context, optio
     /** Errors beside fields, for rules the schema cannot know (e.g. about the signed-in user). */
     fieldErrors: (fieldErrors: Record<string, string[]>, init: number | ResponseInit = 400) => answer(form, replyWith([], fieldErrors), init),
     /** A limit refused the request: why and when to come back, 429 with Retry-After. */
-    refusal: (refusal: Refusal) => answer(form, replyWith([refusalMessage(refusal, t)]), refusalInit(refusal)),
+    refusal: (refusal: Refusal) => answer(form, replyWith([refusalMessage(refusal, t)]), tooManyRequests(refusal.retryAfterSeconds)),
     /** The backend's refusal, in the page's language: beside the fields it names, the rest inside the form. */
     apiError(error: ApiError) {
       if (error.status === 429) {
-        return self.formError(t("register.throttled", { time: formatCountdown(error.retryAfter ?? 60) }), 429);
+        return self.formError(t("register.throttled", { time: formatCountdown(error.retryAfter ?? 60) }), tooManyRequests(error.retryAfter));
       }
       // Without fields (a resend), every detail is about the form.
       const { "": general = [], ...fieldErrors } = refusalTexts(i18n).fieldErrors(error, options.fields ?? []);

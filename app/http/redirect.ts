@@ -9,8 +9,8 @@ import { safeRedirect as pathOnlyRedirect } from "remix-utils/safe-redirect";
  * Browsers drop tabs and newlines inside a URL, so "/\t/evil.example" passes
  * the "//" check yet leads off-site; a CR or LF would break the Location header.
  * The path comes back percent-encoded as a browser would send it ("/д" is
- * "/%D0%B4"): a Location header holds bytes, and a raw Cyrillic letter in it
- * was a 500 (and at sign-in, a session cookie set on an error page).
+ * "/%D0%B4"): a Location header holds bytes, and Node refuses a raw Cyrillic
+ * letter in it.
  */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, defaultRedirect = "/") {
   // eslint-disable-next-line no-control-regex -- control characters are what is looked for
