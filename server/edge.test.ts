@@ -1,7 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { bodyLimit, formLimit, isMalformedUrl, refusalPage, requestLanguage, secureCookie, uploadLimit } from "./edge";
-import { RouterContextProvider } from "react-router";
-import { requestMetaContext, type RequestMeta } from "~/http/request-context";
 
 describe("the edge", () => {
   it("allows a multipart body of upload size only on the image upload", () => {
