@@ -1,8 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { bodyLimit, formLimit, isMalformedUrl, refusalPage, requestLanguage, secureCookie, uploadLimit } from "./edge";
-import { RouterContextProvider } from "react-router";
-import { retryLater } from "~/http/retry-after";
-import { requestMetaContext, type RequestMeta } from "~/http/request-context";
 
 describe("the edge", () => {
   it("allows a multipart body of upload size only on the image upload", () => {
@@ -29,18 +26,6 @@ describe("the edge", () => {
     expect(secureCookie("lng=ru; Path=/; HttpOnly")).toBe("lng=ru; Path=/; HttpOnly; Secure");
     expect(secureCookie("__session=x; Path=/; Secure; SameSite=Lax")).toBe("__session=x; Path=/; Secure; SameSite=Lax");
     expect(secureCookie("a=b; secure")).toBe("a=b; secure");
-  });
-});
-
-describe("Retry-After", () => {
-  it("goes with a thrown 429 and is noted in the request meta for the response", () => {
-    const context = new RouterContextProvider();
-    const meta = { secure: false } as RequestMeta;
-    context.set(requestMetaContext, meta);
-    const thrown = retryLater(context, 429, 12.2, "Слишком много попыток");
-    expect(thrown.init?.status).toBe(429);
-    expect(new Headers(thrown.init?.headers).get("Retry-After")).toBe("13");
-    expect(meta.retryAfter).toBe(13);
   });
 });
 

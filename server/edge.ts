@@ -135,8 +135,7 @@ export function beforeHeaders(res: express.Response, hook: () => void) {
 /**
  * The headers every response gets at the last moment: Secure on each cookie
  * behind HTTPS (the preference and toast cookies are set in many places),
- * and a Retry-After on 503 and 429 that did not set one: the seconds a thrown
- * retryLater() noted (a rate limiter's remaining block), else a default.
+ * and a default Retry-After on 503 and 429 that did not set one.
  */
 export function finalHeaders(req: express.Request, res: express.Response, meta: RequestMeta) {
   beforeHeaders(res, () => {
@@ -147,7 +146,7 @@ export function finalHeaders(req: express.Request, res: express.Response, meta: 
       }
     }
     const retryAfter = defaultRetryAfter[res.statusCode];
-    if (retryAfter && !res.getHeader("Retry-After")) res.setHeader("Retry-After", String(meta.retryAfter ?? retryAfter));
+    if (retryAfter && !res.getHeader("Retry-After")) res.setHeader("Retry-After", String(retryAfter));
   });
   // A body the page never read (a sign-in redirect before an upload) is dropped, not left waiting.
   res.once("finish", () => dropBody(req));

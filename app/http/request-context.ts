@@ -13,8 +13,6 @@ export interface RequestMeta {
   secure: boolean;
   /** The client's address as the trusted proxy reports it (TRUST_PROXY), else the socket's. */
   clientAddress: string;
-  /** Seconds for the Retry-After of a thrown 429/503 that knows them (app/http/retry-after.ts). */
-  retryAfter?: number;
 }
 
 export const requestMetaContext = createContext<RequestMeta>({
