@@ -6,7 +6,7 @@
 import { useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { useTranslation } from "~/i18n/use-translation";
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, useLocation } from "react-router";
 import { ImageUploadForm } from "~/components/admin/image-upload";
 import { PostForm } from "~/components/admin/post-form";
 import { ConfirmLink } from "~/components/confirm-link";
@@ -134,6 +134,7 @@ function ReplaceForm({ postId, imageId, n, errors }: { postId: number; imageId: 
 export default function PostEditPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { post, images } = loaderData;
+  const location = useLocation();
   // The images' answers (the post's own form picks its answer by its id).
   const imageReply = actionData && "intent" in actionData ? actionData : undefined;
   return (
@@ -176,7 +177,8 @@ export default function PostEditPage({ loaderData, actionData }: Route.Component
           </ul>
         )}
         <h3>{t("admin.images.upload")}</h3>
-        <ImageUploadForm postId={post.id} serverErrors={imageReply?.intent === "upload" ? imageReply.errors : undefined} />
+        {/* Afresh at each new location (a save, any answer of the page): what it said about an earlier upload no longer holds. */}
+        <ImageUploadForm key={location.key} postId={post.id} serverErrors={imageReply?.intent === "upload" ? imageReply.errors : undefined} />
       </section>
       <p>
         <Link to="/admin/posts" className="btn btn--mainSecondary btn--md">
