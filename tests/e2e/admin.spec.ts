@@ -142,6 +142,25 @@ test.describe("administrators: post images", () => {
     await expect(page.getByLabel("Новый файл для изображения 1")).toHaveAttribute("aria-invalid", "true");
     await expect(page.locator(".image-admin img")).toHaveAttribute("src", before ?? "");
   });
+
+  test("after an empty upload, a later save of the post leaves no word about the upload", async ({ page, jsEnabled }) => {
+    await signIn(page, admin, "/posts/create");
+    const title = unique("Пустая загрузка");
+    await page.getByLabel("Заголовок").fill(title);
+    await page.getByLabel("Текст").fill("Проверка сообщения о пустой загрузке.");
+    await page.getByRole("button", { name: "Опубликовать" }).click();
+    await expect(page).toHaveURL(/\/admin\/posts\/\d+\/edit$/);
+    if (jsEnabled) await hydrated(page);
+
+    await page.getByRole("button", { name: "Загрузить" }).click();
+    await expect(page.getByText("Выберите хотя бы один файл")).toBeVisible();
+
+    // Saved as it is: the page is the post's again, and the upload has nothing to say.
+    await page.getByRole("button", { name: "Сохранить" }).click();
+    await expect(page.getByText(`Публикация «${title}» сохранена`)).toBeVisible();
+    await expect(page.getByText("Выберите хотя бы один файл")).toHaveCount(0);
+    await expect(page.getByLabel("Файлы изображений")).not.toHaveAttribute("aria-invalid", "true");
+  });
 });
 
 test.describe("administrators: users", () => {

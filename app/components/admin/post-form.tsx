@@ -1,4 +1,5 @@
-import { getInputProps, getTextareaProps } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import type { z } from "zod";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
 import { HoneypotInputs } from "~/forms/honeypot-inputs";
@@ -6,28 +7,34 @@ import { ErrorSummary, FormErrors } from "~/forms/form-errors";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, Field, TextareaField } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
-import type { FormProps } from "~/forms/define";
 import type { PostSchema } from "~/schemas/admin";
-import { firstInvalidField, useDefinedForm } from "~/forms/hooks";
+import { firstInvalidField } from "~/forms/focus";
 import { useIsPending } from "~/forms/pending";
 
+type PostShape = z.input<typeof PostSchema>;
+
+/**
+ * A post's form, for a new post and for an edit: the route holds conform's
+ * `useForm` (its id, schema and defaults) and passes its `form`, `fields`
+ * and last result here.
+ */
 export function PostForm({
-  defaultValue,
+  form,
+  fields,
+  result,
   submitLabel,
-  ...props
-}: FormProps<typeof PostSchema> & {
-  defaultValue?: { title: string; text: string; is_actual: boolean };
+}: {
+  form: FormMetadata<PostShape, string[]>;
+  fields: ReturnType<FormMetadata<PostShape, string[]>["getFieldset"]>;
+  result: SubmissionResult<string[]> | undefined;
   submitLabel: string;
 }) {
   const { t } = useTranslation();
   const pending = useIsPending({ intent: "save" });
-  const [form, fields, formProps] = useDefinedForm(props, {
-    defaultValue: defaultValue ? { ...defaultValue, is_actual: defaultValue.is_actual ? "on" : undefined } : { is_actual: "on" },
-  });
-  const focus = firstInvalidField(props.result, ["title", "text"]);
+  const focus = firstInvalidField(result, ["title", "text"]);
   const labels = { title: t("admin.posts.formTitle"), text: t("admin.posts.formText"), is_actual: t("admin.posts.formActual") };
   return (
-    <Form method="POST" className="form form--wide" {...formProps}>
+    <Form method="POST" className="form form--wide" {...getFormProps(form)}>
       <ErrorSummary form={form} labels={labels} />
       <HoneypotInputs label={t("forms.honeypot")} />
       <Field

@@ -1,4 +1,5 @@
-import { getInputProps } from "@conform-to/react";
+import { getFormProps, getInputProps, type FormMetadata, type SubmissionResult } from "@conform-to/react";
+import type { z } from "zod";
 import { useTranslation } from "~/i18n/use-translation";
 import { Form } from "react-router";
 import { HoneypotInputs } from "~/forms/honeypot-inputs";
@@ -6,50 +7,38 @@ import { ErrorSummary, FormErrors } from "~/forms/form-errors";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, Field, PasswordField } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
-import type { FormProps } from "~/forms/define";
-import type { UserCreateSchema, UserEditSchema } from "~/schemas/admin";
-import { firstInvalidField, useClearPasswords, useDefinedForm } from "~/forms/hooks";
+import type { UserEditSchema } from "~/schemas/admin";
+import { firstInvalidField, useClearPasswords } from "~/forms/focus";
 import { useIsPending } from "~/forms/pending";
 import { PersonFields, personLabels } from "~/components/person-fields";
 
-export interface UserFormValues {
-  email: string;
-  first_name: string;
-  middle_name: string;
-  last_name: string;
-  phone: string | null;
-  is_admin: boolean;
-  is_active: boolean;
-}
+/** The user form's fields as conform reads them, for a new user and an edit alike (the schema tells whether the password is required). */
+export type UserFormShape = z.input<typeof UserEditSchema>;
 
 /**
+ * The administrators' user form, for a new user and for an edit: the route
+ * holds conform's `useForm` (its id, schema and defaults) and passes its
+ * `form`, `fields` and last result here.
+ *
  * The administrator's own account (`own`): the rights and the active flag are
  * shown checked and disabled, with why, and sent as they are (hidden inputs),
  * so that an administrator cannot lock themself out; the server checks it too.
  */
 export function UserForm({
+  form,
+  fields,
+  result,
   mode,
-  defaultValue,
   own = false,
-  ...props
-}: FormProps<typeof UserCreateSchema | typeof UserEditSchema> & {
+}: {
+  form: FormMetadata<UserFormShape, string[]>;
+  fields: ReturnType<FormMetadata<UserFormShape, string[]>["getFieldset"]>;
+  result: SubmissionResult<string[]> | undefined;
   mode: "create" | "edit";
-  defaultValue?: UserFormValues;
   own?: boolean;
 }) {
-  const { result } = props;
   const { t } = useTranslation();
   const pending = useIsPending();
-  const [form, fields, formProps] = useDefinedForm(props, {
-    defaultValue: defaultValue
-      ? {
-          ...defaultValue,
-          phone: defaultValue.phone ?? "",
-          is_admin: defaultValue.is_admin ? "on" : undefined,
-          is_active: defaultValue.is_active ? "on" : undefined,
-        }
-      : { is_active: "on" },
-  });
   useClearPasswords(result, [fields.password.id]);
   const focus = firstInvalidField(result, ["email", "password", "last_name", "first_name", "middle_name", "phone"]);
   const labels = {
@@ -60,7 +49,7 @@ export function UserForm({
     is_active: t("admin.users.formActive"),
   };
   return (
-    <Form method="POST" className="form" {...formProps}>
+    <Form method="POST" className="form" {...getFormProps(form)}>
       <ErrorSummary form={form} labels={labels} />
       <HoneypotInputs label={t("forms.honeypot")} />
       <Field

@@ -1,15 +1,13 @@
 /** Deleting one image: a confirmation page (GET); POST deletes and returns where it came from. */
 import { useTranslation } from "~/i18n/use-translation";
 import { data, useSearchParams } from "react-router";
-import { ApiError } from "~/api/errors";
-import { refusalTexts } from "~/api/refusal-texts.server";
 import { ConfirmPage } from "~/components/admin/confirm";
 import { getI18n } from "~/middleware/i18n.server";
 import { getApi } from "~/middleware/api.server";
 import { rethrowNotFound } from "~/api/rethrow-not-found.server";
 import { mediaPath } from "~/media/media-path";
 import { safeRedirect } from "~/http/redirect";
-import { redirectWithToast } from "~/toasts/toast.server";
+import { deleteThenRedirect } from "~/toasts/deletion.server";
 import type { Route } from "./+types/image-delete";
 
 function imageIdOf(params: { imageId: string }) {
@@ -26,13 +24,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const imageId = imageIdOf(params);
   const { t } = getI18n(context);
   const returnTo = safeRedirect(new URL(request.url).searchParams.get("returnTo"), "/admin/images");
-  try {
-    await getApi(context).admin.images.delete(imageId);
-  } catch (error) {
-    if (error instanceof ApiError) return redirectWithToast(returnTo, { type: "error", description: refusalTexts(getI18n(context)).toast(error) });
-    throw error;
-  }
-  return redirectWithToast(returnTo, { type: "success", description: t("admin.images.deleted") });
+  return deleteThenRedirect(context, returnTo, () => getApi(context).admin.images.delete(imageId), t("admin.images.deleted"));
 }
 
 export default function ImageDeletePage({ loaderData }: Route.ComponentProps) {

@@ -1,14 +1,12 @@
 /** Deleting a post: a confirmation page (GET) that says its images go too; POST deletes. */
 import { useTranslation } from "~/i18n/use-translation";
 import { data } from "react-router";
-import { ApiError } from "~/api/errors";
-import { refusalTexts } from "~/api/refusal-texts.server";
 import { ConfirmPage } from "~/components/admin/confirm";
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { getI18n } from "~/middleware/i18n.server";
 import { getApi } from "~/middleware/api.server";
 import { rethrowNotFound } from "~/api/rethrow-not-found.server";
-import { redirectWithToast } from "~/toasts/toast.server";
+import { deleteThenRedirect } from "~/toasts/deletion.server";
 import type { Route } from "./+types/post-delete";
 
 export const handle: RouteHandle = {
@@ -30,13 +28,7 @@ export async function action({ params, context }: Route.ActionArgs) {
   const api = getApi(context);
   const { t } = getI18n(context);
   const post = await api.posts.get(postId).catch(rethrowNotFound);
-  try {
-    await api.admin.posts.delete(postId);
-  } catch (error) {
-    if (error instanceof ApiError) return redirectWithToast("/admin/posts", { type: "error", description: refusalTexts(getI18n(context)).toast(error) });
-    throw error;
-  }
-  return redirectWithToast("/admin/posts", { type: "success", description: t("admin.posts.deleted", { title: post.title }) });
+  return deleteThenRedirect(context, "/admin/posts", () => api.admin.posts.delete(postId), t("admin.posts.deleted", { title: post.title }));
 }
 
 export default function PostDeletePage({ loaderData }: Route.ComponentProps) {

@@ -3,9 +3,12 @@
  * several at once, replace one (PATCH), delete one. Everything works as
  * plain forms; JavaScript adds previews and upload progress.
  */
+import { useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { useTranslation } from "~/i18n/use-translation";
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, useLocation } from "react-router";
 import { ImageUploadForm } from "~/components/admin/image-upload";
+import { PostForm } from "~/components/admin/post-form";
 import { ConfirmLink } from "~/components/confirm-link";
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { Button } from "~/components/ui/button";
@@ -13,7 +16,10 @@ import { ErrorList } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
 import { getI18n } from "~/middleware/i18n.server";
 import { getApi } from "~/middleware/api.server";
-import { constraintsOf, handleSubmission } from "~/forms/submission.server";
+import { handleSubmission } from "~/forms/submission.server";
+import { resultFor } from "~/forms/reply";
+import { validateWith } from "~/forms/validation";
+import { PostSchema } from "~/schemas/admin";
 import { rethrowNotFound } from "~/api/rethrow-not-found.server";
 import { mediaPath } from "~/media/media-path";
 import { replacePostImage, uploadPostImages } from "~/media/post-image-uploads.server";
@@ -21,7 +27,9 @@ import { useIsPending } from "~/forms/pending";
 import { createToastHeaders, redirectWithToast } from "~/toasts/toast.server";
 import { parseImageUpload } from "~/media/uploads.server";
 import type { Route } from "./+types/post-edit";
-import { postEditForm } from "./post-edit.form";
+
+const formId = "post-edit";
+const constraint = getZodConstraint(PostSchema);
 
 export const handle: RouteHandle = {
   crumbParams: (loaderData) => ({ title: (loaderData as { post: { title: string } }).post.title }),
@@ -42,7 +50,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     post: { id: post.id, title: post.title, text: post.text, is_actual: post.is_actual },
     images: images.results.map((image) => ({ id: image.id, image: mediaPath(image.image) })),
-    constraint: await constraintsOf(postEditForm),
   };
 }
 
@@ -79,7 +86,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 
   return handleSubmission(
-    postEditForm,
+    { id: formId, schema: PostSchema },
     { request, context },
     async (value, reply) => {
       const post = await api.admin.posts.update(postId, value);
@@ -87,6 +94,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     },
     { onApiError: (error) => error.status === 404 && rethrowNotFound(error) },
   );
+}
+
+function PostEditForm({ post, actionData }: { post: { title: string; text: string; is_actual: boolean }; actionData: Route.ComponentProps["actionData"] }) {
+  const { t } = useTranslation();
+  const result = resultFor(actionData, formId);
+  const [form, fields] = useForm({
+    id: formId,
+    constraint,
+    lastResult: result,
+    defaultValue: { ...post, is_actual: post.is_actual ? "on" : undefined },
+    onValidate: validateWith(PostSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return <PostForm form={form} fields={fields} result={result} submitLabel={t("admin.posts.save")} />;
 }
 
 function ReplaceForm({ postId, imageId, n, errors }: { postId: number; imageId: number; n: number; errors?: string[] }) {
@@ -112,6 +134,7 @@ function ReplaceForm({ postId, imageId, n, errors }: { postId: number; imageId: 
 export default function PostEditPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { post, images } = loaderData;
+  const location = useLocation();
   // The images' answers (the post's own form picks its answer by its id).
   const imageReply = actionData && "intent" in actionData ? actionData : undefined;
   return (
@@ -124,13 +147,7 @@ export default function PostEditPage({ loaderData, actionData }: Route.Component
         </Link>
       </div>
       <section className="card">
-        <postEditForm.Form
-          key={`${post.title}|${post.text.length}|${post.is_actual}`}
-          constraint={loaderData.constraint}
-          actionData={actionData}
-          defaultValue={post}
-          submitLabel={t("admin.posts.save")}
-        />
+        <PostEditForm key={`${post.title}|${post.text.length}|${post.is_actual}`} post={post} actionData={actionData} />
       </section>
       <section className="card images-card" aria-labelledby="post-images-title">
         <h2 id="post-images-title">{t("admin.images.section")}</h2>
@@ -160,7 +177,8 @@ export default function PostEditPage({ loaderData, actionData }: Route.Component
           </ul>
         )}
         <h3>{t("admin.images.upload")}</h3>
-        <ImageUploadForm postId={post.id} serverErrors={imageReply?.intent === "upload" ? imageReply.errors : undefined} />
+        {/* Afresh at each new location (a save, any answer of the page): what it said about an earlier upload no longer holds. */}
+        <ImageUploadForm key={location.key} postId={post.id} serverErrors={imageReply?.intent === "upload" ? imageReply.errors : undefined} />
       </section>
       <p>
         <Link to="/admin/posts" className="btn btn--mainSecondary btn--md">

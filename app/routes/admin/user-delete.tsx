@@ -1,13 +1,12 @@
 /** Deleting a user: confirmation page (GET), POST deletes. An administrator's own account is never deleted: the page says why, and a forced POST is refused before the backend. */
 import { useTranslation } from "~/i18n/use-translation";
 import { data, Link } from "react-router";
-import { ApiError } from "~/api/errors";
-import { refusalTexts } from "~/api/refusal-texts.server";
 import { ConfirmPage } from "~/components/admin/confirm";
 import { getI18n } from "~/middleware/i18n.server";
 import { getApi } from "~/middleware/api.server";
 import { getUser } from "~/middleware/user.server";
 import { rethrowNotFound } from "~/api/rethrow-not-found.server";
+import { deleteThenRedirect } from "~/toasts/deletion.server";
 import { redirectWithToast } from "~/toasts/toast.server";
 import type { Route } from "./+types/user-delete";
 
@@ -27,13 +26,7 @@ export async function action({ params, context }: Route.ActionArgs) {
   const { t } = getI18n(context);
   if (getUser(context)?.id === userId) return redirectWithToast("/admin/users", { type: "error", description: t("admin.users.ownDelete") });
   const user = await api.admin.users.get(userId).catch(rethrowNotFound);
-  try {
-    await api.admin.users.delete(userId);
-  } catch (error) {
-    if (error instanceof ApiError) return redirectWithToast("/admin/users", { type: "error", description: refusalTexts(getI18n(context)).toast(error) });
-    throw error;
-  }
-  return redirectWithToast("/admin/users", { type: "success", description: t("admin.users.deleted", { email: user.email }) });
+  return deleteThenRedirect(context, "/admin/users", () => api.admin.users.delete(userId), t("admin.users.deleted", { email: user.email }));
 }
 
 export default function UserDeletePage({ loaderData }: Route.ComponentProps) {

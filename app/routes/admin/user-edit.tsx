@@ -1,3 +1,5 @@
+import { useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { useTranslation } from "~/i18n/use-translation";
 import { data, Link } from "react-router";
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
@@ -5,11 +7,17 @@ import { Icon } from "~/components/ui/icon";
 import { getI18n } from "~/middleware/i18n.server";
 import { getApi } from "~/middleware/api.server";
 import { getUser } from "~/middleware/user.server";
-import { constraintsOf, handleSubmission } from "~/forms/submission.server";
+import { handleSubmission } from "~/forms/submission.server";
+import { resultFor } from "~/forms/reply";
+import { validateWith } from "~/forms/validation";
+import { UserForm } from "~/components/admin/user-form";
+import { UserEditSchema } from "~/schemas/admin";
 import { fromBackendUser, toBackendUser } from "~/api/admin-users.server";
 import { rethrowNotFound } from "~/api/rethrow-not-found.server";
 import type { Route } from "./+types/user-edit";
-import { userEditForm } from "./user-edit.form";
+
+const formId = "user-edit";
+const constraint = getZodConstraint(UserEditSchema);
 
 export const handle: RouteHandle = {
   crumbParams: (loaderData) => ({ name: (loaderData as { user: { email: string } }).user.email }),
@@ -22,14 +30,14 @@ function userIdOf(params: { userId: string }) {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = await getApi(context).admin.users.get(userIdOf(params)).catch(rethrowNotFound);
-  return { user: fromBackendUser(user), own: getUser(context)?.id === user.id, constraint: await constraintsOf(userEditForm) };
+  return { user: fromBackendUser(user), own: getUser(context)?.id === user.id };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const userId = userIdOf(params);
   const { t } = getI18n(context);
   return handleSubmission(
-    userEditForm,
+    { id: formId, schema: UserEditSchema },
     { request, context },
     async (value, reply) => {
       // An administrator cannot lock themself out (the backend would allow it).
@@ -49,11 +57,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function UserEditPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { user } = loaderData;
+  const result = resultFor(actionData, formId);
+  const [form, fields] = useForm({
+    id: formId,
+    constraint,
+    lastResult: result,
+    defaultValue: { ...user, phone: user.phone ?? "", is_admin: user.is_admin ? "on" : undefined, is_active: user.is_active ? "on" : undefined },
+    onValidate: validateWith(UserEditSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
   return (
     <div className="page">
       <h1>{user.email}</h1>
       <section className="card">
-        <userEditForm.Form mode="edit" own={loaderData.own} constraint={loaderData.constraint} actionData={actionData} defaultValue={user} />
+        <UserForm form={form} fields={fields} result={result} mode="edit" own={loaderData.own} />
       </section>
       <p>
         <Link to="/admin/users" className="btn btn--mainSecondary btn--md">

@@ -6,14 +6,24 @@
  * guesses are counted per resident and per client (app/http/limits.server.ts)
  * and "no such number" and "wrong surname" read the same.
  */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { Form } from "react-router";
 import { ApiError } from "~/api/errors";
 import { retryAfterHeaders } from "~/forms/refusals.server";
-import { constraintsOf, handleSubmission } from "~/forms/submission.server";
+import { handleSubmission } from "~/forms/submission.server";
+import { resultFor } from "~/forms/reply";
+import { validateWith } from "~/forms/validation";
+import { ErrorSummary, FormErrors } from "~/forms/form-errors";
+import { HoneypotInputs } from "~/forms/honeypot-inputs";
+import { useIsPending } from "~/forms/pending";
+import { AttachSchema } from "~/schemas/profile";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/fields";
 import { getLimits } from "~/http/limits.server";
 import { requestMetaContext } from "~/http/request-context";
 import { getUser } from "~/middleware/user.server";
 import { logger } from "~/monitoring/logger.server";
-import { attachForm } from "./accounts.form";
 import { useTranslation } from "~/i18n/use-translation";
 import type { Account } from "~/api/types";
 import { Balance } from "~/components/balance";
@@ -29,6 +39,8 @@ import { loadListPage } from "~/lists/list-page.server";
 import { FilterForm, FilterInput, FilterSelect } from "~/components/filters";
 
 const pageSize = 10;
+const attachFormId = "attach-account";
+const attachConstraint = getZodConstraint(AttachSchema);
 
 /** The contract's attach refusals that a guess gets (docs/api-contract.md): said alike, counted. */
 const guessRefusals = new Set(["not_found", "mismatch"]);
@@ -59,13 +71,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // What was typed stays in the field, to be corrected; only a valid number filters.
     filters: { address, number: numberParam, sort },
     ignored,
-    constraint: await constraintsOf(attachForm),
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { t } = getI18n(context);
-  return handleSubmission(attachForm, { request, context }, async (value, reply) => {
+  return handleSubmission({ id: attachFormId, schema: AttachSchema }, { request, context }, async (value, reply) => {
     const meta = context.get(requestMetaContext);
     // Counted before the backend is asked, so parallel guesses cannot slip through.
     const attempt = await getLimits().attachAttempt(meta.clientAddress, String(getUser(context)?.id ?? ""));
@@ -167,8 +178,47 @@ export default function AccountsPage({ loaderData, actionData }: Route.Component
       )}
       <section className="card attach-card">
         {/* A new key after each change of the list clears the form once an account is attached. */}
-        <attachForm.Form key={count} constraint={loaderData.constraint} actionData={actionData} />
+        <AttachForm key={count} actionData={actionData} />
       </section>
     </div>
+  );
+}
+
+/** Attaching an account by its number and the holder's surname as on the bill. */
+function AttachForm({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
+  const { t } = useTranslation();
+  const pending = useIsPending();
+  const [form, fields] = useForm({
+    id: attachFormId,
+    constraint: attachConstraint,
+    lastResult: resultFor(actionData, attachFormId),
+    onValidate: validateWith(AttachSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const labels = { id: t("accounts.attachNumber"), customer: t("accounts.attachSurname") };
+  return (
+    <Form method="POST" className="form" {...getFormProps(form)} aria-labelledby="attach-title">
+      <h2 id="attach-title">{t("accounts.attachTitle")}</h2>
+      <ErrorSummary form={form} labels={labels} />
+      <p className="muted">{t("accounts.attachLead")}</p>
+      <HoneypotInputs label={t("forms.honeypot")} />
+      <Field
+        labelProps={{ children: labels.id }}
+        inputProps={{ ...getInputProps(fields.id, { type: "text" }), inputMode: "numeric", autoComplete: "off", autoFocus: Boolean(fields.id.errors) }}
+        hint={t("accounts.attachNumberHint")}
+        errors={fields.id.errors}
+      />
+      <Field
+        labelProps={{ children: labels.customer }}
+        inputProps={{ ...getInputProps(fields.customer, { type: "text" }), autoComplete: "family-name", autoFocus: !fields.id.errors && Boolean(fields.customer.errors) }}
+        errors={fields.customer.errors}
+      />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Button type="submit" pending={pending}>
+        <Icon name="plus" />
+        {t("accounts.attach")}
+      </Button>
+    </Form>
   );
 }

@@ -3,18 +3,37 @@
  * phone (update_me) and one to change the password (update_password), told
  * apart by `intent`. Both work without JavaScript.
  */
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { useTranslation } from "~/i18n/use-translation";
-import { redirect, useRouteLoaderData } from "react-router";
+import { Form, redirect, useRouteLoaderData } from "react-router";
 import { getI18n } from "~/middleware/i18n.server";
 import { getApi } from "~/middleware/api.server";
-import { constraintsOf, handleSubmission, readForm } from "~/forms/submission.server";
+import { handleSubmission, readForm } from "~/forms/submission.server";
+import { resultFor } from "~/forms/reply";
+import { validateWith } from "~/forms/validation";
+import { firstInvalidField, useClearPasswords } from "~/forms/focus";
+import { ErrorSummary, FormErrors } from "~/forms/form-errors";
+import { HoneypotInputs } from "~/forms/honeypot-inputs";
+import { useIsPending } from "~/forms/pending";
+import { PasswordSchema, ProfileSchema } from "~/schemas/profile";
 import { useFormat } from "~/format/format";
 import type { loader as profileLoader } from "./layout";
 import type { Route } from "./+types/index";
-import { passwordForm, profileForm } from "./index.form";
 import { formatPhone } from "~/components/auth/phone-input";
+import { NewPasswordFields, newPasswordLabels } from "~/components/auth/new-password-fields";
+import { PersonFields, personLabels } from "~/components/person-fields";
+import { Button } from "~/components/ui/button";
+import { PasswordField } from "~/components/ui/fields";
 import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
+
+const profileFormId = "profile-data";
+const passwordFormId = "profile-password";
+const profileConstraint = getZodConstraint(ProfileSchema);
+const passwordConstraint = getZodConstraint(PasswordSchema);
+
+type Me = Awaited<ReturnType<typeof profileLoader>>["me"];
 
 /** What the resident's accounts add up to: how many, what is owed in all, when they last changed. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -29,7 +48,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     null,
   );
   return {
-    constraints: { profile: await constraintsOf(profileForm), password: await constraintsOf(passwordForm) },
     accounts: { count: list.count, owed: (owedKopecks / 100).toFixed(2), latest },
   };
 }
@@ -41,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { t } = getI18n(context);
 
   if (intent === "profile") {
-    return handleSubmission(profileForm, { request, context, formData }, async ({ middle_name, phone, ...names }, reply) => {
+    return handleSubmission({ id: profileFormId, schema: ProfileSchema }, { request, context, formData }, async ({ middle_name, phone, ...names }, reply) => {
       await api.users.updateMe({ ...names, middle_name: middle_name ?? "", phone: phone ?? null });
       // The top bar's names come from the access token: fetch one with the new names.
       await api.refreshTokens();
@@ -50,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   if (intent === "password") {
-    return handleSubmission(passwordForm, { request, context, formData }, async (value, reply) => {
+    return handleSubmission({ id: passwordFormId, schema: PasswordSchema }, { request, context, formData }, async (value, reply) => {
       await api.users.updatePassword(value);
       return reply.success("/profile", t("success.password"));
     });
@@ -91,18 +109,78 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
       <AccountsSummary {...loaderData.accounts} />
       <div className="two-columns">
         <section className="card">
-          <profileForm.Form
-            key={`${me.first_name}|${me.last_name}|${me.middle_name}|${me.phone}`}
-            me={me}
-            constraint={loaderData.constraints.profile}
-            actionData={actionData}
-          />
+          <ProfileForm key={`${me.first_name}|${me.last_name}|${me.middle_name}|${me.phone}`} me={me} actionData={actionData} />
         </section>
         <section className="card">
-          <passwordForm.Form constraint={loaderData.constraints.password} actionData={actionData} />
+          <PasswordForm actionData={actionData} />
         </section>
       </div>
     </div>
+  );
+}
+
+function ProfileForm({ me, actionData }: { me: Me; actionData: Route.ComponentProps["actionData"] }) {
+  const { t } = useTranslation();
+  const pending = useIsPending({ intent: "profile" });
+  const result = resultFor(actionData, profileFormId);
+  const [form, fields] = useForm({
+    id: profileFormId,
+    constraint: profileConstraint,
+    lastResult: result,
+    defaultValue: { first_name: me.first_name, middle_name: me.middle_name, last_name: me.last_name, phone: me.phone ?? "" },
+    onValidate: validateWith(ProfileSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const focus = firstInvalidField(result, ["last_name", "first_name", "middle_name", "phone"]);
+  const labels = personLabels(t);
+  return (
+    <Form method="POST" className="form" {...getFormProps(form)} aria-labelledby="profile-data-title">
+      <h2 id="profile-data-title">{t("profile.edit")}</h2>
+      <ErrorSummary form={form} labels={labels} />
+      <HoneypotInputs label={t("forms.honeypot")} />
+      <PersonFields fields={fields} labels={labels} focus={focus} />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Button type="submit" name="intent" value="profile" pending={pending}>
+        <Icon name="check" />
+        {t("profile.save")}
+      </Button>
+    </Form>
+  );
+}
+
+function PasswordForm({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
+  const { t } = useTranslation();
+  const pending = useIsPending({ intent: "password" });
+  const result = resultFor(actionData, passwordFormId);
+  const [form, fields] = useForm({
+    id: passwordFormId,
+    constraint: passwordConstraint,
+    lastResult: result,
+    onValidate: validateWith(PasswordSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  useClearPasswords(result, [fields.old_password.id, fields.password.id, fields.password_confirmation.id]);
+  const focus = firstInvalidField(result, ["old_password", "password", "password_confirmation"]);
+  const labels = { old_password: t("profile.oldPassword"), ...newPasswordLabels(t, t("profile.newPassword")) };
+  return (
+    <Form method="POST" className="form" {...getFormProps(form)} aria-labelledby="profile-password-title">
+      <h2 id="profile-password-title">{t("profile.passwordTitle")}</h2>
+      <ErrorSummary form={form} labels={labels} />
+      <HoneypotInputs label={t("forms.honeypot")} />
+      <PasswordField
+        labelProps={{ children: labels.old_password }}
+        inputProps={{ ...getInputProps(fields.old_password, { type: "password" }), autoComplete: "current-password", autoFocus: focus === "old_password" }}
+        errors={fields.old_password.errors}
+      />
+      <NewPasswordFields fields={fields} labels={labels} focus={focus} />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Button type="submit" name="intent" value="password" variant="mainSecondary" pending={pending}>
+        <Icon name="shield-check" />
+        {t("profile.changePassword")}
+      </Button>
+    </Form>
   );
 }
 
