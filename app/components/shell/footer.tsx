@@ -1,34 +1,9 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { telHref } from "~/format/format";
 import { useRootData } from "~/root-data";
-import { notify } from "~/toasts/notify";
-
-function CopyButton({ value }: { value: string }) {
-  const { t } = useTranslation();
-  const hydrated = useHydrated();
-  if (!hydrated) return null;
-  return (
-    <button
-      type="button"
-      className="btn btn--icon btn--sm contact__copy"
-      aria-label={t("footer.copyLabel", { value })}
-      title={t("footer.copy")}
-      onClick={async () => {
-        try {
-          await navigator.clipboard.writeText(value);
-          notify("success", t("footer.copied", { value }));
-        } catch {
-          notify("error", t("footer.copyFailed"));
-        }
-      }}
-    >
-      <Icon name="copy" />
-    </button>
-  );
-}
+import { CopyButton } from "~/components/copy-button";
 
 export function Footer() {
   const { t } = useTranslation();
