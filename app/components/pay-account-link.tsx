@@ -4,7 +4,7 @@ import { Icon } from "~/components/ui/icon";
 import { paymentUrl } from "~/format/payment-url";
 import { useRootData } from "~/root-data";
 
-export function PayAccountLink({ account }: { account: number }) {
+export function PayAccountLink({ account }: { account: string }) {
   const { t } = useTranslation();
   const template = useRootData()?.config.paymentAccountUrl;
   if (!template) return null;

@@ -4,6 +4,7 @@ import { Icon, type IconName } from "~/components/ui/icon";
 import { telHref } from "~/format/format";
 import { useRootData } from "~/root-data";
 import { CopyButton } from "~/components/copy-button";
+import { KeepTogether } from "~/components/keep-together";
 
 export function Footer() {
   const { t } = useTranslation();
@@ -30,7 +31,9 @@ export function Footer() {
                 <Icon name={contact.icon} className="contact__icon" />
                 <span className="contact__label">{t(`footer.${contact.key}`)}</span>
                 <span className="contact__value">
-                  <a href={contact.href}>{contact.value}</a>
+                  <a href={contact.href} className="nowrap">
+                    {contact.value}
+                  </a>
                   <CopyButton value={contact.value} />
                 </span>
               </li>
@@ -53,7 +56,7 @@ export function Footer() {
           </p>
           <h2 className="footer__title">{t("footer.hours")}</h2>
           <p className="footer__text">
-            <Icon name="clock" /> {t("footer.schedule")}
+            <Icon name="clock" /> <KeepTogether text={t("footer.schedule")} />
           </p>
         </section>
         <section aria-labelledby="footer-documents">

@@ -6,6 +6,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
 import { Icon } from "~/components/ui/icon";
+import { PostStatus } from "~/components/post-status";
 import { getApi } from "~/middleware/api.server";
 import { machineTime, useFormat } from "~/format/format";
 import { mediaPath } from "~/media/media-path";
@@ -67,7 +68,7 @@ function PostCard({ post }: { post: PostSummary }) {
       ) : null}
       <p className="post-card__meta">
         <time dateTime={machineTime(post.created_at)}>{format.date(post.created_at)}</time>
-        {post.is_actual ? <span className="badge badge--success">{t("posts.actual")}</span> : null}
+        <PostStatus actual={post.is_actual} />
       </p>
       <h2 className="post-card__title">
         <Link to={`/posts/item/${post.id}`} className="post-card__link">
