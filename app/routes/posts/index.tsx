@@ -58,7 +58,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type PostSummary = Route.ComponentProps["loaderData"]["posts"][number];
 
 function PostCard({ post }: { post: PostSummary }) {
-  const { t } = useTranslation();
   const format = useFormat();
   return (
     <article className={post.thumbnail ? "card post-card post-card--with-image" : "card post-card"}>
