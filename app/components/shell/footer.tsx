@@ -56,7 +56,11 @@ export function Footer() {
           </p>
           <h2 className="footer__title">{t("footer.hours")}</h2>
           <p className="footer__text">
-            <Icon name="clock" /> <KeepTogether text={t("footer.schedule")} />
+            <Icon name="clock" />{" "}
+            {/* One flex item, so the text wraps between the phrases kept together. */}
+            <span>
+              <KeepTogether text={t("footer.schedule")} />
+            </span>
           </p>
         </section>
         <section aria-labelledby="footer-documents">

@@ -89,7 +89,7 @@ export default function PostsPage({ loaderData }: Route.ComponentProps) {
       <link rel="alternate" type="application/atom+xml" title={t("posts.title")} href="/posts/feed.xml" />
       <div className="page__head">
         <h1>{t("posts.title")}</h1>
-        <a href="/posts/feed.xml" className="btn btn--mainTertiary btn--sm">
+        <a href="/posts/feed.xml" className="btn btn--mainTertiary btn--sm btn--wraps">
           <Icon name="rss" />
           {t("posts.feed")}
         </a>
