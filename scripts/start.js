@@ -7,6 +7,7 @@
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import { existsSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -73,8 +74,11 @@ if (!process.env.API_URL) {
   const port = process.env.BACKEND_PORT || "8000";
   const url = `http://${host}:${port}`;
   console.log(`API_URL is not set: starting the backend stand-in with demo data at ${url}`);
+  // The demo's database, media and outbox (e-mails and codes) live outside the checkout unless told otherwise.
+  const dataDir = process.env.BACKEND_DATA_DIR || path.join(os.tmpdir(), "resident-portal-demo");
+  console.log(`The stand-in keeps its data (database, media, outbox) in ${dataDir} (BACKEND_DATA_DIR)`);
   backend = spawn(process.execPath, ["--import", "tsx", "backend/src/index.ts"], {
-    env: { ...process.env, BACKEND_HOST: host, BACKEND_PORT: port },
+    env: { ...process.env, BACKEND_HOST: host, BACKEND_PORT: port, BACKEND_DATA_DIR: dataDir },
     stdio: ["ignore", "inherit", "inherit"],
   });
   try {
@@ -122,8 +126,12 @@ const drainStarted = () => {
 };
 process.once("SIGTERM", drainStarted);
 process.once("SIGINT", drainStarted);
-backend?.on("exit", (code) => {
+// A stand-in that dies leaves the portal serving, as in front of a real backend that is down:
+// pages that need data answer the friendly 503 page and /readyz says 503, instead of a dead address.
+backend?.on("exit", (code, signal) => {
   if (backendStopping) return;
-  server.logger.error({ code }, "the backend stand-in stopped; stopping the portal");
-  process.exit(1);
+  server.logger.error(
+    { code, signal, backendUrl: process.env.API_URL },
+    "the backend stand-in stopped; the portal keeps serving and answers 503 for pages that need data (restart npm start to bring the demo back)",
+  );
 });

@@ -7,7 +7,28 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Form, Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 
+/**
+ * On a phone the filters fold under their summary, so the first screen shows
+ * results; they stay open while a filter is active (its values are there to
+ * read and change). Wider screens show them always (CSS on `::details-content`),
+ * with or without JavaScript.
+ */
 export function FilterForm({ children, resetTo, filtered }: { children: ReactNode; resetTo: string; filtered: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <details className="filters-fold" open={filtered || undefined}>
+      <summary className="filters-fold__summary">
+        <Icon name="chevron-right" className="filters-fold__marker" />
+        {t("list.filters")}
+      </summary>
+      <FilterFields resetTo={resetTo} filtered={filtered}>
+        {children}
+      </FilterFields>
+    </details>
+  );
+}
+
+function FilterFields({ children, resetTo, filtered }: { children: ReactNode; resetTo: string; filtered: boolean }) {
   const { t } = useTranslation();
   return (
     <Form method="get" className="filters" aria-label={t("list.filters")}>

@@ -26,6 +26,13 @@ describe("the environment", () => {
     expect(() => parseEnv({ ...base, PUBLIC_URL: "javascript:alert(1)" })).toThrow(/PUBLIC_URL/);
   });
 
+  it("takes PAYMENT_URL with or without the {account} placeholder", () => {
+    const base = { API_URL: "https://api.example.ru/", SESSION_SECRET: "a-long-enough-secret" };
+    expect(parseEnv({ ...base, PAYMENT_URL: "https://pay.example.ru/?ls={account}" }).PAYMENT_URL).toBe("https://pay.example.ru/?ls={account}");
+    expect(parseEnv({ ...base, PAYMENT_URL: "https://pay.example.ru/pay/{account}" }).PAYMENT_URL).toBe("https://pay.example.ru/pay/{account}");
+    expect(() => parseEnv({ ...base, PAYMENT_URL: "{account}" })).toThrow(/PAYMENT_URL/);
+  });
+
   it("ends sessions 12 hours after sign-in unless SESSION_MAX_HOURS says otherwise, fractions allowed", () => {
     const base = { API_URL: "https://api.example.ru/", SESSION_SECRET: "a-long-enough-secret" };
     expect(parseEnv(base).SESSION_MAX_HOURS).toBe(12);

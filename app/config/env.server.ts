@@ -4,6 +4,7 @@
  * variable instead of failing on the first request.
  */
 import { z } from "zod";
+import { paymentUrl } from "~/format/payment-url";
 
 const phone = z.string().regex(/^\+?[\d\s()-]{5,20}$/, "ожидается номер телефона, например +7 (4112) 40-00-00");
 
@@ -113,7 +114,11 @@ const schema = z
     PHONE_TECHNICAL: phone.default("+7 (4112) 40-10-02"),
     PHONE_DISPATCHER: phone.default("+7 (4112) 40-10-03"),
     PHONE_ECONOMICS: phone.default("+7 (4112) 40-10-04"),
-    PAYMENT_URL: z.url("ожидается адрес сайта оплаты").default("https://pay.example.ru/"),
+    // `{account}` in it is replaced by a personal account's number (see paymentUrl).
+    PAYMENT_URL: z
+      .url("ожидается адрес сайта оплаты; {account} — место номера лицевого счёта")
+      .refine((value) => URL.canParse(paymentUrl(value, "1000000001")), "ожидается адрес сайта оплаты; {account} — место номера лицевого счёта")
+      .default("https://pay.example.ru/"),
   })
   .superRefine((env, ctx) => {
     // Node refuses to start otherwise: the headers are part of the request.
@@ -153,7 +158,10 @@ export function getPublicConfig() {
     address: env.COMPANY_ADDRESS,
     mapUrl: env.COMPANY_MAP_URL,
     email: env.COMPANY_EMAIL,
-    paymentUrl: env.PAYMENT_URL,
+    /** The service's own page, for «Перейти». */
+    paymentUrl: paymentUrl(env.PAYMENT_URL),
+    /** With `{account}` where the service takes a personal account's number. */
+    paymentAccountUrl: env.PAYMENT_URL,
     phones: {
       reception: env.PHONE_RECEPTION,
       technical: env.PHONE_TECHNICAL,

@@ -13,6 +13,7 @@ import path from "node:path";
 import { Marked } from "marked";
 import { data } from "react-router";
 import { defaultLanguage, type Language } from "~/i18n/config";
+import { keepTogetherInHtml } from "~/format/keep-together";
 
 const contentDir = path.resolve(process.env.CONTENT_DIR ?? "content");
 const marked = new Marked({ gfm: true, async: false });
@@ -71,7 +72,7 @@ export async function loadMarkdownPage(name: string, lng: Language = defaultLang
     const title = /^#\s+(.+)$/m.exec(source)?.[1]?.trim() ?? "";
     // The title is the page's <h1>, rendered by the page itself.
     const body = source.replace(/^#\s+.+$/m, "");
-    return { title, html: marked.parse(body) as string, lang: candidate, fallback: candidate !== lng, version };
+    return { title, html: keepTogetherInHtml(marked.parse(body) as string), lang: candidate, fallback: candidate !== lng, version };
   }
   return null;
 }

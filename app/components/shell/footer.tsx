@@ -1,34 +1,10 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { telHref } from "~/format/format";
 import { useRootData } from "~/root-data";
-import { notify } from "~/toasts/notify";
-
-function CopyButton({ value }: { value: string }) {
-  const { t } = useTranslation();
-  const hydrated = useHydrated();
-  if (!hydrated) return null;
-  return (
-    <button
-      type="button"
-      className="btn btn--icon btn--sm contact__copy"
-      aria-label={t("footer.copyLabel", { value })}
-      title={t("footer.copy")}
-      onClick={async () => {
-        try {
-          await navigator.clipboard.writeText(value);
-          notify("success", t("footer.copied", { value }));
-        } catch {
-          notify("error", t("footer.copyFailed"));
-        }
-      }}
-    >
-      <Icon name="copy" />
-    </button>
-  );
-}
+import { CopyButton } from "~/components/copy-button";
+import { KeepTogether } from "~/components/keep-together";
 
 export function Footer() {
   const { t } = useTranslation();
@@ -55,7 +31,9 @@ export function Footer() {
                 <Icon name={contact.icon} className="contact__icon" />
                 <span className="contact__label">{t(`footer.${contact.key}`)}</span>
                 <span className="contact__value">
-                  <a href={contact.href}>{contact.value}</a>
+                  <a href={contact.href} className="nowrap">
+                    {contact.value}
+                  </a>
                   <CopyButton value={contact.value} />
                 </span>
               </li>
@@ -78,7 +56,11 @@ export function Footer() {
           </p>
           <h2 className="footer__title">{t("footer.hours")}</h2>
           <p className="footer__text">
-            <Icon name="clock" /> {t("footer.schedule")}
+            <Icon name="clock" />{" "}
+            {/* One flex item, so the text wraps between the phrases kept together. */}
+            <span>
+              <KeepTogether text={t("footer.schedule")} />
+            </span>
           </p>
         </section>
         <section aria-labelledby="footer-documents">

@@ -109,7 +109,7 @@ export function Header() {
             <a href={telHref(config.phones.dispatcher)} className="topbar__phone">
               <Icon name="phone" />
               <span className="topbar__phone-label">{t("shell.dispatcher")}:</span>
-              <span className="topbar__phone-number">{config.phones.dispatcher}</span>
+              <span className="topbar__phone-number nowrap">{config.phones.dispatcher}</span>
             </a>
           ) : null}
           <div className="topbar__language">

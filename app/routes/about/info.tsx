@@ -5,7 +5,6 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
-import { Icon } from "~/components/ui/icon";
 import { getApi } from "~/middleware/api.server";
 import { useFormat } from "~/format/format";
 import { parseChoice, parseDay, parsePage, parseText } from "~/lists/list-query";
@@ -31,21 +30,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const yearParam = params.get("year") ?? "";
   const year = /^\d{4}$/.test(yearParam) ? yearParam : "";
   if (yearParam && !year) ignored.push("year");
-  let from = parseDay(params.get("from"));
-  let to = parseDay(params.get("to"));
+  const from = parseDay(params.get("from"));
+  const to = parseDay(params.get("to"));
   if (from === null) ignored.push("from");
   if (to === null) ignored.push("to");
-  let rangeError = false;
-  if (from && to && from > to) {
-    rangeError = true;
-    from = undefined;
-    to = undefined;
-  }
+  // A reversed range is not applied, but what was typed stays in the fields to be corrected.
+  const rangeError = Boolean(from && to && from > to);
   const query = {
     name__icontains: q,
     year: year || undefined,
-    created_at__gte: from ? dayStart(from) : undefined,
-    created_at__lte: to ? dayEnd(to) : undefined,
+    created_at__gte: from && !rangeError ? dayStart(from) : undefined,
+    created_at__lte: to && !rangeError ? dayEnd(to) : undefined,
     ordering: sorts[sort],
     page,
     page_size: pageSize,
@@ -86,7 +81,7 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
           options={[{ value: "", label: t("reports.allYears") }, ...years.map((year) => ({ value: year, label: String(year) }))]}
         />
         <FilterInput id="reports-q" name="q" label={t("reports.search")} defaultValue={filters.q} />
-        <FilterInput id="reports-from" name="from" type="date" label={t("reports.from")} defaultValue={filters.from} />
+        <FilterInput id="reports-from" name="from" type="date" label={t("reports.from")} defaultValue={filters.from} error={rangeError ? t("reports.rangeError") : undefined} />
         <FilterInput id="reports-to" name="to" type="date" label={t("reports.to")} defaultValue={filters.to} />
         <FilterSelect
           id="reports-sort"
@@ -101,12 +96,6 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
           ]}
         />
       </FilterForm>
-      {rangeError ? (
-        <p className="notice" role="status">
-          <Icon name="info" />
-          {t("reports.rangeError")}
-        </p>
-      ) : null}
       <IgnoredParams ignored={ignored} labels={{ year: t("reports.year"), from: t("reports.from"), to: t("reports.to") }} />
       {reports.length === 0 ? (
         <EmptyResult filtered={filtered} resetTo="/about/info" />

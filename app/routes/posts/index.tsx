@@ -6,6 +6,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
 import { Icon } from "~/components/ui/icon";
+import { PostStatus } from "~/components/post-status";
 import { getApi } from "~/middleware/api.server";
 import { machineTime, useFormat } from "~/format/format";
 import { mediaPath } from "~/media/media-path";
@@ -57,7 +58,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type PostSummary = Route.ComponentProps["loaderData"]["posts"][number];
 
 function PostCard({ post }: { post: PostSummary }) {
-  const { t } = useTranslation();
   const format = useFormat();
   return (
     <article className={post.thumbnail ? "card post-card post-card--with-image" : "card post-card"}>
@@ -67,7 +67,7 @@ function PostCard({ post }: { post: PostSummary }) {
       ) : null}
       <p className="post-card__meta">
         <time dateTime={machineTime(post.created_at)}>{format.date(post.created_at)}</time>
-        {post.is_actual ? <span className="badge badge--success">{t("posts.actual")}</span> : null}
+        <PostStatus actual={post.is_actual} />
       </p>
       <h2 className="post-card__title">
         <Link to={`/posts/item/${post.id}`} className="post-card__link">
@@ -89,7 +89,7 @@ export default function PostsPage({ loaderData }: Route.ComponentProps) {
       <link rel="alternate" type="application/atom+xml" title={t("posts.title")} href="/posts/feed.xml" />
       <div className="page__head">
         <h1>{t("posts.title")}</h1>
-        <a href="/posts/feed.xml" className="btn btn--mainTertiary btn--sm">
+        <a href="/posts/feed.xml" className="btn btn--mainTertiary btn--sm btn--wraps">
           <Icon name="rss" />
           {t("posts.feed")}
         </a>

@@ -2,6 +2,7 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { data, Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
+import { PostStatus } from "~/components/post-status";
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { getApi } from "~/middleware/api.server";
 import { rethrowNotFound } from "~/api/rethrow-not-found.server";
@@ -39,19 +40,20 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
   const user = useOptionalUser();
   return (
     <article className="page post">
-      <p className="post__meta">
-        <time dateTime={machineTime(post.created_at)}>{t("posts.published", { date: format.date(post.created_at) })}</time>
-        {post.is_actual ? <span className="badge badge--success">{t("posts.actual")}</span> : null}
-      </p>
-      <div className="page__head">
-        <h1>{post.title}</h1>
+      {/* The edit control sits on the date's line, never beside the title: one place whatever the title's length or the post's status. */}
+      <div className="post__bar">
+        <p className="post__meta">
+          <time dateTime={machineTime(post.created_at)}>{t("posts.published", { date: format.date(post.created_at) })}</time>
+          <PostStatus actual={post.is_actual} />
+        </p>
         {user?.role === "admin" ? (
-          <Link to={`/admin/posts/${post.id}/edit`} className="btn btn--mainSecondary btn--md">
+          <Link to={`/admin/posts/${post.id}/edit`} className="btn btn--mainSecondary btn--md post__edit">
             <Icon name="pencil" />
             {t("posts.edit")}
           </Link>
         ) : null}
       </div>
+      <h1>{post.title}</h1>
       <div className="post__text">
         {paragraphs(post.text).map((paragraph, index) => (
           <p key={index}>

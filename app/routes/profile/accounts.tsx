@@ -28,6 +28,7 @@ import { useTranslation } from "~/i18n/use-translation";
 import type { Account } from "~/api/types";
 import { Balance } from "~/components/balance";
 import { ConfirmLink } from "~/components/confirm-link";
+import { PayAccountLink } from "~/components/pay-account-link";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
 import { Icon } from "~/components/ui/icon";
 import { getI18n } from "~/middleware/i18n.server";
@@ -169,7 +170,10 @@ export default function AccountsPage({ loaderData, actionData }: Route.Component
                 <p className="muted small">
                   {t("accounts.colHolder")}: {account.customer} · {t("accounts.updated", { date: format.date(account.updated_at) })}
                 </p>
-                <DetachControl account={account} />
+                <div className="account-card__actions">
+                  <PayAccountLink account={account.id} />
+                  <DetachControl account={account} />
+                </div>
               </li>
             ))}
           </ul>

@@ -2,7 +2,9 @@
 import { useTranslation } from "~/i18n/use-translation";
 import { Link } from "react-router";
 import { Balance } from "~/components/balance";
+import { CopyButton } from "~/components/copy-button";
 import { Icon } from "~/components/ui/icon";
+import { PayAccountLink } from "~/components/pay-account-link";
 import { getApi } from "~/middleware/api.server";
 import { BenefitList, PaymentButton } from "~/routes/home";
 import { getPublicConfig } from "~/config/env.server";
@@ -33,12 +35,16 @@ export default function AltPaymentPage({ loaderData }: Route.ComponentProps) {
               {accounts.map((account) => (
                 <li key={account.id} className="account-card">
                   <div className="account-card__head">
-                    <strong className="account-card__number">{account.id}</strong>
+                    <span className="account-card__copy">
+                      <strong className="account-card__number">{account.id}</strong>
+                      <CopyButton value={String(account.id)} className="account-card__copy-button" />
+                    </span>
                     <Balance value={account.balance} />
                   </div>
                   <p className="account-card__address">
                     <Icon name="map-pin" /> {account.address}
                   </p>
+                  <PayAccountLink account={account.id} />
                 </li>
               ))}
             </ul>

@@ -8,6 +8,7 @@ import { parseChoice, parseDay, parsePage, parseText } from "~/lists/list-query"
 import type { Route } from "./+types/index";
 import { loadListPage } from "~/lists/list-page.server";
 import { FilterForm, FilterInput, FilterSelect } from "~/components/filters";
+import { KeepTogether } from "~/components/keep-together";
 
 const pageSize = 20;
 const sorts = { name: "name", newest: "-created_at", oldest: "created_at" } as const;
@@ -51,7 +52,7 @@ export default function RatesPage({ loaderData }: Route.ComponentProps) {
       <h1>{t("rates.title")}</h1>
       <FilterForm resetTo="/rates" filtered={filtered}>
         <FilterInput id="rates-q" name="q" label={t("rates.search")} defaultValue={filters.q} />
-        <FilterInput id="rates-day" name="day" type="date" label={t("list.day")} defaultValue={filters.day} />
+        <FilterInput id="rates-day" name="day" type="date" label={t("rates.day")} defaultValue={filters.day} />
         <FilterSelect
           id="rates-sort"
           name="sort"
@@ -89,9 +90,11 @@ export default function RatesPage({ loaderData }: Route.ComponentProps) {
                     <th scope="row">
                       <Link to={`/rates/item/${rate.id}`}>{rate.name}</Link>
                     </th>
-                    <td className="num" data-label={t("rates.value")}>{t("rates.perUnit", { value: format.money(rate.value), unit: unitLabel(rate.unit, t) })}</td>
+                    <td className="num" data-label={t("rates.value")}>
+                      <span className="nowrap">{t("rates.perUnit", { value: format.money(rate.value), unit: unitLabel(rate.unit, t) })}</span>
+                    </td>
                     <td data-label={t("rates.description")}>
-                      {rate.description}
+                      <KeepTogether text={rate.description} />
                       <div className="muted small">
                         {t("rates.created")} {format.date(rate.created_at)}
                       </div>

@@ -6,6 +6,7 @@ import { getApi } from "~/middleware/api.server";
 import { rethrowNotFound } from "~/api/rethrow-not-found.server";
 import { unitLabel, useFormat } from "~/format/format";
 import type { Route } from "./+types/item";
+import { KeepTogether } from "~/components/keep-together";
 
 export const handle: RouteHandle = {
   crumbParams: (loaderData) => ({ name: (loaderData as { rate: { name: string } }).rate.name }),
@@ -27,11 +28,15 @@ export default function RatePage({ loaderData }: Route.ComponentProps) {
       <dl className="details card">
         <div>
           <dt>{t("rates.value")}</dt>
-          <dd className="details__big">{t("rates.perUnit", { value: format.money(rate.value), unit: unitLabel(rate.unit, t) })}</dd>
+          <dd className="details__big">
+            <span className="nowrap">{t("rates.perUnit", { value: format.money(rate.value), unit: unitLabel(rate.unit, t) })}</span>
+          </dd>
         </div>
         <div>
           <dt>{t("rates.description")}</dt>
-          <dd>{rate.description}</dd>
+          <dd>
+            <KeepTogether text={rate.description} />
+          </dd>
         </div>
         <div>
           <dt>{t("rates.created")}</dt>
