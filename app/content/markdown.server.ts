@@ -13,7 +13,7 @@ import path from "node:path";
 import { Marked } from "marked";
 import { data } from "react-router";
 import { defaultLanguage, type Language } from "~/i18n/config";
-import { keepTogetherInHtml } from "~/format/keep-together";
+import { keepTogetherInHtml } from "~/format/unbreakable";
 
 const contentDir = path.resolve(process.env.CONTENT_DIR ?? "content");
 const marked = new Marked({ gfm: true, async: false });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keepTogetherInHtml, splitUnbreakable } from "./keep-together";
+import { keepTogetherInHtml, splitUnbreakable } from "./unbreakable";
 
 const wholes = (text: string) => splitUnbreakable(text).filter((piece) => piece.whole).map((piece) => piece.text);
 
