@@ -1,5 +1,5 @@
 import { startStack } from "../support/stack.js";
-import { admin, createResident, expect, expectNoAxeViolations, findSessionCookie, latestCode, resident, signIn, test, uniqueEmail, enterCode, unusedCode } from "./fixtures";
+import { admin, createResident, expect, expectNoAxeViolations, findSessionCookie, hydrated, latestCode, resident, signIn, test, uniqueEmail, enterCode, unusedCode } from "./fixtures";
 
 test.describe("signing in and out", () => {
   test("a refused sign-in stays at /auth, with no ?index in the address", async ({ page }) => {
@@ -208,7 +208,7 @@ test.describe("registration", () => {
     await enterCode(page, await latestCode(email, "register"), jsEnabled);
     const form = page.locator("form#register-profile");
     await expect(form).toBeVisible();
-    if (jsEnabled) await expect(form).toHaveAttribute("data-enhanced", "true");
+    if (jsEnabled) await hydrated(page);
     // Required, and said so, but left to the form's own check: its message in the page's language, not the browser's bubble.
     await expect(page.getByLabel("Я даю согласие на обработку моих персональных данных")).toHaveAttribute("aria-required", "true");
     await page.getByLabel("Пароль", { exact: true }).fill("new-password-1");

@@ -93,8 +93,6 @@ test.describe("while the next page loads", () => {
     });
     await page.getByLabel("Электронная почта").fill("resident@example.com");
     await page.getByLabel("Пароль", { exact: true }).fill("wrong-password");
-    // The form's code arrives once the resident starts typing.
-    await expect(page.locator("form#login")).toHaveAttribute("data-enhanced", "true");
     const button = page.getByRole("button", { name: "Войти" });
     await button.click();
     await expect(button).toBeDisabled();
@@ -116,27 +114,17 @@ async function liveValidationLoaded(page: Page) {
 }
 
 test.describe("forms whose code loads when they are used", () => {
-  test("reading the sign-in page downloads no form code; typing brings it, keeping what was typed", async ({ page }) => {
-    const formCode: string[] = [];
-    page.on("request", (request) => {
-      if (/\/assets\/(login-form|schemas|validation)-/.test(new URL(request.url()).pathname)) formCode.push(request.url());
-    });
+  test("the sign-in form checks in the browser once the page is React's, keeping what was typed before", async ({ page }) => {
     const posts: string[] = [];
     page.on("request", (request) => request.method() === "POST" && posts.push(request.url()));
     await page.goto("/auth");
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-    await page.waitForLoadState("networkidle");
-    expect(formCode).toEqual([]);
-
     const email = page.getByLabel("Электронная почта");
     await email.pressSequentially("not-an-email");
     await page.getByLabel("Пароль", { exact: true }).fill("secret-value");
-    await expect(page.locator("form#login")).toHaveAttribute("data-enhanced", "true");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     await expect(email).toHaveValue("not-an-email");
-    expect(formCode.length).toBeGreaterThan(0);
 
-    // Checked in the browser now: no request, the message beside the field.
-    await liveValidationLoaded(page);
+    // Checked in the browser: no request, the message beside the field.
     await page.getByRole("button", { name: "Войти" }).click();
     await expect(page.getByText("Пожалуйста, укажите корректный формат электронной почты.")).toBeVisible();
     await expect(email).toHaveAttribute("aria-invalid", "true");
@@ -144,17 +132,6 @@ test.describe("forms whose code loads when they are used", () => {
     // And again with every key.
     await email.fill("resident@example.com");
     await expect(page.getByText("Пожалуйста, укажите корректный формат электронной почты.")).toHaveCount(0);
-  });
-
-  test("a form whose code cannot be fetched stays a plain form that signs in", async ({ page }) => {
-    await page.route(/\/assets\/login-form-[^/]+\.js/, (route) => route.abort("connectionreset"));
-    await page.goto("/auth");
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-    await page.getByLabel("Электронная почта").fill(resident.email);
-    await page.getByLabel("Пароль", { exact: true }).fill(resident.password);
-    await page.getByRole("button", { name: "Войти" }).click();
-    await expect(page).toHaveURL("/profile");
-    await expect(page.getByRole("heading", { level: 1, name: "Профиль" })).toBeVisible();
   });
 
   test("the attach form on the accounts page works the same", async ({ page }) => {

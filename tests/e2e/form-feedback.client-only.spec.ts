@@ -43,29 +43,6 @@ test.describe("live validation behaves the same in every form", () => {
     await messageFollowsTyping(page, page.getByLabel("Электронная почта"), page.getByRole("button", { name: "Войти" }), badEmail);
   });
 
-  test("sign-in, fixed before the form's code arrived: the server's message goes once the code is here", async ({ page }) => {
-    // The form's code is held back: the first submit goes as plain HTML, and the fix is typed before the code arrives.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/login-form-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto("/auth");
-    await hydrated(page);
-    const email = page.getByLabel("Электронная почта");
-    await email.fill("bad");
-    await page.getByRole("button", { name: "Войти" }).click();
-    await expect(page.getByText(badEmail.message, { exact: true }).first()).toBeVisible();
-    await email.press("End");
-    await email.pressSequentially(badEmail.fix);
-    await expect(email).toHaveAttribute("aria-invalid", "true");
-    release();
-    await expect(page.locator("form#login")).toHaveAttribute("data-enhanced", "true");
-    await expect(email).not.toHaveAttribute("aria-invalid", "true");
-    await expect(page.locator("form#login .field__errors")).toHaveCount(1); // the password, still empty
-  });
-
   test("registration, the e-mail step", async ({ page }) => {
     await page.goto("/auth/registration");
     await hydrated(page);

@@ -4,7 +4,7 @@
  * whose links lead to the fields; form errors inside the form, once.
  */
 import type { Locator, Page } from "@playwright/test";
-import { expect, latestCode, resident, test, uniqueEmail, enterCode } from "./fixtures";
+import { expect, hydrated, latestCode, resident, test, uniqueEmail, enterCode } from "./fixtures";
 
 const summaryOf = (form: Locator) => form.locator(".error-summary");
 
@@ -25,7 +25,7 @@ test.describe("the feedback rule", () => {
     await email.fill("not-an-email");
     await password.fill("x");
     await password.fill("");
-    if (jsEnabled) await expect(form).toHaveAttribute("data-enhanced", "true");
+    if (jsEnabled) await hydrated(page);
     // Browser validation would stop the form first; the portal's own answer is what is tested.
     await form.evaluate((element) => element.setAttribute("novalidate", ""));
     await page.getByRole("button", { name: "Войти" }).click();
@@ -66,7 +66,7 @@ test.describe("the feedback rule", () => {
     const form = page.locator("form#register-email");
     const email = page.getByLabel("Электронная почта");
     await email.fill(resident.email);
-    if (jsEnabled) await expect(form).toHaveAttribute("data-enhanced", "true");
+    if (jsEnabled) await hydrated(page);
     await page.getByRole("button", { name: "Далее" }).click();
     await expect(email).toHaveAttribute("aria-invalid", "true");
     const message = await errorBeside(page, email);
@@ -89,7 +89,7 @@ test.describe("the feedback rule", () => {
     await enterCode(page, code, jsEnabled);
     const form = page.locator("form#register-profile");
     await expect(form).toBeVisible();
-    if (jsEnabled) await expect(form).toHaveAttribute("data-enhanced", "true");
+    if (jsEnabled) await hydrated(page);
     await form.evaluate((element) => element.setAttribute("novalidate", ""));
     // The consent given, the four text fields left: one message, four labels.
     await page.getByLabel("Я даю согласие на обработку моих персональных данных").check();
