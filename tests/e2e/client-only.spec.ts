@@ -5,7 +5,7 @@
  */
 import { png } from "../support/images";
 import type { Page } from "@playwright/test";
-import { admin, createResident, expect, resident, signIn, test } from "./fixtures";
+import { admin, createResident, expect, signIn, test } from "./fixtures";
 
 test.describe("locale files on the client", () => {
   test("a 5xx is retried until the file arrives", async ({ page }) => {
