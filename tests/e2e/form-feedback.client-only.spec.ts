@@ -6,7 +6,7 @@
  * is in form-feedback.spec.ts.
  */
 import type { Locator, Page } from "@playwright/test";
-import { admin, createResident, expect, hydrated, latestCode, signIn, test, uniqueEmail } from "./fixtures";
+import { admin, createResident, expect, hydrated, latestCode, signIn, test, uniqueEmail, registerEmail } from "./fixtures";
 
 /**
  * The resident's sequence from the issue: a bad value and the form's button
@@ -125,8 +125,7 @@ test.describe("the code slots", () => {
   async function toCodeStep(page: Page) {
     const email = uniqueEmail("slots");
     await page.goto("/auth/registration");
-    await page.getByLabel("Электронная почта").fill(email);
-    await page.getByRole("button", { name: "Далее" }).click();
+    await registerEmail(page, email);
     await expect(page.locator('[aria-current="step"]')).toContainText("Подтверждение");
     const code = await latestCode(email, "register");
     return { code, wrong: String(Number(code) === 9999 ? 1000 : Number(code) + 1) };
@@ -153,6 +152,76 @@ test.describe("the code slots", () => {
     for (let typed = 0; typed < 4; typed += 1) await slots.press("Backspace");
     await slots.pressSequentially(code);
     await expect(page.locator('[aria-current="step"]')).toContainText("Заполнение");
+  });
+
+  test("four digits typed as soon as the code step appears are sent at the fourth", async ({ page }) => {
+    // The slots come with the route's code: no moment when the step is a plain field that never submits.
+    for (let run = 0; run < 3; run += 1) {
+      const email = uniqueEmail(`slots-at-once-${run}`);
+      await page.goto("/auth/registration");
+      await hydrated(page);
+      await registerEmail(page, email);
+      const field = page.getByLabel("Код из письма");
+      await field.waitFor();
+      await field.pressSequentially(await latestCode(email, "register"));
+      await expect(page.locator('[aria-current="step"]')).toContainText("Заполнение");
+      await page.context().clearCookies();
+    }
+  });
+
+  test("after a wrong code the four slots are marked invalid, the message tied to them; the focused slot wears the site's focus ring", async ({ page }) => {
+    const { wrong } = await toCodeStep(page);
+    const slots = page.getByLabel("Код из письма, 4 цифры");
+    // A colour as the page computes it, for comparing with the slots'.
+    const computed = (property: "outlineColor" | "borderTopColor", value: string) =>
+      page.evaluate(
+        ([property, value]) => {
+          const probe = document.createElement("div");
+          probe.style.cssText = `outline: 3px solid ${value}; border: 1px solid ${value}`;
+          document.body.append(probe);
+          const result = getComputedStyle(probe)[property as "outlineColor"];
+          probe.remove();
+          return result;
+        },
+        [property, value] as const,
+      );
+    await expect(slots).toBeFocused();
+    const active = page.locator(".otp__slot--active");
+    await expect(active).toHaveCount(1);
+    expect(await active.evaluate((slot) => [getComputedStyle(slot).outlineStyle, getComputedStyle(slot).outlineWidth])).toEqual(["solid", "3px"]);
+    expect(await active.evaluate((slot) => getComputedStyle(slot).outlineColor)).toBe(await computed("outlineColor", "var(--c-focus)"));
+
+    await slots.pressSequentially(wrong);
+    await expect(slots).toHaveAttribute("aria-invalid", "true");
+    await expect(slots).toHaveAccessibleDescription("Неверный или просроченный код.");
+    const danger = await computed("borderTopColor", "var(--c-danger)");
+    const borders = await page.locator(".otp__slot").evaluateAll((all) => all.map((slot) => getComputedStyle(slot).borderTopColor));
+    expect(borders).toEqual([danger, danger, danger, danger]);
+  });
+
+  test("the password reset's code is four slots too, which wait for the new password", async ({ page }) => {
+    const user = await createResident("reset-slots");
+    const posts: string[] = [];
+    page.on("request", (request) => request.method() === "POST" && posts.push(request.url()));
+    await page.goto("/auth/reset");
+    await page.getByLabel("Электронная почта").fill(user.email);
+    await page.getByRole("button", { name: "Получить код" }).click();
+    const code = await latestCode(user.email, "reset");
+    const slots = page.getByLabel("Код из письма, 4 цифры");
+    await page.getByLabel("Новый пароль").fill("third-password");
+    await page.getByLabel("Повторите пароль").fill("third-password");
+    await slots.pressSequentially(String(Number(code) === 9999 ? 1000 : Number(code) + 1));
+    await page.getByRole("button", { name: "Сменить пароль" }).click();
+    await expect(slots).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator(".otp--invalid")).toHaveCount(1);
+    // One try, the button's: the fourth digit did not send the form by itself.
+    expect(posts.filter((url) => url.includes("/auth/reset")).length).toBe(2);
+    await expect(page.getByLabel("Новый пароль")).toHaveValue("third-password");
+    await slots.click();
+    for (let typed = 0; typed < 4; typed += 1) await slots.press("Backspace");
+    await slots.pressSequentially(code);
+    await page.getByRole("button", { name: "Сменить пароль" }).click();
+    await expect(page).toHaveURL("/profile");
   });
 
   test("a code that starts with a zero is explained as soon as it is typed", async ({ page }) => {
