@@ -113,8 +113,8 @@ async function liveValidationLoaded(page: Page) {
   await page.waitForLoadState("networkidle");
 }
 
-test.describe("forms whose code loads when they are used", () => {
-  test("the sign-in form checks in the browser once the page is React's, keeping what was typed before", async ({ page }) => {
+test.describe("the sign-in form", () => {
+  test("checks in the browser once the page is React's, keeping what was typed before", async ({ page }) => {
     const posts: string[] = [];
     page.on("request", (request) => request.method() === "POST" && posts.push(request.url()));
     await page.goto("/auth");
@@ -133,7 +133,9 @@ test.describe("forms whose code loads when they are used", () => {
     await email.fill("resident@example.com");
     await expect(page.getByText("Пожалуйста, укажите корректный формат электронной почты.")).toHaveCount(0);
   });
+});
 
+test.describe("forms whose code loads when they are used", () => {
   test("the attach form on the accounts page works the same", async ({ page }) => {
     const user = await createResident("deferred");
     await signIn(page, user, "/profile");
