@@ -14,7 +14,7 @@ beforeAll(() => {
 });
 
 const Schema = z.object({ email: z.email(), password: z.string().min(1) });
-const form = { id: "test-form", schema: async () => Schema };
+const form = { id: "test-form", schema: Schema };
 
 function post(fields: Record<string, string>) {
   return new Request("http://portal.test/form", { method: "POST", body: new URLSearchParams(fields) });

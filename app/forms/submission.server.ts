@@ -36,22 +36,17 @@ type Context = Readonly<RouterContextProvider>;
 /**
  * A form as an action knows it: its id (the `id` its `useForm` is given, so
  * the page can tell which form an answer is about) and its zod schema.
- * (`schema` may still be a loader while the older lazy forms remain.)
  */
 export interface SubmittedForm<Schema extends z.ZodType = z.ZodType> {
   id: string;
-  schema: Schema | (() => Promise<Schema>);
-}
-
-function schemaOf<Schema extends z.ZodType>(form: Pick<SubmittedForm<Schema>, "schema">): Promise<Schema> {
-  return Promise.resolve(typeof form.schema === "function" ? (form.schema as () => Promise<Schema>)() : form.schema);
+  schema: Schema;
 }
 
 const constraintsCache = new WeakMap<object, Constraints>();
 
 /** A form's HTML validation attributes by field, derived from its schema. */
-export async function constraintsOf(form: Pick<SubmittedForm, "schema">): Promise<Constraints> {
-  const schema = await schemaOf(form);
+export function constraintsOf(form: Pick<SubmittedForm, "schema">): Constraints {
+  const { schema } = form;
   let constraints = constraintsCache.get(schema);
   if (!constraints) {
     constraints = getZodConstraint(schema as Parameters<typeof getZodConstraint>[0]);
@@ -138,8 +133,8 @@ export async function handleSubmission<Schema extends z.ZodType, Result extends 
   } = {},
 ) {
   const submitted = formData ?? (await readForm(request, context));
-  const schema = await schemaOf(form);
-  const fields = Object.keys(await constraintsOf(form));
+  const { schema } = form;
+  const fields = Object.keys(constraintsOf(form));
   const hide = fields.filter(isSecretField);
   const parse = () => parseWithZod(submitted, { schema });
   let submission: ReturnType<typeof parse>;

@@ -1,7 +1,7 @@
 /**
- * Client-side validation with the shared zod schemas. Loaded on demand by
- * useValidation (see hooks.ts): zod is a fifth of a first visit's JavaScript,
- * and a page that is only read never needs it. The server validates anyway.
+ * Client-side validation with the route's zod schema, as conform's
+ * `onValidate` (docs/decisions/018-forms-in-routes.md). The server validates
+ * anyway: without JavaScript it is the only check.
  */
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";

@@ -18,6 +18,13 @@ export const LoginSchema = z.object({
 
 export const EmailStepSchema = z.object({ email: emailField });
 
+/**
+ * Registration's first step: the e-mail is personal data, so the separate,
+ * explicit consent 152-ФЗ asks for is given before it is sent (a ticked box,
+ * checked here as in the browser).
+ */
+export const RegistrationEmailSchema = EmailStepSchema.extend({ consent: consentField });
+
 export const CodeStepSchema = z.object({ code: codeField });
 
 function passwordsMatch(value: { password: string; password_confirmation: string }, ctx: z.RefinementCtx) {
@@ -35,8 +42,6 @@ export const ProfileStepSchema = z
     middle_name: optionalNameField,
     last_name: nameField,
     phone: optionalPhoneField,
-    // The separate, explicit consent 152-ФЗ asks for: a ticked box, checked here as in the browser.
-    consent: consentField,
   })
   .superRefine(passwordsMatch);
 

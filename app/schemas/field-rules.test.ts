@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PostSchema, UserEditSchema } from "./admin";
-import { ProfileStepSchema } from "./auth";
+import { ProfileStepSchema, RegistrationEmailSchema } from "./auth";
 import { nameField, optionalNameField } from "./field-rules";
 import { ProfileSchema } from "./profile";
 
@@ -50,7 +50,7 @@ describe("names and titles", () => {
     expect(messages(ProfileSchema.safeParse({ ...base, middle_name: "Ивановна\u200B" + "\u200B" + "x" }))).toEqual(["middle_name: hiddenChars"]);
     expect(
       messages(
-        ProfileStepSchema.safeParse({ ...base, first_name: "Иван\x1b[2J", code: "1234", password: "password1", password_confirmation: "password1", consent: "on" }),
+        ProfileStepSchema.safeParse({ ...base, first_name: "Иван\x1b[2J", code: "1234", password: "password1", password_confirmation: "password1" }),
       ),
     ).toEqual(["first_name: hiddenChars"]);
     expect(messages(UserEditSchema.safeParse({ ...base, email: "a@example.com", first_name: spoof }))).toEqual(["first_name: hiddenChars"]);
@@ -68,24 +68,22 @@ describe("names and titles", () => {
 });
 
 describe("the consent to the processing of personal data", () => {
-  const profile = { code: "1234", password: "password1", password_confirmation: "password1", first_name: "Мария", last_name: "Тестова" };
+  // Asked on registration's first step: the e-mail is personal data.
+  const step = { email: "maria@example.org" };
 
   it("is required: an unticked box (nothing sent) or any other value is refused with its own message", () => {
-    expect(messages(ProfileStepSchema.safeParse(profile))).toEqual(["consent: consentRequired"]);
+    expect(messages(RegistrationEmailSchema.safeParse(step))).toEqual(["consent: consentRequired"]);
     for (const consent of ["", "off", "true", "ON"]) {
-      expect(messages(ProfileStepSchema.safeParse({ ...profile, consent }))).toEqual(["consent: consentRequired"]);
+      expect(messages(RegistrationEmailSchema.safeParse({ ...step, consent }))).toEqual(["consent: consentRequired"]);
     }
   });
 
   it("refused, leaves the form's other checks said too", () => {
-    expect(messages(ProfileStepSchema.safeParse({ ...profile, password_confirmation: "password2" }))).toEqual([
-      "consent: consentRequired",
-      "password_confirmation: passwordsMismatch",
-    ]);
+    expect(messages(RegistrationEmailSchema.safeParse({ email: "maria" }))).toEqual(["email: email", "consent: consentRequired"]);
   });
 
   it("is the ticked box's value", () => {
-    expect(ProfileStepSchema.safeParse({ ...profile, consent: "on" }).success).toBe(true);
+    expect(RegistrationEmailSchema.safeParse({ ...step, consent: "on" }).success).toBe(true);
   });
 });
 

@@ -1,5 +1,5 @@
 import { startStack } from "../support/stack.js";
-import { admin, createResident, expect, expectNoAxeViolations, findSessionCookie, latestCode, resident, signIn, test, uniqueEmail, enterCode, unusedCode } from "./fixtures";
+import { admin, createResident, expect, expectNoAxeViolations, findSessionCookie, hydrated, latestCode, resident, signIn, test, uniqueEmail, enterCode, unusedCode, registerEmail } from "./fixtures";
 
 test.describe("signing in and out", () => {
   test("a refused sign-in stays at /auth, with no ?index in the address", async ({ page }) => {
@@ -77,6 +77,26 @@ test.describe("signing in and out", () => {
     }
   });
 
+  test("a password field's corners are the same as the other fields' without JavaScript, and square beside its show button with it", async ({ page, jsEnabled }) => {
+    await page.goto("/auth");
+    if (jsEnabled) await hydrated(page);
+    const radius = (name: string) =>
+      page.getByLabel(name, { exact: true }).evaluate((input) => {
+        const style = getComputedStyle(input);
+        return { right: style.borderTopRightRadius, left: style.borderTopLeftRadius, bottomRight: style.borderBottomRightRadius };
+      });
+    const email = await radius("Электронная почта");
+    const password = await radius("Пароль");
+    expect(email.right).not.toBe("0px");
+    if (jsEnabled) {
+      await expect(page.getByRole("button", { name: "Показать пароль" })).toBeVisible();
+      expect(password).toEqual({ right: "0px", left: email.left, bottomRight: "0px" });
+    } else {
+      await expect(page.getByRole("button", { name: "Показать пароль" })).toHaveCount(0);
+      expect(password).toEqual(email);
+    }
+  });
+
   test("the session cookie is httpOnly and SameSite=Lax, and holds no readable token", async ({ page, context }) => {
     await signIn(page);
     const session = findSessionCookie(await context.cookies());
@@ -108,8 +128,7 @@ test.describe("registration", () => {
     const email = uniqueEmail("reg");
     await page.goto("/auth/registration");
     await expect(page.locator('[aria-current="step"]')).toContainText("Почта");
-    await page.getByLabel("Электронная почта").fill(email);
-    await page.getByRole("button", { name: "Далее" }).click();
+    await registerEmail(page, email);
 
     await expect(page.locator('[aria-current="step"]')).toContainText("Подтверждение");
     await expect(page.getByText(`Мы отправили код на ${email}`)).toBeVisible();
@@ -126,6 +145,7 @@ test.describe("registration", () => {
     await page.getByRole("button", { name: "Назад" }).click();
     await expect(page.locator('[aria-current="step"]')).toContainText("Почта");
     await expect(page.getByLabel("Электронная почта")).toHaveValue(email);
+    await page.getByLabel("Я даю согласие на обработку моих персональных данных").check();
     await page.getByRole("button", { name: "Далее" }).click();
     await expect(page.getByText(/Код уже отправлен. Повторить можно через [01]:\d\d/)).toBeVisible();
   });
@@ -133,8 +153,7 @@ test.describe("registration", () => {
   test("a wrong code is refused beside the field", async ({ page, jsEnabled }) => {
     const email = uniqueEmail("wrongcode");
     await page.goto("/auth/registration");
-    await page.getByLabel("Электронная почта").fill(email);
-    await page.getByRole("button", { name: "Далее" }).click();
+    await registerEmail(page, email);
     await latestCode(email, "register"); // sent: the form is on its code step
     await enterCode(page, await unusedCode(), jsEnabled);
     await expect(page.locator(".field__errors")).toBeVisible();
@@ -144,8 +163,7 @@ test.describe("registration", () => {
   test("a code that starts with a zero is explained as outside 1000–9999", async ({ page, jsEnabled }) => {
     const email = uniqueEmail("zerocode");
     await page.goto("/auth/registration");
-    await page.getByLabel("Электронная почта").fill(email);
-    await page.getByRole("button", { name: "Далее" }).click();
+    await registerEmail(page, email);
     if (jsEnabled) {
       await page.getByLabel("Код из письма, 4 цифры").pressSequentially("0123");
       await page.getByRole("button", { name: "Далее" }).click();
@@ -164,15 +182,14 @@ test.describe("registration", () => {
     const documents = page.locator(".auth-documents");
     await expect(documents.getByRole("link", { name: /пользовательское соглашение/ })).toHaveAttribute("href", "/documents/agreement");
     await expect(documents.getByRole("link", { name: /политику конфиденциальности/ })).toHaveAttribute("href", "/documents/privacy");
-    await page.getByLabel("Электронная почта").fill(email);
-    await page.getByRole("button", { name: "Далее" }).click();
+    await registerEmail(page, email);
     await expect(documents.getByRole("link")).toHaveCount(2);
     const code = await latestCode(email, "register");
     await enterCode(page, code, jsEnabled);
     await expect(page.locator('[aria-current="step"]')).toContainText("Заполнение");
     await expect(documents.getByRole("link")).toHaveCount(2);
 
-    // Client and server rules: too short, mismatched, too short names, a bad phone, no consent.
+    // Client and server rules: too short, mismatched, too short names, a bad phone.
     await page.locator("form#register-profile").evaluate((form) => form.setAttribute("novalidate", ""));
     await page.getByLabel("Пароль", { exact: true }).fill("short");
     await page.getByLabel("Повторите пароль").fill("different");
@@ -181,18 +198,19 @@ test.describe("registration", () => {
     await page.getByLabel("Телефон (необязательно)").fill("12345");
     await page.getByRole("button", { name: "Зарегистрироваться" }).click();
     const besideFields = page.locator(".field__errors");
-    await expect(besideFields.getByText("Минимальное кол-во символов: 8")).toBeVisible();
+    // The hint already says how long: the message does not repeat it.
+    await expect(besideFields.getByText("Пароль слишком короткий")).toBeVisible();
+    await expect(page.getByText("Не меньше 8 символов")).toHaveCount(1);
+    await expect(page.getByText(/символов: 8/)).toHaveCount(0);
     await expect(besideFields.getByText("Пароли не совпадают")).toBeVisible();
     await expect(besideFields.getByText("Минимальное кол-во символов: 2")).toBeVisible();
     await expect(besideFields.getByText("Номер должен состоять из 11 цифр")).toBeVisible();
-    await expect(besideFields.getByText("Без согласия на обработку персональных данных зарегистрироваться нельзя")).toBeVisible();
     await expect(page.getByLabel("Имя", { exact: true })).toHaveValue("Пётр");
 
     await page.getByLabel("Пароль", { exact: true }).fill("new-password-1");
     await page.getByLabel("Повторите пароль").fill("new-password-1");
     await page.getByLabel("Фамилия").fill("Новиков");
     await page.getByLabel("Телефон (необязательно)").fill("+7 914 000-11-22");
-    await page.getByLabel("Я даю согласие на обработку моих персональных данных").check();
     await page.getByRole("button", { name: "Зарегистрироваться" }).click();
     // Signed in with the password just typed: no second typing of the e-mail and the password.
     await expect(page).toHaveURL("/profile");
@@ -200,25 +218,17 @@ test.describe("registration", () => {
     await expect(page.getByLabel("Фамилия")).toHaveValue("Новиков");
   });
 
-  test("without the consent the server refuses, says why beside the box, and keeps what was typed", async ({ page, jsEnabled }) => {
+  test("without the consent the e-mail is not sent: the server refuses, says why beside the box, keeps the e-mail", async ({ page, jsEnabled }) => {
     const email = uniqueEmail("noconsent");
     await page.goto("/auth/registration");
-    await page.getByLabel("Электронная почта").fill(email);
-    await page.getByRole("button", { name: "Далее" }).click();
-    await enterCode(page, await latestCode(email, "register"), jsEnabled);
-    const form = page.locator("form#register-profile");
-    await expect(form).toBeVisible();
-    if (jsEnabled) await expect(form).toHaveAttribute("data-enhanced", "true");
+    const form = page.locator("form#register-email");
+    if (jsEnabled) await hydrated(page);
     // Required, and said so, but left to the form's own check: its message in the page's language, not the browser's bubble.
-    await expect(page.getByLabel("Я даю согласие на обработку моих персональных данных")).toHaveAttribute("aria-required", "true");
-    await page.getByLabel("Пароль", { exact: true }).fill("new-password-1");
-    await page.getByLabel("Повторите пароль").fill("new-password-1");
-    await page.getByLabel("Фамилия").fill("Согласова");
-    await page.getByLabel("Имя", { exact: true }).fill("Вера");
-    await page.getByLabel("Телефон (необязательно)").fill("+7 914 000-22-33");
-    await page.getByRole("button", { name: "Зарегистрироваться" }).click();
-
     const consent = page.getByLabel("Я даю согласие на обработку моих персональных данных");
+    await expect(consent).toHaveAttribute("aria-required", "true");
+    await page.getByLabel("Электронная почта").fill(email);
+    await form.getByRole("button", { name: "Далее" }).click();
+
     await expect(consent).toHaveAttribute("aria-invalid", "true");
     const describedBy = (await consent.getAttribute("aria-describedby"))!.split(" ");
     const said = page.locator(`[id="${describedBy.at(-1)}"]`);
@@ -226,33 +236,27 @@ test.describe("registration", () => {
     // The consent's text is one link away, tied to the box too.
     const textLink = page.locator(`[id="${describedBy[0]}"]`).getByRole("link");
     await expect(textLink).toHaveAttribute("href", "/documents/consent");
-    await expect(page.locator('[aria-current="step"]')).toContainText("Заполнение");
-    await expect(page.getByLabel("Фамилия")).toHaveValue("Согласова");
-    await expect(page.getByLabel("Имя", { exact: true })).toHaveValue("Вера");
-    await expect(page.getByLabel("Телефон (необязательно)")).toHaveValue(/914.*000.*22.*33/);
+    await expect(page.locator('[aria-current="step"]')).toContainText("Почта");
+    await expect(page.getByLabel("Электронная почта")).toHaveValue(email);
     // axe runs inside the page: with JavaScript.
-    if (jsEnabled) await expectNoAxeViolations(page, "the profile step refused for want of consent");
-    if (!jsEnabled) {
-      // The server said it: the account does not exist yet.
-      const login = await fetch(`${process.env.E2E_BACKEND_URL}/api/v1/client/users/login/`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ email, password: "new-password-1" }),
-      });
-      expect(login.status).toBe(401);
-    }
+    if (jsEnabled) await expectNoAxeViolations(page, "the e-mail step refused for want of consent");
+    // Nothing was sent to the address.
+    const sent = (await (await fetch(`${process.env.E2E_BACKEND_URL}/__outbox/?email=${encodeURIComponent(email)}`)).json()) as unknown[];
+    expect(sent).toEqual([]);
+    // The server checks it too, whatever the browser does.
+    const forged = await page.request.post("/auth/registration", { form: { intent: "email", email, name__confirm: "" }, maxRedirects: 0 });
+    expect(forged.status()).toBe(400);
+    expect(await forged.text()).toContain("Без согласия на обработку персональных данных зарегистрироваться нельзя");
 
-    await page.getByLabel("Пароль", { exact: true }).fill("new-password-1");
-    await page.getByLabel("Повторите пароль").fill("new-password-1");
     await consent.check();
-    await page.getByRole("button", { name: "Зарегистрироваться" }).click();
-    await expect(page).toHaveURL("/profile");
+    await form.getByRole("button", { name: "Далее" }).click();
+    await expect(page.locator('[aria-current="step"]')).toContainText("Подтверждение");
+    await latestCode(email, "register");
   });
 
   test("an e-mail already registered is refused beside the field", async ({ page }) => {
     await page.goto("/auth/registration");
-    await page.getByLabel("Электронная почта").fill(resident.email);
-    await page.getByRole("button", { name: "Далее" }).click();
+    await registerEmail(page, resident.email);
     await expect(page.locator(".field__errors")).toBeVisible();
     await expect(page.locator('[aria-current="step"]')).toContainText("Почта");
   });
@@ -277,18 +281,21 @@ test.describe("the record of a consent", () => {
     const email = uniqueEmail("consent-log");
     const before = Date.now();
     await page.goto(`${stack.portalUrl}/auth/registration`);
-    await page.getByLabel("Электронная почта").fill(email);
-    await page.getByRole("button", { name: "Далее" }).click();
-    await enterCode(page, await latestCode(email, "register", stack.backendUrl), jsEnabled);
+    const consentRecords = () =>
+      logLines.filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.event === "personal-data-consent" && entry.email === email);
+    await registerEmail(page, email);
+    // Given on the first step: recorded by the time the code is sent, before any other data.
+    const code = await latestCode(email, "register", stack.backendUrl);
+    await expect.poll(() => consentRecords().length).toBe(1);
+    await enterCode(page, code, jsEnabled);
     await page.getByLabel("Пароль", { exact: true }).fill("new-password-1");
     await page.getByLabel("Повторите пароль").fill("new-password-1");
     await page.getByLabel("Фамилия").fill("Записева");
     await page.getByLabel("Имя", { exact: true }).fill("Анна");
-    await page.getByLabel("Я даю согласие на обработку моих персональных данных").check();
     await page.getByRole("button", { name: "Зарегистрироваться" }).click();
     await expect(page).toHaveURL(`${stack.portalUrl}/profile`);
 
-    const records = logLines.filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.event === "personal-data-consent" && entry.email === email);
+    const records = consentRecords();
     expect(records).toHaveLength(1);
     const [record] = records;
     expect(record).toMatchObject({ level: "info", msg: "personal data consent", document: "/documents/consent" });

@@ -4,8 +4,7 @@
  * theme animation. Runs in the JavaScript project only.
  */
 import { png } from "../support/images";
-import type { Page } from "@playwright/test";
-import { admin, createResident, expect, resident, signIn, test } from "./fixtures";
+import { admin, createResident, expect, signIn, test } from "./fixtures";
 
 test.describe("locale files on the client", () => {
   test("a 5xx is retried until the file arrives", async ({ page }) => {
@@ -93,8 +92,6 @@ test.describe("while the next page loads", () => {
     });
     await page.getByLabel("Электронная почта").fill("resident@example.com");
     await page.getByLabel("Пароль", { exact: true }).fill("wrong-password");
-    // The form's code arrives once the resident starts typing.
-    await expect(page.locator("form#login")).toHaveAttribute("data-enhanced", "true");
     const button = page.getByRole("button", { name: "Войти" });
     await button.click();
     await expect(button).toBeDisabled();
@@ -104,39 +101,18 @@ test.describe("while the next page loads", () => {
   });
 });
 
-/**
- * Live validation is there once zod and the form's schema have arrived: they
- * follow the first key in the hydrated form; until then the server validates.
- */
-async function liveValidationLoaded(page: Page) {
-  const requested = () =>
-    page.evaluate(() => performance.getEntriesByType("resource").some((entry) => /\/assets\/validation-/.test(entry.name)));
-  await expect.poll(requested).toBe(true);
-  await page.waitForLoadState("networkidle");
-}
-
-test.describe("forms whose code loads when they are used", () => {
-  test("reading the sign-in page downloads no form code; typing brings it, keeping what was typed", async ({ page }) => {
-    const formCode: string[] = [];
-    page.on("request", (request) => {
-      if (/\/assets\/(login-form|schemas|validation)-/.test(new URL(request.url()).pathname)) formCode.push(request.url());
-    });
+test.describe("the sign-in form", () => {
+  test("checks in the browser once the page is React's, keeping what was typed before", async ({ page }) => {
     const posts: string[] = [];
     page.on("request", (request) => request.method() === "POST" && posts.push(request.url()));
     await page.goto("/auth");
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-    await page.waitForLoadState("networkidle");
-    expect(formCode).toEqual([]);
-
     const email = page.getByLabel("Электронная почта");
     await email.pressSequentially("not-an-email");
     await page.getByLabel("Пароль", { exact: true }).fill("secret-value");
-    await expect(page.locator("form#login")).toHaveAttribute("data-enhanced", "true");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     await expect(email).toHaveValue("not-an-email");
-    expect(formCode.length).toBeGreaterThan(0);
 
-    // Checked in the browser now: no request, the message beside the field.
-    await liveValidationLoaded(page);
+    // Checked in the browser: no request, the message beside the field.
     await page.getByRole("button", { name: "Войти" }).click();
     await expect(page.getByText("Пожалуйста, укажите корректный формат электронной почты.")).toBeVisible();
     await expect(email).toHaveAttribute("aria-invalid", "true");
@@ -145,18 +121,9 @@ test.describe("forms whose code loads when they are used", () => {
     await email.fill("resident@example.com");
     await expect(page.getByText("Пожалуйста, укажите корректный формат электронной почты.")).toHaveCount(0);
   });
+});
 
-  test("a form whose code cannot be fetched stays a plain form that signs in", async ({ page }) => {
-    await page.route(/\/assets\/login-form-[^/]+\.js/, (route) => route.abort("connectionreset"));
-    await page.goto("/auth");
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-    await page.getByLabel("Электронная почта").fill(resident.email);
-    await page.getByLabel("Пароль", { exact: true }).fill(resident.password);
-    await page.getByRole("button", { name: "Войти" }).click();
-    await expect(page).toHaveURL("/profile");
-    await expect(page.getByRole("heading", { level: 1, name: "Профиль" })).toBeVisible();
-  });
-
+test.describe("a form's code comes with its route", () => {
   test("the attach form on the accounts page checks in the browser, reached by a link or loaded afresh", async ({ page }) => {
     const user = await createResident("attach-live");
     await signIn(page, user, "/profile");

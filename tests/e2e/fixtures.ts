@@ -94,6 +94,16 @@ export async function enterCode(page: Page, code: string, jsEnabled: boolean) {
   }
 }
 
+/**
+ * Registration's first step as a resident takes it: the e-mail, the consent to
+ * the processing of personal data (given before the e-mail is sent), «Далее».
+ */
+export async function registerEmail(page: Page, email: string) {
+  await page.getByLabel("Электронная почта").fill(email);
+  await page.getByLabel("Я даю согласие на обработку моих персональных данных").check();
+  await page.getByRole("button", { name: "Далее" }).click();
+}
+
 export function uniqueEmail(prefix: string) {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
 }

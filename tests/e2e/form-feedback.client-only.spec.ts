@@ -6,7 +6,7 @@
  * is in form-feedback.spec.ts.
  */
 import type { Locator, Page } from "@playwright/test";
-import { admin, createResident, expect, hydrated, latestCode, signIn, test, uniqueEmail } from "./fixtures";
+import { admin, createResident, expect, hydrated, latestCode, signIn, test, uniqueEmail, registerEmail } from "./fixtures";
 
 /**
  * The resident's sequence from the issue: a bad value and the form's button
@@ -41,29 +41,6 @@ test.describe("live validation behaves the same in every form", () => {
     await page.goto("/auth");
     await hydrated(page);
     await messageFollowsTyping(page, page.getByLabel("Электронная почта"), page.getByRole("button", { name: "Войти" }), badEmail);
-  });
-
-  test("sign-in, fixed before the form's code arrived: the server's message goes once the code is here", async ({ page }) => {
-    // The form's code is held back: the first submit goes as plain HTML, and the fix is typed before the code arrives.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/login-form-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto("/auth");
-    await hydrated(page);
-    const email = page.getByLabel("Электронная почта");
-    await email.fill("bad");
-    await page.getByRole("button", { name: "Войти" }).click();
-    await expect(page.getByText(badEmail.message, { exact: true }).first()).toBeVisible();
-    await email.press("End");
-    await email.pressSequentially(badEmail.fix);
-    await expect(email).toHaveAttribute("aria-invalid", "true");
-    release();
-    await expect(page.locator("form#login")).toHaveAttribute("data-enhanced", "true");
-    await expect(email).not.toHaveAttribute("aria-invalid", "true");
-    await expect(page.locator("form#login .field__errors")).toHaveCount(1); // the password, still empty
   });
 
   test("registration, the e-mail step", async ({ page }) => {
@@ -148,8 +125,7 @@ test.describe("the code slots", () => {
   async function toCodeStep(page: Page) {
     const email = uniqueEmail("slots");
     await page.goto("/auth/registration");
-    await page.getByLabel("Электронная почта").fill(email);
-    await page.getByRole("button", { name: "Далее" }).click();
+    await registerEmail(page, email);
     await expect(page.locator('[aria-current="step"]')).toContainText("Подтверждение");
     const code = await latestCode(email, "register");
     return { code, wrong: String(Number(code) === 9999 ? 1000 : Number(code) + 1) };
@@ -176,6 +152,101 @@ test.describe("the code slots", () => {
     for (let typed = 0; typed < 4; typed += 1) await slots.press("Backspace");
     await slots.pressSequentially(code);
     await expect(page.locator('[aria-current="step"]')).toContainText("Заполнение");
+  });
+
+  test("four digits typed as soon as the code step appears are sent at the fourth", async ({ page }) => {
+    // The slots come with the route's code: no moment when the step is a plain field that never submits.
+    for (let run = 0; run < 3; run += 1) {
+      const email = uniqueEmail(`slots-at-once-${run}`);
+      await page.goto("/auth/registration");
+      await hydrated(page);
+      await registerEmail(page, email);
+      const field = page.getByLabel("Код из письма");
+      await field.waitFor();
+      await field.pressSequentially(await latestCode(email, "register"));
+      await expect(page.locator('[aria-current="step"]')).toContainText("Заполнение");
+      await page.context().clearCookies();
+    }
+  });
+
+  test("digits typed into the plain field before the page is React's stay when the slots replace it", async ({ page }) => {
+    const email = uniqueEmail("slots-early");
+    await page.goto("/auth/registration");
+    await registerEmail(page, email);
+    const code = await latestCode(email, "register");
+    // The route's code held back: the reloaded step stays the server's plain field meanwhile.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/registration-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Not waiting for the page's load: its scripts are what is held back.
+    await page.reload({ waitUntil: "commit" });
+    const plain = page.getByLabel("Код из письма", { exact: true });
+    await plain.pressSequentially(code.slice(0, 2));
+    release();
+    await hydrated(page);
+    const slots = page.getByLabel("Код из письма, 4 цифры");
+    await expect(slots).toHaveValue(code.slice(0, 2));
+    await slots.press("End");
+    await slots.pressSequentially(code.slice(2));
+    await expect(page.locator('[aria-current="step"]')).toContainText("Заполнение");
+  });
+
+  test("after a wrong code the four slots are marked invalid, the message tied to them; the focused slot wears the site's focus ring", async ({ page }) => {
+    const { wrong } = await toCodeStep(page);
+    const slots = page.getByLabel("Код из письма, 4 цифры");
+    // A colour as the page computes it, for comparing with the slots'.
+    const computed = (property: "outlineColor" | "borderTopColor", value: string) =>
+      page.evaluate(
+        ([property, value]) => {
+          const probe = document.createElement("div");
+          probe.style.cssText = `outline: 3px solid ${value}; border: 1px solid ${value}`;
+          document.body.append(probe);
+          const result = getComputedStyle(probe)[property as "outlineColor"];
+          probe.remove();
+          return result;
+        },
+        [property, value] as const,
+      );
+    await expect(slots).toBeFocused();
+    const active = page.locator(".otp__slot--active");
+    await expect(active).toHaveCount(1);
+    expect(await active.evaluate((slot) => [getComputedStyle(slot).outlineStyle, getComputedStyle(slot).outlineWidth])).toEqual(["solid", "3px"]);
+    expect(await active.evaluate((slot) => getComputedStyle(slot).outlineColor)).toBe(await computed("outlineColor", "var(--c-focus)"));
+
+    await slots.pressSequentially(wrong);
+    await expect(slots).toHaveAttribute("aria-invalid", "true");
+    await expect(slots).toHaveAccessibleDescription("Неверный или просроченный код.");
+    const danger = await computed("borderTopColor", "var(--c-danger)");
+    const borders = await page.locator(".otp__slot").evaluateAll((all) => all.map((slot) => getComputedStyle(slot).borderTopColor));
+    expect(borders).toEqual([danger, danger, danger, danger]);
+  });
+
+  test("the password reset's code is four slots too, which wait for the new password", async ({ page }) => {
+    const user = await createResident("reset-slots");
+    const posts: string[] = [];
+    page.on("request", (request) => request.method() === "POST" && posts.push(request.url()));
+    await page.goto("/auth/reset");
+    await page.getByLabel("Электронная почта").fill(user.email);
+    await page.getByRole("button", { name: "Получить код" }).click();
+    const code = await latestCode(user.email, "reset");
+    const slots = page.getByLabel("Код из письма, 4 цифры");
+    await page.getByLabel("Новый пароль").fill("third-password");
+    await page.getByLabel("Повторите пароль").fill("third-password");
+    await slots.pressSequentially(String(Number(code) === 9999 ? 1000 : Number(code) + 1));
+    await page.getByRole("button", { name: "Сменить пароль" }).click();
+    await expect(slots).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator(".otp--invalid")).toHaveCount(1);
+    // One try, the button's: the fourth digit did not send the form by itself.
+    expect(posts.filter((url) => url.includes("/auth/reset")).length).toBe(2);
+    await expect(page.getByLabel("Новый пароль")).toHaveValue("third-password");
+    await slots.click();
+    for (let typed = 0; typed < 4; typed += 1) await slots.press("Backspace");
+    await slots.pressSequentially(code);
+    await page.getByRole("button", { name: "Сменить пароль" }).click();
+    await expect(page).toHaveURL("/profile");
   });
 
   test("a code that starts with a zero is explained as soon as it is typed", async ({ page }) => {

@@ -12,7 +12,7 @@
  * resident.spec.ts, images named by their post's title (7) in admin.spec.ts.
  */
 import type { Page } from "@playwright/test";
-import { createResident, expect, latestCode, resident, signIn, test, uniqueEmail, enterCode, unusedCode } from "./fixtures";
+import { createResident, expect, latestCode, resident, signIn, test, uniqueEmail, enterCode, unusedCode, registerEmail } from "./fixtures";
 
 const count = (haystack: string, text: string) => haystack.split(text).length - 1;
 
@@ -37,8 +37,7 @@ async function expectSaidOnce(page: Page, text: string) {
 
 async function toCodeStep(page: Page, email: string) {
   await page.goto("/auth/registration");
-  await page.getByLabel("Электронная почта").fill(email);
-  await page.getByRole("button", { name: "Далее" }).click();
+  await registerEmail(page, email);
   await expect(page.locator('[aria-current="step"]')).toContainText("Подтверждение");
 }
 
@@ -56,24 +55,42 @@ test.describe("a form's errors are said once, in the form", () => {
     await page.goto("/auth/registration");
     const email = page.getByLabel("Электронная почта");
     await email.fill(resident.email);
+    await page.getByLabel("Я даю согласие на обработку моих персональных данных").check();
     await page.getByRole("button", { name: "Далее" }).click();
     await expect(email).toHaveAttribute("aria-invalid", "true");
     await expect(email).toHaveAccessibleDescription("Пользователь с таким адресом электронной почты уже существует.");
     await expectSaidOnce(page, "Пользователь с таким адресом электронной почты уже существует.");
   });
 
-  test("a wrong code when resetting the password: beside the field, not also as a toast", async ({ page }) => {
+  test("a wrong code when resetting the password: beside the field, not also as a toast; the passwords kept, or said to be typed again", async ({ page, jsEnabled }) => {
     const user = await createResident("reset-once");
     await page.goto("/auth/reset");
     await page.getByLabel("Электронная почта").fill(user.email);
     await page.getByRole("button", { name: "Получить код" }).click();
-    await latestCode(user.email, "reset"); // sent: the form is on its code step
+    const code = await latestCode(user.email, "reset"); // sent: the form is on its code step
     await page.getByLabel("Код из письма").fill(await unusedCode());
     await page.getByLabel("Новый пароль").fill("second-password");
     await page.getByLabel("Повторите пароль").fill("second-password");
     await page.getByRole("button", { name: "Сменить пароль" }).click();
     await expect(page.getByLabel("Код из письма")).toHaveAttribute("aria-invalid", "true");
     await expectSaidOnce(page, "Неверный или просроченный код.");
+    const again = page.getByText("Новый пароль не сохраняется на странице: введите его ещё раз вместе с кодом.");
+    if (jsEnabled) {
+      // The passwords typed are still there: only the code is to be corrected.
+      await expect(page.getByLabel("Новый пароль")).toHaveValue("second-password");
+      await expect(page.getByLabel("Повторите пароль")).toHaveValue("second-password");
+      await expect(again).toHaveCount(0);
+    } else {
+      // The server never sends passwords back: the step says so.
+      await expect(page.getByLabel("Новый пароль")).toHaveValue("");
+      await expect(again).toBeVisible();
+      await expect(page.getByLabel("Код из письма")).toBeFocused();
+      await page.getByLabel("Новый пароль").fill("second-password");
+      await page.getByLabel("Повторите пароль").fill("second-password");
+    }
+    await page.getByLabel("Код из письма").fill(code);
+    await page.getByRole("button", { name: "Сменить пароль" }).click();
+    await expect(page).toHaveURL("/profile");
   });
 });
 

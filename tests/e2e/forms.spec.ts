@@ -4,7 +4,7 @@
  * whose links lead to the fields; form errors inside the form, once.
  */
 import type { Locator, Page } from "@playwright/test";
-import { expect, latestCode, resident, test, uniqueEmail, enterCode } from "./fixtures";
+import { expect, hydrated, latestCode, resident, test, uniqueEmail, enterCode, registerEmail } from "./fixtures";
 
 const summaryOf = (form: Locator) => form.locator(".error-summary");
 
@@ -25,7 +25,7 @@ test.describe("the feedback rule", () => {
     await email.fill("not-an-email");
     await password.fill("x");
     await password.fill("");
-    if (jsEnabled) await expect(form).toHaveAttribute("data-enhanced", "true");
+    if (jsEnabled) await hydrated(page);
     // Browser validation would stop the form first; the portal's own answer is what is tested.
     await form.evaluate((element) => element.setAttribute("novalidate", ""));
     await page.getByRole("button", { name: "Войти" }).click();
@@ -66,7 +66,8 @@ test.describe("the feedback rule", () => {
     const form = page.locator("form#register-email");
     const email = page.getByLabel("Электронная почта");
     await email.fill(resident.email);
-    if (jsEnabled) await expect(form).toHaveAttribute("data-enhanced", "true");
+    await page.getByLabel("Я даю согласие на обработку моих персональных данных").check();
+    if (jsEnabled) await hydrated(page);
     await page.getByRole("button", { name: "Далее" }).click();
     await expect(email).toHaveAttribute("aria-invalid", "true");
     const message = await errorBeside(page, email);
@@ -83,16 +84,14 @@ test.describe("the feedback rule", () => {
   test("the summary tells same messages apart by their fields' labels, and each link focuses its field", async ({ page, jsEnabled }) => {
     const email = uniqueEmail("summary-labels");
     await page.goto("/auth/registration");
-    await page.getByLabel("Электронная почта").fill(email);
-    await page.getByRole("button", { name: "Далее" }).click();
+    await registerEmail(page, email);
     const code = await latestCode(email, "register");
     await enterCode(page, code, jsEnabled);
     const form = page.locator("form#register-profile");
     await expect(form).toBeVisible();
-    if (jsEnabled) await expect(form).toHaveAttribute("data-enhanced", "true");
+    if (jsEnabled) await hydrated(page);
     await form.evaluate((element) => element.setAttribute("novalidate", ""));
-    // The consent given, the four text fields left: one message, four labels.
-    await page.getByLabel("Я даю согласие на обработку моих персональных данных").check();
+    // The four text fields left: one message, four labels.
     await page.getByRole("button", { name: "Зарегистрироваться" }).click();
 
     const required = "Обязательное поле";

@@ -213,6 +213,7 @@ test.describe("the registration's step bar", () => {
         expect(await splitStepWords(page), `step 1 at ${width} px`).toEqual([]);
       }
       await page.locator('form#register-email input[type="email"]').fill(uniqueEmail("steps"));
+      await page.locator('form#register-email input[name="consent"]').check();
       await page.locator("form#register-email button[type=submit]").click();
       await expect(page.locator('[aria-current="step"]')).toContainText(confirmation[language]);
       for (const width of [390, 1366]) {

@@ -8,7 +8,7 @@
  */
 import { request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { startStack } from "../support/stack.js";
-import { createResident, expect, test, uniqueEmail } from "./fixtures";
+import { createResident, expect, test, uniqueEmail, registerEmail } from "./fixtures";
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
 
@@ -108,7 +108,7 @@ test.describe("abuse limits", () => {
   test("five wrong codes in one session, then even the right one waits for a new code", async () => {
     const { post } = await visitor(newClient(test.info().project.name));
     const email = uniqueEmail("guess");
-    expectStatus(await post("/auth/registration", { intent: "email", email }), 302);
+    expectStatus(await post("/auth/registration", { intent: "email", consent: "on", email }), 302);
     const code = await latest(email, "register");
     for (const wrong of await wrongCodes(code, 5)) expectStatus(await post("/auth/registration", { intent: "code", code: String(wrong) }), 400);
 
@@ -131,7 +131,7 @@ test.describe("abuse limits", () => {
 
   test("the reset's code step counts its tries per code as well", async () => {
     const { post } = await visitor(newClient(test.info().project.name));
-    expectStatus(await post("/auth/reset", { intent: "email", email: "resident@example.com" }), 302);
+    expectStatus(await post("/auth/reset", { intent: "email", consent: "on", email: "resident@example.com" }), 302);
     const code = await latest("resident@example.com", "reset");
     const tryCode = (value: number) =>
       post("/auth/reset", { intent: "reset", code: String(value), password: "new-password-1", password_confirmation: "new-password-1" });
@@ -149,13 +149,13 @@ test.describe("abuse limits", () => {
     for (let session = 0; session < 6; session += 1) {
       const { post } = await visitor(client);
       const email = uniqueEmail(`spray${session}`);
-      expectStatus(await post("/auth/registration", { intent: "email", email }), 302);
+      expectStatus(await post("/auth/registration", { intent: "email", consent: "on", email }), 302);
       const code = await latest(email, "register");
       for (const wrong of await wrongCodes(code, 5)) expectStatus(await post("/auth/registration", { intent: "code", code: String(wrong) }), 400);
     }
     const { post } = await visitor(client);
     const email = uniqueEmail("spray-last");
-    expectStatus(await post("/auth/registration", { intent: "email", email }), 302);
+    expectStatus(await post("/auth/registration", { intent: "email", consent: "on", email }), 302);
     const refused = await post("/auth/registration", { intent: "code", code: String(await latest(email, "register")) });
     expectStatus(refused, 429);
     expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(60);
@@ -164,19 +164,19 @@ test.describe("abuse limits", () => {
     // Another client still gets its tries.
     const other = await visitor(newClient(test.info().project.name));
     const otherEmail = uniqueEmail("other");
-    expectStatus(await other.post("/auth/registration", { intent: "email", email: otherEmail }), 302);
+    expectStatus(await other.post("/auth/registration", { intent: "email", consent: "on", email: otherEmail }), 302);
     expectStatus(await other.post("/auth/registration", { intent: "code", code: String(await latest(otherEmail, "register")) }), 302);
   });
 
   test("the profile step finishes only the code this session's code step accepted", async () => {
     const victim = await visitor(newClient(test.info().project.name));
     const victimEmail = uniqueEmail("victim");
-    expectStatus(await victim.post("/auth/registration", { intent: "email", email: victimEmail }), 302);
+    expectStatus(await victim.post("/auth/registration", { intent: "email", consent: "on", email: victimEmail }), 302);
     const victimCode = await latest(victimEmail, "register");
 
     const attacker = await visitor(newClient(test.info().project.name));
     const attackerEmail = uniqueEmail("attacker");
-    expectStatus(await attacker.post("/auth/registration", { intent: "email", email: attackerEmail }), 302);
+    expectStatus(await attacker.post("/auth/registration", { intent: "email", consent: "on", email: attackerEmail }), 302);
     const profile = {
       intent: "profile",
       code: String(victimCode),
@@ -268,18 +268,18 @@ test.describe("abuse limits", () => {
     for (let index = 0; index < 10; index += 1) {
       const { post } = await visitor(client);
       const path = index % 2 ? "/auth/reset" : "/auth/registration";
-      expectStatus(await post(path, { intent: "email", email: uniqueEmail(`ask${index}`) }), 302);
+      expectStatus(await post(path, { intent: "email", consent: "on", email: uniqueEmail(`ask${index}`) }), 302);
     }
     for (const path of ["/auth/registration", "/auth/reset"]) {
       const { post } = await visitor(client);
-      const refused = await post(path, { intent: "email", email: uniqueEmail("ask-more") });
+      const refused = await post(path, { intent: "email", consent: "on", email: uniqueEmail("ask-more") });
       expectStatus(refused, 429);
       expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(60);
       expect(formError(await refused.text())).toMatch(tooManyCodeRequests);
     }
     // Another client asks as usual.
     const other = await visitor(newClient(test.info().project.name));
-    expectStatus(await other.post("/auth/registration", { intent: "email", email: uniqueEmail("ask-other") }), 302);
+    expectStatus(await other.post("/auth/registration", { intent: "email", consent: "on", email: uniqueEmail("ask-other") }), 302);
   });
 
   /** A new resident of this stack, signed in as `client` (its own cookie jar): posts to the accounts page. */
@@ -401,8 +401,7 @@ test.describe("abuse limits", () => {
     const email = uniqueEmail("used-up");
     registered.add(email);
     await page.goto(`${stack.portalUrl}/auth/registration`);
-    await page.getByLabel("Электронная почта").fill(email);
-    await page.getByRole("button", { name: "Далее" }).click();
+    await registerEmail(page, email);
     await expect(page.locator('[aria-current="step"]')).toContainText("Подтверждение");
     const code = await latest(email, "register");
     // Five wrong tries in this browser's session (its cookies), sent directly.
@@ -451,7 +450,7 @@ test.describe("without a trusted proxy", () => {
     for (const forged of ["192.0.2.1", "192.0.2.2", "192.0.2.3", "192.0.2.4"]) {
       const context = await playwright.request.newContext({ extraHTTPHeaders: { Origin: stack.portalUrl, "X-Forwarded-For": forged } });
       const response = await context.post(`${stack.portalUrl}/auth/registration`, {
-        form: { intent: "email", email: uniqueEmail("forged"), name__confirm: "" },
+        form: { intent: "email", consent: "on", email: uniqueEmail("forged"), name__confirm: "" },
         maxRedirects: 0,
       });
       answers.push(response.status());

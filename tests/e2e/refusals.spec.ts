@@ -45,6 +45,7 @@ test("sign-in: a wrong password is said in English, in the form", async ({ page 
 test("registration: a taken e-mail, then a wrong code, beside their fields", async ({ page, jsEnabled }) => {
   await page.goto("/auth/registration");
   await page.getByLabel("Email").fill(resident.email);
+  await page.getByLabel("I consent to the processing of my personal data").check();
   await page.getByRole("button", { name: "Next" }).click();
   const emailStep = page.locator("form").filter({ has: page.getByLabel("Email") });
   await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
@@ -53,6 +54,7 @@ test("registration: a taken e-mail, then a wrong code, beside their fields", asy
 
   const email = uniqueEmail("en-code");
   await page.getByLabel("Email").fill(email);
+  await expect(page.getByLabel("I consent to the processing of my personal data")).toBeChecked();
   await page.getByRole("button", { name: "Next" }).click();
   await latestCode(email, "register"); // sent: the form is on its code step
   const code = await unusedCode();

@@ -104,7 +104,7 @@ for (const setup of setups) {
         const response = await fetch(`${portal}/auth/registration`, {
           method: "POST",
           headers: { Origin: portal, "Content-Type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams({ intent: "email", email: `quota-${setup.count}-${index}-${Date.now()}@example.com`, name__confirm: "" }),
+          body: new URLSearchParams({ intent: "email", consent: "on", email: `quota-${setup.count}-${index}-${Date.now()}@example.com`, name__confirm: "" }),
           redirect: "manual",
         });
         statuses.push(response.status);

@@ -4,7 +4,7 @@
  * minute; the behaviour is the same as with 60 seconds.
  */
 import { startStack } from "../support/stack.js";
-import { expect, test, uniqueEmail } from "./fixtures";
+import { expect, test, uniqueEmail, registerEmail } from "./fixtures";
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
 
@@ -27,8 +27,7 @@ test.describe("resending a code", () => {
   test("at 0:00 the resend control sends a new code and restarts the countdown", async ({ page, jsEnabled }) => {
     const email = uniqueEmail("resend");
     await page.goto(`${stack.portalUrl}/auth/registration`);
-    await page.getByLabel("Электронная почта").fill(email);
-    await page.getByRole("button", { name: "Далее" }).click();
+    await registerEmail(page, email);
     const resend = page.getByRole("button", { name: "Отправить код повторно" });
     if (jsEnabled) {
       // A countdown that ticks; the button comes at 0:00.

@@ -1,15 +1,13 @@
 /**
- * The 4-digit code. With JavaScript: four slots (input-otp, loaded with the
- * code step, not before) that submit the form when the fourth digit is typed.
- * Without, and until the slots arrive: one numeric field with
- * autocomplete="one-time-code" and a «Далее» button.
+ * The 4-digit code. Once the page is React's: four slots (input-otp) that,
+ * where the code is the whole step, submit the form when the fourth digit is
+ * typed. Without JavaScript, and until the page hydrates: one numeric field
+ * with autocomplete="one-time-code" and the form's button. The slots come
+ * with the route's own code, so they are there as soon as the step is.
  */
-import { lazy, Suspense } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Field, type ListOfErrors } from "~/components/ui/fields";
-
-// Not fetched (a dropped connection): the plain field stays, which works as well.
-const CodeSlots = lazy(() => import("./code-slots").catch(() => new Promise<never>(() => {})));
+import { CodeSlots } from "./code-slots";
 
 export function CodeField({
   id,
@@ -18,6 +16,7 @@ export function CodeField({
   errors,
   defaultValue,
   autoFocus,
+  submitWhenComplete = true,
 }: {
   id: string;
   name: string;
@@ -26,31 +25,41 @@ export function CodeField({
   errors?: ListOfErrors;
   defaultValue?: string;
   autoFocus?: boolean;
+  /** Submit at the fourth digit: only where the code is all the step asks for. */
+  submitWhenComplete?: boolean;
 }) {
   const hydrated = useHydrated();
+  if (!hydrated) {
+    return (
+      <Field
+        labelProps={{ children: label }}
+        inputProps={{
+          id,
+          name,
+          type: "text",
+          inputMode: "numeric",
+          pattern: "[0-9]{4}",
+          maxLength: 4,
+          autoComplete: "one-time-code",
+          defaultValue,
+          autoFocus,
+          required: true,
+        }}
+        errors={errors}
+      />
+    );
+  }
   const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
-  const plain = (
-    <Field
-      labelProps={{ children: label }}
-      inputProps={{
-        id,
-        name,
-        type: "text",
-        inputMode: "numeric",
-        pattern: "[0-9]{4}",
-        maxLength: 4,
-        autoComplete: "one-time-code",
-        defaultValue,
-        autoFocus,
-        required: true,
-      }}
-      errors={errors}
-    />
-  );
-  if (!hydrated) return plain;
   return (
-    <Suspense fallback={plain}>
-      <CodeSlots id={id} name={name} label={label} errors={errors} errorId={errorId} defaultValue={defaultValue} />
-    </Suspense>
+    <CodeSlots
+      id={id}
+      name={name}
+      label={label}
+      errors={errors}
+      errorId={errorId}
+      defaultValue={defaultValue}
+      autoFocus={autoFocus}
+      submitWhenComplete={submitWhenComplete}
+    />
   );
 }

@@ -1,7 +1,8 @@
 /**
- * The code as four slots (input-otp), submitting the form whenever they come
- * to hold four digits, typed or pasted. Loaded by CodeField only once the
- * page is hydrated.
+ * The code as four slots (input-otp). Where the code is the whole step, any
+ * change that leaves four digits, typed or pasted, submits the form. After a
+ * refused code the slots are marked invalid, and the message is tied to the
+ * input by aria-describedby.
  */
 import { useEffect, useRef, useState } from "react";
 import { OTPInput, type SlotProps } from "input-otp";
@@ -17,13 +18,21 @@ function Slot({ char, hasFakeCaret, isActive }: SlotProps) {
   );
 }
 
-export default function CodeSlots({
+/** Digits typed into the server's plain field before the page hydrated: kept when the slots replace it. */
+function typedBeforeHydration(id: string) {
+  const input = document.getElementById(id);
+  return input instanceof HTMLInputElement ? input.value.replace(/\D/g, "").slice(0, 4) : "";
+}
+
+export function CodeSlots({
   id,
   name,
   label,
   errors,
   errorId,
   defaultValue,
+  autoFocus = true,
+  submitWhenComplete = true,
 }: {
   id: string;
   name: string;
@@ -31,20 +40,22 @@ export default function CodeSlots({
   errors?: ListOfErrors;
   errorId?: string;
   defaultValue?: string;
+  autoFocus?: boolean;
+  submitWhenComplete?: boolean;
 }) {
   const { t } = useTranslation();
-  const [value, setValue] = useState(defaultValue ?? "");
+  const [value, setValue] = useState(() => typedBeforeHydration(id) || (defaultValue ?? ""));
   // input-otp's onComplete fires only when a shorter code grows to four digits,
-  // so after a wrong try a pasted code (four replacing four) was never sent.
+  // so after a wrong try a pasted code (four replacing four) would never be sent.
   // Any change that leaves four digits submits, through the form's own submit path.
   const shown = useRef(value);
   useEffect(() => {
     if (value === shown.current) return;
     shown.current = value;
-    if (value.length !== 4) return;
+    if (!submitWhenComplete || value.length !== 4) return;
     const form = (document.getElementById(id) as HTMLInputElement | null)?.form;
     form?.requestSubmit(form.querySelector<HTMLButtonElement>("[data-submit-code]") ?? undefined);
-  }, [id, value]);
+  }, [id, value, submitWhenComplete]);
   return (
     <div className="field">
       <label htmlFor={id} className="field__label">
@@ -57,11 +68,11 @@ export default function CodeSlots({
         pattern="^[0-9]+$"
         inputMode="numeric"
         autoComplete="one-time-code"
-        autoFocus
+        autoFocus={autoFocus}
         aria-label={t("register.codeSlots")}
         aria-invalid={errorId ? true : undefined}
         aria-describedby={errorId}
-        containerClassName="otp"
+        containerClassName={errorId ? "otp otp--invalid" : "otp"}
         value={value}
         onChange={setValue}
         render={({ slots }) => (

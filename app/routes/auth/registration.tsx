@@ -1,33 +1,57 @@
 /**
- * Registration in three steps: e-mail, the code from the letter, the
- * profile with the consent to the processing of personal data (recorded in
- * the log: app/content/consent.server.ts). The step and what it holds live
- * in the session, so a reload or the Back button never loses them. Every
- * step is a plain form; every step links the documents accepted by
- * registering. Once registered, the resident is signed in.
+ * Registration in three steps: the e-mail with the consent to the processing
+ * of personal data (the e-mail is personal data: the consent is recorded in
+ * the log, app/content/consent.server.ts, before it is sent), the code from
+ * the letter, the profile. The step and what it holds live in the session,
+ * so a reload or the Back button never loses them. Every step is a plain
+ * form; every step links the documents accepted by registering. Once
+ * registered, the resident is signed in.
  */
 import { randomUUID } from "node:crypto";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link, redirect } from "react-router";
-import { DocumentsLine } from "~/components/auth/documents-line";
+import { Form, Link, redirect } from "react-router";
+import { CodeField } from "~/components/auth/code-field";
+import { DocumentLink, DocumentsLine } from "~/components/auth/documents-line";
+import { NewPasswordFields, newPasswordLabels } from "~/components/auth/new-password-fields";
+import { codeStepErrors, ResendControl } from "~/components/auth/resend";
 import { StepIndicator } from "~/components/auth/steps";
-import { recordConsent } from "~/content/consent.server";
+import { PersonFields, personLabels } from "~/components/person-fields";
+import { Button } from "~/components/ui/button";
+import { CheckboxField, Field } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
+import { recordConsent } from "~/content/consent.server";
 import { getI18n } from "~/middleware/i18n.server";
 import { getEnv } from "~/config/env.server";
 import { getApi } from "~/middleware/api.server";
+import { firstInvalidField, useClearPasswords } from "~/forms/focus";
+import { ErrorSummary, FormErrors } from "~/forms/form-errors";
+import { HoneypotInputs } from "~/forms/honeypot-inputs";
+import { useIsPending } from "~/forms/pending";
 import { retryAfterHeaders } from "~/forms/refusals.server";
-import { constraintsOf, handleSubmission, readForm, replies } from "~/forms/submission.server";
+import { resultFor } from "~/forms/reply";
+import { handleSubmission, readForm, replies } from "~/forms/submission.server";
+import { validateWith } from "~/forms/validation";
 import { codeAttemptKey, getLimits } from "~/http/limits.server";
 import { requestMetaContext } from "~/http/request-context";
 import { formatCountdown, secondsUntilResend } from "~/format/countdown";
 import { getSession, type RegistrationState } from "~/middleware/session.server";
+import { CodeStepSchema, ProfileStepSchema, RegistrationEmailSchema } from "~/schemas/auth";
 import { redirectWithToast } from "~/toasts/toast.server";
 import type { Route } from "./+types/registration";
-import { registrationCodeForm, registrationEmailForm, registrationProfileForm } from "./registration.form";
 import { signInWithNewPassword } from "./sign-in.server";
 
 const here = "/auth/registration";
+
+const emailForm = { id: "register-email", schema: RegistrationEmailSchema };
+const codeForm = { id: "register-code", schema: CodeStepSchema };
+const profileForm = { id: "register-profile", schema: ProfileStepSchema };
+const constraints = {
+  email: getZodConstraint(RegistrationEmailSchema),
+  code: getZodConstraint(CodeStepSchema),
+  profile: getZodConstraint(ProfileStepSchema),
+};
 
 /** A refusal (429) tells when to come back in the page's own response. */
 export const headers = retryAfterHeaders;
@@ -43,7 +67,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     secondsLeft: secondsUntilResend(state.sentAt, Date.now(), getEnv().RESEND_COOLDOWN_SECONDS),
     resendAt: (state.sentAt ?? 0) + getEnv().RESEND_COOLDOWN_SECONDS * 1000,
     sentAt: state.sentAt ?? 0,
-    constraint: await constraintsOf(state.step === "email" ? registrationEmailForm : state.step === "code" ? registrationCodeForm : registrationProfileForm),
   };
 }
 
@@ -54,7 +77,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = getApi(context);
   const { t } = getI18n(context);
   const intent = String(formData.get("intent") ?? "");
-  const client = context.get(requestMetaContext).clientAddress;
+  const meta = context.get(requestMetaContext);
+  const client = meta.clientAddress;
   const limits = getLimits();
   const args = { request, context, formData };
 
@@ -64,9 +88,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "email") {
-    return handleSubmission(registrationEmailForm, args, async ({ email }, reply) => {
+    return handleSubmission(emailForm, args, async ({ email }, reply) => {
       const refusal = await limits.codeRequest(client);
       if (refusal) return reply.refusal(refusal);
+      // Recorded before the e-mail is sent: the consent is what allows sending it.
+      await recordConsent({ email, clientAddress: client, requestId: meta.requestId });
       await api.users.registerEmail({ email });
       session.set("registration", { step: "code", email, sentAt: Date.now(), codeId: randomUUID() });
       return redirect(here);
@@ -77,7 +103,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "resend") {
     // Answered on the code step's form; nothing to parse («Отправить повторно» skips validation).
-    const reply = replies(registrationCodeForm, context);
+    const reply = replies(codeForm, context);
     const left = secondsUntilResend(state.sentAt, Date.now(), getEnv().RESEND_COOLDOWN_SECONDS);
     if (left > 0) return reply.formError(t("register.resendTooEarly", { time: formatCountdown(left) }), 429);
     const refusal = await limits.codeRequest(client);
@@ -92,7 +118,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "code") {
-    return handleSubmission(registrationCodeForm, args, async ({ code }, reply) => {
+    return handleSubmission(codeForm, args, async ({ code }, reply) => {
       // The backend knows a registration by its code alone: every guess is counted, per code and per client.
       const refusal = await limits.codeTry(client, codeAttemptKey("register", state));
       if (refusal) return reply.refusal(refusal);
@@ -108,9 +134,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const code = state.step === "profile" ? state.code : undefined;
     if (!code) return redirect(here);
     const email = state.email;
-    return handleSubmission(registrationProfileForm, args, async ({ phone, middle_name, consent: _consent, ...rest }, reply) => {
-      // Recorded before the data is sent: the consent is what allows sending it.
-      await recordConsent({ email, clientAddress: client, requestId: context.get(requestMetaContext).requestId });
+    return handleSubmission(profileForm, args, async ({ phone, middle_name, ...rest }, reply) => {
       await api.users.registerProfile({ ...rest, code, middle_name: middle_name ?? "", phone: phone ?? null });
       session.unset("registration");
       // The resident has just typed the e-mail and the password: signed in with them, not asked again.
@@ -124,6 +148,122 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(here);
 }
 
+type PageData = Route.ComponentProps["loaderData"];
+
+function EmailStep({ email, actionData }: { email: string; actionData: unknown }) {
+  const { t } = useTranslation();
+  const pending = useIsPending();
+  const result = resultFor(actionData, emailForm.id);
+  const [form, fields] = useForm({
+    id: emailForm.id,
+    constraint: constraints.email,
+    lastResult: result,
+    defaultValue: { email },
+    onValidate: validateWith(RegistrationEmailSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const labels = { email: t("auth.email"), consent: t("register.consent") };
+  const focus = firstInvalidField(result, ["email", "consent"]);
+  return (
+    <Form method="POST" className="form" {...getFormProps(form)}>
+      <ErrorSummary form={form} labels={labels} />
+      <HoneypotInputs label={t("forms.honeypot")} />
+      <p className="muted">{t("register.emailLead")}</p>
+      <Field
+        labelProps={{ children: labels.email }}
+        inputProps={{
+          ...getInputProps(fields.email, { type: "email" }),
+          autoComplete: "email",
+          autoFocus: focus === "email" || !focus,
+          placeholder: t("auth.emailPlaceholder"),
+        }}
+        errors={fields.email.errors}
+      />
+      {/* Required, and announced so, but not by the browser's bubble: without JavaScript the server says why, in the page's language. */}
+      <CheckboxField
+        labelProps={{ children: labels.consent }}
+        inputProps={{ ...getInputProps(fields.consent, { type: "checkbox" }), required: false, "aria-required": true, autoFocus: focus === "consent" }}
+        hint={<DocumentLink to="/documents/consent">{t("register.consentText")}</DocumentLink>}
+        errors={fields.consent.errors}
+      />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Button type="submit" name="intent" value="email" size="lg" pending={pending}>
+        {t("register.next")}
+        <Icon name="chevron-right" />
+      </Button>
+    </Form>
+  );
+}
+
+function CodeStep({ loaderData, actionData }: { loaderData: PageData; actionData: unknown }) {
+  const { email, secondsLeft, resendAt, sentAt, codeUsedUp } = loaderData;
+  const { t } = useTranslation();
+  const pending = useIsPending();
+  const [form, fields] = useForm({
+    id: codeForm.id,
+    constraint: constraints.code,
+    lastResult: resultFor(actionData, codeForm.id),
+    onValidate: validateWith(CodeStepSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const labels = { code: t("register.code") };
+  return (
+    <Form method="POST" className="form" {...getFormProps(form)}>
+      <ErrorSummary form={form} labels={labels} />
+      <HoneypotInputs label={t("forms.honeypot")} />
+      <p className="muted">{t("register.codeLead", { email })}</p>
+      <CodeField id={fields.code.id} name={fields.code.name} label={labels.code} errors={fields.code.errors} autoFocus />
+      <FormErrors id={form.errorId} errors={codeStepErrors(form.errors, codeUsedUp, t)} />
+      <div className="form__actions">
+        <Button type="submit" name="intent" value="code" size="lg" pending={pending} data-submit-code>
+          {t("register.next")}
+          <Icon name="chevron-right" />
+        </Button>
+        <Button type="submit" name="intent" value="back" variant="mainSecondary" size="lg" formNoValidate>
+          <Icon name="arrow-left" />
+          {t("register.back")}
+        </Button>
+      </div>
+      <ResendControl key={sentAt} secondsLeft={secondsLeft} resendAt={resendAt} />
+    </Form>
+  );
+}
+
+function ProfileStep({ code, actionData }: { code?: number; actionData: unknown }) {
+  const { t } = useTranslation();
+  const pending = useIsPending();
+  const result = resultFor(actionData, profileForm.id);
+  const [form, fields] = useForm({
+    id: profileForm.id,
+    constraint: constraints.profile,
+    lastResult: result,
+    onValidate: validateWith(ProfileStepSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  // The code is hidden: the handler makes its errors the form's.
+  const labels = { code: null, ...newPasswordLabels(t, t("register.password")), ...personLabels(t) };
+  useClearPasswords(result, [fields.password.id, fields.password_confirmation.id]);
+  const focus = firstInvalidField(result, ["password", "password_confirmation", "first_name", "middle_name", "last_name", "phone"]);
+  return (
+    <Form method="POST" className="form" {...getFormProps(form)}>
+      <ErrorSummary form={form} labels={labels} />
+      <HoneypotInputs label={t("forms.honeypot")} />
+      <p className="muted">{t("register.profileLead")}</p>
+      <input type="hidden" name="code" value={code ?? ""} readOnly />
+      <NewPasswordFields fields={fields} labels={labels} focus={focus} focusFirst />
+      <PersonFields fields={fields} labels={labels} focus={focus} />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Button type="submit" name="intent" value="profile" size="lg" pending={pending}>
+        <Icon name="check" />
+        {t("register.submit")}
+      </Button>
+    </Form>
+  );
+}
+
 export default function RegistrationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const current = loaderData.step === "email" ? 1 : loaderData.step === "code" ? 2 : 3;
@@ -133,38 +273,9 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
       <div className="card auth-card">
         <h1 id="register-title">{t("register.title")}</h1>
         <StepIndicator current={current} />
-        {loaderData.step === "email" ? (
-          <registrationEmailForm.Form
-            email={loaderData.email}
-            constraint={loaderData.constraint}
-            actionData={actionData}
-            lead={t("register.emailLead")}
-            submit={
-              <>
-                {t("register.next")}
-                <Icon name="chevron-right" />
-              </>
-            }
-          />
-        ) : null}
-        {loaderData.step === "code" ? (
-          <registrationCodeForm.Form
-            email={loaderData.email}
-            secondsLeft={loaderData.secondsLeft}
-            resendAt={loaderData.resendAt}
-            sentAt={loaderData.sentAt}
-            codeUsedUp={loaderData.codeUsedUp}
-            constraint={loaderData.constraint}
-            actionData={actionData}
-          />
-        ) : null}
-        {loaderData.step === "profile" ? (
-          <registrationProfileForm.Form
-            code={loaderData.code}
-            constraint={loaderData.constraint}
-            actionData={actionData}
-          />
-        ) : null}
+        {loaderData.step === "email" ? <EmailStep email={loaderData.email} actionData={actionData} /> : null}
+        {loaderData.step === "code" ? <CodeStep loaderData={loaderData} actionData={actionData} /> : null}
+        {loaderData.step === "profile" ? <ProfileStep code={loaderData.code} actionData={actionData} /> : null}
         <DocumentsLine />
         <p className="auth-links">
           <span>

@@ -3,26 +3,50 @@
  * password twice. The step, the e-mail and when the code was sent live in
  * the session; resending follows the registration's countdown. Once the
  * password is changed, the resident is signed in with it.
+ *
+ * The code and the passwords are one step: the contract checks a reset code
+ * only together with the new password (reset_password; check_code knows
+ * registration codes alone). A wrong code keeps, with JavaScript, the
+ * passwords typed; without it the server never sends passwords back, and the
+ * step says they are to be typed again.
  */
 import { randomUUID } from "node:crypto";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "~/i18n/use-translation";
-import { Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
+import { CodeField } from "~/components/auth/code-field";
+import { NewPasswordFields, newPasswordLabels } from "~/components/auth/new-password-fields";
+import { codeStepErrors, ResendControl } from "~/components/auth/resend";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
 import { getI18n } from "~/middleware/i18n.server";
 import { getEnv } from "~/config/env.server";
 import { getApi } from "~/middleware/api.server";
 import { retryAfterHeaders } from "~/forms/refusals.server";
-import { constraintsOf, handleSubmission, readForm, replies } from "~/forms/submission.server";
+import { firstInvalidField, useClearPasswords } from "~/forms/focus";
+import { ErrorSummary, FormErrors } from "~/forms/form-errors";
+import { HoneypotInputs } from "~/forms/honeypot-inputs";
+import { useIsPending } from "~/forms/pending";
+import { resultFor } from "~/forms/reply";
+import { handleSubmission, readForm, replies } from "~/forms/submission.server";
+import { validateWith } from "~/forms/validation";
 import { codeAttemptKey, getLimits } from "~/http/limits.server";
 import { requestMetaContext } from "~/http/request-context";
 import { formatCountdown, secondsUntilResend } from "~/format/countdown";
 import { getSession, type ResetState } from "~/middleware/session.server";
+import { EmailStepSchema, ResetSchema } from "~/schemas/auth";
 import { redirectWithToast } from "~/toasts/toast.server";
 import type { Route } from "./+types/reset";
-import { resetCodeForm, resetEmailForm } from "./reset.form";
 import { signInWithNewPassword } from "./sign-in.server";
 
 const here = "/auth/reset";
+
+const resetEmailForm = { id: "reset-email", schema: EmailStepSchema };
+const resetCodeForm = { id: "reset-code", schema: ResetSchema };
+const constraints = { email: getZodConstraint(EmailStepSchema), code: getZodConstraint(ResetSchema) };
 
 /** A refusal (429) tells when to come back in the page's own response. */
 export const headers = retryAfterHeaders;
@@ -36,7 +60,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     resendAt: (state.sentAt ?? 0) + getEnv().RESEND_COOLDOWN_SECONDS * 1000,
     sentAt: state.sentAt ?? 0,
     codeUsedUp: state.step === "code" ? await getLimits().codeUsedUp(codeAttemptKey("reset", state)) : false,
-    constraint: await constraintsOf(state.step === "email" ? resetEmailForm : resetCodeForm),
   };
 }
 
@@ -104,6 +127,102 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(here);
 }
 
+type PageData = Route.ComponentProps["loaderData"];
+
+function EmailStep({ email, actionData }: { email: string; actionData: unknown }) {
+  const { t } = useTranslation();
+  const pending = useIsPending();
+  const [form, fields] = useForm({
+    id: resetEmailForm.id,
+    constraint: constraints.email,
+    lastResult: resultFor(actionData, resetEmailForm.id),
+    defaultValue: { email },
+    onValidate: validateWith(EmailStepSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const labels = { email: t("auth.email") };
+  return (
+    <Form method="POST" className="form" {...getFormProps(form)}>
+      <ErrorSummary form={form} labels={labels} />
+      <HoneypotInputs label={t("forms.honeypot")} />
+      <p className="muted">{t("reset.emailLead")}</p>
+      <Field
+        labelProps={{ children: labels.email }}
+        inputProps={{
+          ...getInputProps(fields.email, { type: "email" }),
+          autoComplete: "email",
+          autoFocus: true,
+          placeholder: t("auth.emailPlaceholder"),
+        }}
+        errors={fields.email.errors}
+      />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <Button type="submit" name="intent" value="email" size="lg" pending={pending}>
+        <Icon name="mail" />
+        {t("reset.send")}
+      </Button>
+    </Form>
+  );
+}
+
+/** Only the code was refused: the passwords typed were fine. */
+function onlyCodeRefused(result: SubmissionResult<string[]> | undefined) {
+  const error = result?.error;
+  if (!error?.code?.length) return false;
+  return !error.password?.length && !error.password_confirmation?.length;
+}
+
+function CodeStep({ loaderData, actionData }: { loaderData: PageData; actionData: unknown }) {
+  const { email, secondsLeft, resendAt, sentAt, codeUsedUp } = loaderData;
+  const { t } = useTranslation();
+  const pending = useIsPending();
+  const hydrated = useHydrated();
+  const result = resultFor(actionData, resetCodeForm.id);
+  const [form, fields] = useForm({
+    id: resetCodeForm.id,
+    constraint: constraints.code,
+    lastResult: result,
+    onValidate: validateWith(ResetSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const labels = { code: t("register.code"), ...newPasswordLabels(t, t("reset.newPassword")) };
+  const codeOnly = onlyCodeRefused(result);
+  // A wrong code alone leaves the passwords in their fields (with JavaScript; the server never sends them back).
+  useClearPasswords(codeOnly ? undefined : result, [fields.password.id, fields.password_confirmation.id]);
+  const focus = firstInvalidField(result, ["code", "password", "password_confirmation"]);
+  const errors = codeStepErrors(form.errors, codeUsedUp, t);
+  return (
+    <Form method="POST" className="form" {...getFormProps(form)}>
+      <ErrorSummary form={form} labels={labels} />
+      <HoneypotInputs label={t("forms.honeypot")} />
+      <p className="muted">{t("reset.codeLead", { email })}</p>
+      <CodeField
+        id={fields.code.id}
+        name={fields.code.name}
+        label={labels.code}
+        errors={fields.code.errors}
+        autoFocus={focus === "code" || !focus}
+        submitWhenComplete={false}
+      />
+      <NewPasswordFields fields={fields} labels={labels} focus={focus} />
+      <FormErrors id={form.errorId} errors={codeOnly && !hydrated ? [...(errors ?? []), t("reset.passwordsAgain")] : errors} />
+      <div className="form__actions">
+        <Button type="submit" name="intent" value="reset" size="lg" pending={pending}>
+          <Icon name="check" />
+          {t("reset.submit")}
+        </Button>
+        <Button type="submit" name="intent" value="back" variant="mainSecondary" size="lg" formNoValidate>
+          <Icon name="arrow-left" />
+          {t("register.back")}
+        </Button>
+      </div>
+      <ResendControl key={sentAt} secondsLeft={secondsLeft} resendAt={resendAt} />
+    </Form>
+  );
+}
+
 export default function ResetPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
@@ -111,28 +230,9 @@ export default function ResetPage({ loaderData, actionData }: Route.ComponentPro
       <div className="card auth-card">
         <h1 id="reset-title">{t("reset.title")}</h1>
         {loaderData.step === "email" ? (
-          <resetEmailForm.Form
-            email={loaderData.email}
-            constraint={loaderData.constraint}
-            actionData={actionData}
-            lead={t("reset.emailLead")}
-            submit={
-              <>
-                <Icon name="mail" />
-                {t("reset.send")}
-              </>
-            }
-          />
+          <EmailStep email={loaderData.email} actionData={actionData} />
         ) : (
-          <resetCodeForm.Form
-            email={loaderData.email}
-            secondsLeft={loaderData.secondsLeft}
-            resendAt={loaderData.resendAt}
-            sentAt={loaderData.sentAt}
-            codeUsedUp={loaderData.codeUsedUp}
-            constraint={loaderData.constraint}
-            actionData={actionData}
-          />
+          <CodeStep loaderData={loaderData} actionData={actionData} />
         )}
         <p className="auth-links">
           <Link to="/auth">{t("auth.backToLogin")}</Link>
