@@ -31,7 +31,7 @@ test.describe("security headers", () => {
 
   test("scripts and styles go out compressed at build time and cached for a year", async ({ request }) => {
     const html = await (await request.get("/")).text();
-    // Named in the module script, which starts after the first paint (app/http/scripts-after-first-paint.server.ts).
+    // Named in React Router's module script (<Scripts>).
     const path = /(\/assets\/entry\.client-[^"' ]+\.js)/.exec(html)![1];
     for (const [accepted, encoding] of [
       ["br, gzip", "br"],
