@@ -46,6 +46,25 @@ test.describe("security headers", () => {
     }
   });
 
+  test("pages go out compressed on the way, as React Router wrote them", async ({ request }) => {
+    for (const [accepted, encoding] of [
+      ["gzip, deflate, br, zstd", "br"],
+      ["gzip", "gzip"],
+    ]) {
+      const answer = await request.get("/posts", { headers: { "Accept-Encoding": accepted } });
+      expect(answer.status()).toBe(200);
+      expect(answer.headers()["content-encoding"]).toBe(encoding);
+      expect(answer.headers()["vary"]).toContain("Accept-Encoding");
+      const html = await answer.text();
+      const nonce = /'nonce-([^']+)'/.exec(answer.headers()["content-security-policy"])![1];
+      // React Router's <Scripts>: the module script that hydrates the page, started with the document.
+      const modules = [...html.matchAll(/<script([^>]*)>/g)].map((match) => match[1]).filter((attributes) => attributes.includes('type="module"'));
+      expect(modules).toHaveLength(1);
+      expect(modules[0]).toContain(`nonce="${nonce}"`);
+      expect(html).not.toContain('type="text/plain"');
+    }
+  });
+
   test("each request has its own nonce", async ({ request }) => {
     const first = (await request.get("/")).headers()["content-security-policy"];
     const second = (await request.get("/")).headers()["content-security-policy"];
