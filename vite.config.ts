@@ -1,18 +1,7 @@
-import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import tsconfigPaths from "vite-tsconfig-paths";
-
-/**
- * react-router's package.json sends every bundler and Node to its development
- * build (remix-run/react-router#14102): development checks and warnings on, in
- * the browser and on the server. Production builds use its production files;
- * on the server the packages that import react-router are bundled with it, so
- * that Node never loads the development copy beside it.
- */
-const reactRouterProduction = (file: string) =>
-  fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 
 /**
  * Fewer, larger scripts on a first visit (each is a request, and on a slow
@@ -50,17 +39,7 @@ const listModules = /\/app\/components\/(pagination|filters|post-filters)\.tsx$/
 /** Helpers of a few hundred bytes that several pages share: cheaper in the shell than a request of their own. */
 const sharedHelpers = /\/app\/format\/excerpt\.ts$/;
 
-export default defineConfig(({ isSsrBuild, mode }) => ({
-  resolve:
-    mode === "production"
-      ? {
-          alias: [
-            { find: /^react-router$/, replacement: reactRouterProduction("index.mjs") },
-            { find: /^react-router\/dom$/, replacement: reactRouterProduction("dom-export.mjs") },
-          ],
-        }
-      : undefined,
-  ssr: mode === "production" ? { noExternal: ["react-router", "@react-router/express", "@react-router/node"] } : undefined,
+export default defineConfig(({ isSsrBuild }) => ({
   build: {
     // The server build is the Express app (server/app.ts), which wraps the
     // React Router request handler with headers, static files and probes.

@@ -7,7 +7,6 @@ import { UsedKeysContext } from "~/i18n/use-translation";
 import { logger } from "~/monitoring/logger.server";
 import { NonceProvider } from "~/http/nonce";
 import { requestMetaContext } from "~/http/request-context";
-import { scriptsAfterFirstPaint } from "~/http/scripts-after-first-paint.server";
 
 export const streamTimeout = 5_000;
 
@@ -44,8 +43,7 @@ export default function handleRequest(
         clearTimeout(timeoutId);
         timeoutId = undefined;
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        // The edits work on the bytes React wrote: no decoding and encoding of the whole page.
-        const html = withLocale(scriptsAfterFirstPaint(Buffer.concat(chunks), nonce), inlineLocale(getLocale(loadContext), used, nonce));
+        const html = withLocale(Buffer.concat(chunks), inlineLocale(getLocale(loadContext), used, nonce));
         const body = new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.byteLength);
         resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
         callback();

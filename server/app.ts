@@ -20,8 +20,6 @@ import { getEnv } from "~/config/env.server";
 import { logger } from "~/monitoring/logger.server";
 import { metrics, registry } from "~/monitoring/metrics.server";
 import { beforeHeaders, bodyLimit, finalHeaders, isMalformedUrl, limitStreamedBody, refuse, uploadLimit } from "./edge";
-import { compressPages } from "./compress-page";
-import { createPageCache } from "./page-cache";
 import { createRouteMatcher } from "./route-label";
 import { requestMetaContext, type RequestMeta } from "~/http/request-context";
 
@@ -68,8 +66,8 @@ app.disable("x-powered-by");
 app.set("trust proxy", env.TRUST_PROXY);
 
 app.use((req, res, next) => {
-  // Only the trusted proxy names the host (feed links, the page cache's key,
-  // React Router's request.url); anyone else's X-Forwarded-Host is dropped.
+  // Only the trusted proxy names the host (feed links, React Router's
+  // request.url); anyone else's X-Forwarded-Host is dropped.
   if (req.headers["x-forwarded-host"] && !app.get("trust proxy fn")(req.socket.remoteAddress, 0)) {
     delete req.headers["x-forwarded-host"];
   }
@@ -139,6 +137,8 @@ function observe(req: express.Request, res: express.Response, meta: RequestMeta)
   else logger.info(line, "request");
 }
 
+// Pages, data requests and feeds: brotli for browsers, gzip for the rest.
+// Scripts and styles are compressed at build time (below).
 app.use(compression());
 
 // A control character in the path or query (a CR or LF, a tab) is never a
@@ -255,12 +255,6 @@ app.use((req, res, next) => {
   res.locals.route = routeOf(req.path).label;
   next();
 });
-
-// A page is one buffer: compressed once, not streamed through `compression` (server/compress-page.ts).
-app.use(compressPages);
-
-// After compression (it stores what React Router writes) and the request checks.
-app.use(createPageCache({ ttlMs: env.NODE_ENV === "production" ? env.PAGE_CACHE_MS : 0 }).middleware);
 
 const handleRequest = createRequestHandler({
   // The build itself, not a function returning it: given a function, React

@@ -24,8 +24,6 @@ const schema = z
       })
       .transform((value) => value.replace(/\/+$/, "")),
     API_TIMEOUT_MS: z.coerce.number({ error: "ожидается число миллисекунд" }).int().min(100).max(120_000).default(10_000),
-    // How long a signed-out page is reused (server/page-cache.ts); 0 turns it off.
-    PAGE_CACHE_MS: z.coerce.number({ error: "ожидается число миллисекунд, 0 — без кеша" }).int().min(0).max(60_000).default(1000),
     // Which proxies in front may name the client and the scheme (X-Forwarded-For,
     // X-Forwarded-Proto): Express's "trust proxy" values. Unset: none, the socket's
     // address is the client (rate limits) and no header anyone can set counts.

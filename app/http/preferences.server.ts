@@ -24,7 +24,7 @@ export const languageCookie = createCookie("lng", {
 export const themeSchema = z.enum(["light", "dark"]);
 export type Theme = z.infer<typeof themeSchema>;
 
-/** The theme a Cookie header asks for (its first `theme`); light otherwise. The page cache keys on it too. */
+/** The theme a Cookie header asks for (its first `theme`); light otherwise. */
 export async function themeFromCookies(cookieHeader: string | null | undefined): Promise<Theme> {
   const parsed = themeSchema.safeParse(await themeCookie.parse(cookieHeader ?? null));
   return parsed.success ? parsed.data : "light";

@@ -42,7 +42,7 @@ export function i18nFor(lng: Language): Promise<i18n> {
   return instance;
 }
 
-/** The language a Cookie header asks for (its first `lng`); Russian otherwise. The page cache keys on it too. */
+/** The language a Cookie header asks for (its first `lng`); Russian otherwise. */
 export async function languageFromCookies(cookieHeader: string | null | undefined): Promise<Language> {
   const chosen: unknown = await languageCookie.parse(cookieHeader ?? null);
   return isLanguage(chosen) ? chosen : defaultLanguage;

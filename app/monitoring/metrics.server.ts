@@ -50,12 +50,6 @@ export const metrics = {
     labelNames: ["limiter"] as const,
     registers: [registry],
   }),
-  pageCache: new Counter({
-    name: "portal_page_cache_total",
-    help: "Signed-out page cache lookups, by result (hit, miss).",
-    labelNames: ["result"] as const,
-    registers: [registry],
-  }),
   storeState: new Gauge({
     name: "portal_store_state",
     help: "The shared store's state: 1 for the current one of memory, redis, degraded.",

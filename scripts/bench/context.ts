@@ -60,7 +60,7 @@ export interface Context {
   residentCookie: string;
   adminCookie: string;
   postId: number;
-  /** Requests the main portal has served in the speed section (the memory section reports it). */
+  /** Requests the main portal has served before the memory section (which reports it). */
   served: number;
 }
 

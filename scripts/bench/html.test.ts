@@ -42,17 +42,6 @@ describe("readDocument", () => {
       "http://x.test/assets/entry.client.js",
     ]);
   });
-
-  it("counts the portal's hydration script that waits for the first paint, and the preloads it carries", async () => {
-    const deferred = readDocument(
-      `<html><head></head><body><script type="text/plain" id="hydration-script" data-modulepreload="/assets/entry.js /assets/framework.js">import * as route0 from "/assets/root.js"; import("/assets/entry.js");</script></body></html>`,
-    );
-    expect(await entryScripts(deferred, "http://x.test/")).toEqual([
-      "http://x.test/assets/entry.js",
-      "http://x.test/assets/framework.js",
-      "http://x.test/assets/root.js",
-    ]);
-  });
 });
 
 describe("staticImports", () => {

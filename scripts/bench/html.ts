@@ -76,12 +76,8 @@ export async function entryScripts(parts: DocumentParts, base: string): Promise<
   const urls = new Set<string>();
   for (const link of modulePreloads(parts)) urls.add(new URL(link.href, base).href);
   for (const script of parts.scripts) {
-    // The portal's hydration script waits, inert, for the first paint
-    // (app/http/scripts-after-first-paint.server.ts), its preloads beside it.
-    const deferred = "data-modulepreload" in script.attrs;
-    for (const href of (script.attrs["data-modulepreload"] ?? "").split(" ").filter(Boolean)) urls.add(new URL(href, base).href);
     if (script.attrs.src) urls.add(new URL(script.attrs.src, base).href);
-    else if (script.attrs.type === "module" || deferred) for (const name of await moduleImports(script.text)) urls.add(new URL(name, base).href);
+    else if (script.attrs.type === "module") for (const name of await moduleImports(script.text)) urls.add(new URL(name, base).href);
   }
   return [...urls];
 }

@@ -236,8 +236,8 @@ test.describe("a portal reached directly, with a backend whose files lie about t
   test.beforeAll(async () => {
     backend = await startBrokenBackend();
     await backend.setMode("media");
-    // No TRUST_PROXY: nobody's X-Forwarded-* counts. A long page cache, to see what keys it.
-    portal = await startPortal({ apiUrl: backend.url, env: { PAGE_CACHE_MS: "60000", API_TIMEOUT_MS: "2000" } });
+    // No TRUST_PROXY: nobody's X-Forwarded-* counts.
+    portal = await startPortal({ apiUrl: backend.url, env: { API_TIMEOUT_MS: "2000" } });
     configured = await startPortal({ apiUrl: backend.url, env: { PUBLIC_URL: "https://lk.example.ru", TRUST_PROXY: "loopback" } });
   });
   test.afterAll(async () => {
@@ -246,7 +246,7 @@ test.describe("a portal reached directly, with a backend whose files lie about t
     await backend?.stop();
   });
 
-  test("an untrusted X-Forwarded-Host changes no feed link and keys no cache", async ({ request }) => {
+  test("an untrusted X-Forwarded-Host changes no feed link and no page", async ({ request }) => {
     const feed = await request.get(`${portal.url}/posts/feed.xml`, { headers: { "X-Forwarded-Host": "evil.example" } });
     expect(feed.status()).toBe(200);
     const xml = await feed.text();
@@ -254,10 +254,8 @@ test.describe("a portal reached directly, with a backend whose files lie about t
     expect(xml).toContain(`<link rel="self" type="application/atom+xml" href="${portal.url}/posts/feed.xml"/>`);
 
     const poisoned = await request.get(`${portal.url}/documents/privacy`, { headers: { "X-Forwarded-Host": "evil.example" } });
-    expect(poisoned.headers()["x-page-cache"]).toBe("miss");
-    const next = await request.get(`${portal.url}/documents/privacy`);
-    expect(next.headers()["x-page-cache"]).toBe("hit");
-    expect(await next.text()).not.toContain("evil.example");
+    expect(poisoned.status()).toBe(200);
+    expect(await poisoned.text()).not.toContain("evil.example");
   });
 
   test("without PUBLIC_URL the feed, whose links follow the Host, is kept by no shared cache", async ({ request }) => {

@@ -31,7 +31,7 @@ test.describe("security headers", () => {
 
   test("scripts and styles go out compressed at build time and cached for a year", async ({ request }) => {
     const html = await (await request.get("/")).text();
-    // Named in the module script, which starts after the first paint (app/http/scripts-after-first-paint.server.ts).
+    // Named in React Router's module script (<Scripts>).
     const path = /(\/assets\/entry\.client-[^"' ]+\.js)/.exec(html)![1];
     for (const [accepted, encoding] of [
       ["br, gzip", "br"],
@@ -43,6 +43,25 @@ test.describe("security headers", () => {
       expect(answer.headers()["content-type"]).toContain("javascript");
       expect(answer.headers()["cache-control"]).toContain("immutable");
       expectSecurityHeaders(answer.headers(), path);
+    }
+  });
+
+  test("pages go out compressed on the way, as React Router wrote them", async ({ request }) => {
+    for (const [accepted, encoding] of [
+      ["gzip, deflate, br, zstd", "br"],
+      ["gzip", "gzip"],
+    ]) {
+      const answer = await request.get("/posts", { headers: { "Accept-Encoding": accepted } });
+      expect(answer.status()).toBe(200);
+      expect(answer.headers()["content-encoding"]).toBe(encoding);
+      expect(answer.headers()["vary"]).toContain("Accept-Encoding");
+      const html = await answer.text();
+      const nonce = /'nonce-([^']+)'/.exec(answer.headers()["content-security-policy"])![1];
+      // React Router's <Scripts>: the module script that hydrates the page, started with the document.
+      const modules = [...html.matchAll(/<script([^>]*)>/g)].map((match) => match[1]).filter((attributes) => attributes.includes('type="module"'));
+      expect(modules).toHaveLength(1);
+      expect(modules[0]).toContain(`nonce="${nonce}"`);
+      expect(html).not.toContain('type="text/plain"');
     }
   });
 

@@ -58,8 +58,8 @@ export async function speedSection(ctx: Context) {
   const { speed, warmup, rounds } = ctx.durations;
   heading(`2. Server speed beside the floor (${rounds} alternating rounds of ${speed} s at 50 connections)`);
   const encoding = { "accept-encoding": BROWSER_ACCEPT_ENCODING };
-  // A portal of its own with the page cache off: every request is rendered.
-  const started = await startPortal({ apiUrl: ctx.stack.backendUrl, env: { PAGE_CACHE_MS: "0" }, onLog: onPortalLog });
+  // A portal of its own, so that its CPU time is this section's alone.
+  const started = await startPortal({ apiUrl: ctx.stack.backendUrl, onLog: onPortalLog });
   await withRunning(started, async (portal) => {
     const portalPid = portal.pid as number;
     const cookie = await signIn(portal.url, RESIDENT);
@@ -167,7 +167,7 @@ export async function speedSection(ctx: Context) {
 
     const floorCpu = cpuPerRequest(floorLoaded);
     table(
-      ["page (rendered, page cache off)", "CPU/req", "floor", "ratio", "limit", "50c req/s", "floor", "ratio", "50c p50", "50c p99", "1c p50", "floor 1c p50", "ratio", "non-2xx/err"],
+      ["page (rendered)", "CPU/req", "floor", "ratio", "limit", "50c req/s", "floor", "ratio", "50c p50", "50c p99", "1c p50", "floor 1c p50", "ratio", "non-2xx/err"],
       pages.map((page) => {
         const m = loaded.get(page.label) as Measured;
         const s = singles.get(page.label);
@@ -247,21 +247,4 @@ export async function speedSection(ctx: Context) {
     const failures = [...floorLoaded.failures, ...[...loaded.values()].flatMap((m) => m.failures)];
     budgets.add({ name: "Speed runs: non-2xx / errors", figure: failures.join("; ") || "0", limit: "0", verdict: verdict(failures.length === 0) });
   });
-  await cachedPages(ctx);
-}
-
-/** Signed-out pages as visitors get them, the page cache on (the main stack): printed, not budgeted. */
-async function cachedPages(ctx: Context) {
-  const rows = [];
-  for (const path of ["/", "/posts"]) {
-    const target = { url: ctx.stack.portalUrl, path, headers: { "accept-encoding": BROWSER_ACCEPT_ENCODING } };
-    await cannon({ ...target, connections: 10, duration: ctx.durations.warmup });
-    const m = empty();
-    await loadedRun(target, ctx.stack.portalPid, ctx.durations.speed, m);
-    ctx.served += m.requests;
-    rows.push([`${path} (page cache on)`, int(rps(m)), cpuMsText(cpuPerRequest(m)), ms(m.p50[0]), ms(m.p99[0]), m.failures.join("; ") || "0"]);
-  }
-  console.log();
-  table(["signed-out page, as visitors get it", "50c req/s", "CPU/req", "50c p50", "50c p99", "non-2xx/err"], rows);
-  note(`The page cache (PAGE_CACHE_MS, 1 s) serves these; it is a bonus for signed-out visitors, not how a budget is met.`);
 }
