@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/icon";
 
 /** A page whose data arrives with a later release. */

@@ -9,7 +9,7 @@ import { ErrorSummary, FormErrors } from "~/forms/form-errors";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import type { FormProps } from "~/forms/define";
 import type { AttachSchema } from "~/schemas/profile";
 import { useDefinedForm } from "~/forms/hooks";

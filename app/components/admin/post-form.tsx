@@ -1,5 +1,5 @@
 import { getInputProps, getTextareaProps } from "@conform-to/react";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { HoneypotInputs } from "~/forms/honeypot-inputs";
 import { ErrorSummary, FormErrors } from "~/forms/form-errors";

@@ -1,7 +1,7 @@
 /** The first step of registration and of password reset: one e-mail field that sends a code. */
 import { getInputProps } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { HoneypotInputs } from "~/forms/honeypot-inputs";
 import { ErrorSummary, FormErrors } from "~/forms/form-errors";

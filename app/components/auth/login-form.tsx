@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Field, PasswordField, SaidTexts } from "~/components/ui/fields";
 import { readErrorText } from "~/i18n/foreign-text";
 import { Icon } from "~/components/ui/icon";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import type { FormProps } from "~/forms/define";
 import type { LoginSchema } from "~/schemas/auth";
 import { ErrorSummary } from "~/forms/form-errors";

@@ -15,7 +15,7 @@ import { CheckboxField } from "~/components/ui/fields";
 import { DocumentLink } from "~/components/auth/documents-line";
 import { NewPasswordFields, newPasswordLabels } from "~/components/auth/new-password-fields";
 import { Icon } from "~/components/ui/icon";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import type { FormProps } from "~/forms/define";
 import type { CodeStepSchema, ProfileStepSchema, ResetSchema } from "~/schemas/auth";
 import { firstInvalidField, useClearPasswords, useDefinedForm } from "~/forms/hooks";

@@ -12,7 +12,7 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/fields";
 import { NewPasswordFields, newPasswordLabels } from "~/components/auth/new-password-fields";
 import { Icon } from "~/components/ui/icon";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { firstInvalidField, useClearPasswords, useDefinedForm } from "~/forms/hooks";
 import { useIsPending } from "~/forms/pending";
 import type { CodeStepProps } from "./registration-steps";

@@ -12,7 +12,7 @@ import { PersonFields, personLabels } from "~/components/person-fields";
 import { Button } from "~/components/ui/button";
 import { PasswordField } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import type { loader as profileLoader } from "~/routes/profile/layout";
 import type { FormProps } from "~/forms/define";
 import type { PasswordSchema, ProfileSchema } from "~/schemas/profile";

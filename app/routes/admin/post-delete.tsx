@@ -1,5 +1,5 @@
 /** Deleting a post: a confirmation page (GET) that says its images go too; POST deletes. */
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { ApiError } from "~/api/errors";
 import { refusalTexts } from "~/api/refusal-texts.server";

@@ -3,7 +3,7 @@
  * several at once, replace one (PATCH), delete one. Everything works as
  * plain forms; JavaScript adds previews and upload progress.
  */
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
 import { ImageUploadForm } from "~/components/admin/image-upload";
 import { ConfirmLink } from "~/components/confirm-link";

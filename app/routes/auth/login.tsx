@@ -8,7 +8,7 @@
  * counted per account and per client: answers slow down, then stop
  * (app/http/limits.server.ts).
  */
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ApiError } from "~/api/errors";
 import { refusalTexts } from "~/api/refusal-texts.server";

@@ -7,7 +7,7 @@
  * registering. Once registered, the resident is signed in.
  */
 import { randomUUID } from "node:crypto";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
 import { DocumentsLine } from "~/components/auth/documents-line";
 import { StepIndicator } from "~/components/auth/steps";

@@ -5,7 +5,7 @@
  * password is changed, the resident is signed in with it.
  */
 import { randomUUID } from "node:crypto";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { getI18n } from "~/middleware/i18n.server";

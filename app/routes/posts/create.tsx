@@ -1,5 +1,5 @@
 /** A new post (administrators only: the site map says so, the server checks). */
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { getI18n } from "~/middleware/i18n.server";
 import { getApi } from "~/middleware/api.server";
 import { constraintsOf, handleSubmission } from "~/forms/submission.server";

@@ -3,7 +3,7 @@
  * phone (update_me) and one to change the password (update_password), told
  * apart by `intent`. Both work without JavaScript.
  */
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { redirect, useRouteLoaderData } from "react-router";
 import { getI18n } from "~/middleware/i18n.server";
 import { getApi } from "~/middleware/api.server";
