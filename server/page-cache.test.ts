@@ -4,7 +4,7 @@ import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { createPageCache, pageCacheKey } from "./page-cache";
 import { languageCookie, signedInHintCookie, themeCookie, themeFromCookies } from "~/http/preferences.server";
-import { languageFromCookies } from "~/middleware/i18n.server";
+import { nodeHeaders, requestLanguage } from "~/middleware/i18n.server";
 
 const request = (path: string, headers: Record<string, string> = {}) => ({
   method: "GET",
@@ -33,6 +33,18 @@ describe("pageCacheKey", () => {
     // Cookies the page does not read, or values it does not take, do not split the cache.
     expect(await pageCacheKey(request("/posts?page=2", { cookie: "_ga=123" }))).toBe(plain);
     expect(await pageCacheKey(request("/posts?page=2", { cookie: "lng=ykt; theme=%%" }))).toBe(plain);
+  });
+
+  it("keys on the language the render takes from Accept-Language when no cookie chose one", async () => {
+    const russian = await pageCacheKey(request("/", { "accept-language": "ru-RU,ru;q=0.9" }));
+    expect(russian).toBe(await pageCacheKey(request("/")));
+    const english = await pageCacheKey(request("/", { "accept-language": "en-GB,en;q=0.9" }));
+    expect(english).not.toBe(russian);
+    expect(await pageCacheKey(request("/", { cookie: await cookie(languageCookie, "en") }))).toBe(english);
+    // The cookie wins over the browser's languages, as in the render.
+    expect(await pageCacheKey(request("/", { "accept-language": "en", cookie: await cookie(languageCookie, "rus") }))).toBe(russian);
+    // Languages the portal does not speak do not split the cache.
+    expect(await pageCacheKey(request("/", { "accept-language": "de-DE,fr;q=0.5" }))).toBe(russian);
   });
 
   it("keys on the cookie the render reads when a name comes twice: the first", async () => {
@@ -78,7 +90,7 @@ describe("the page cache", () => {
     app.use(createPageCache({ ttlMs }).middleware);
     app.get(/.*/, async (req, res) => {
       renders += 1;
-      const [lng, theme] = await Promise.all([languageFromCookies(req.headers.cookie), themeFromCookies(req.headers.cookie)]);
+      const [lng, theme] = await Promise.all([requestLanguage(nodeHeaders(req.headers)), themeFromCookies(req.headers.cookie)]);
       if (req.query.cookie) res.setHeader("Set-Cookie", "__toast=; Max-Age=0");
       if (req.query.missing) return void res.status(404).type("html").send("<p>нет</p>");
       res.type("html");
@@ -116,11 +128,12 @@ describe("the page cache", () => {
     expect((await get("/", { cookie: "__session=abc" })).body).toContain("render 2");
     expect((await get("/", { "cache-control": "no-cache" })).body).toContain("render 3");
     expect((await get("/", { cookie: await cookie(languageCookie, "en") })).body).toContain("render 4");
+    expect((await get("/", { "accept-language": "sah" })).body).toContain('lang="ykt" class="light">render 5');
     // The hard reload stored its page: the next visitor gets render 3.
     expect((await get("/")).body).toContain("render 3");
     await new Promise((resolve) => setTimeout(resolve, 350));
-    expect((await get("/")).body).toContain("render 5");
-    expect(renders()).toBe(5);
+    expect((await get("/")).body).toContain("render 6");
+    expect(renders()).toBe(6);
   });
 
   it("a hard reload with duplicate preference cookies cannot give the next visitors its language and theme", async () => {

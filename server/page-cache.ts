@@ -15,7 +15,7 @@ import type express from "express";
 import { metrics } from "~/monitoring/metrics.server";
 import { BoundedMap } from "~/cache/bounded-map";
 import { hasSignedInHint, themeFromCookies } from "~/http/preferences.server";
-import { languageFromCookies } from "~/middleware/i18n.server";
+import { nodeHeaders, requestLanguage } from "~/middleware/i18n.server";
 
 interface CachedPage {
   body: string;
@@ -37,13 +37,14 @@ function hasPersonalCookie(header: string | undefined) {
 }
 
 /**
- * What a signed-out render reads from the cookies, read by the very functions
- * the render calls (language, theme, the "was signed in" hint): the key can
- * never differ from the page stored under it, whatever duplicate or broken
- * cookies a client sends.
+ * What a signed-out render reads from the request, read by the very functions
+ * the render calls (the language from the cookie or Accept-Language, the theme,
+ * the "was signed in" hint): the key can never differ from the page stored
+ * under it, whatever duplicate or broken cookies a client sends.
  */
-async function renderedPreferences(header: string | undefined) {
-  const [lng, theme, hint] = await Promise.all([languageFromCookies(header), themeFromCookies(header), hasSignedInHint(header)]);
+async function renderedPreferences(headers: KeyedRequest["headers"]) {
+  const header = headers.cookie;
+  const [lng, theme, hint] = await Promise.all([requestLanguage(nodeHeaders(headers)), themeFromCookies(header), hasSignedInHint(header)]);
   return `lng=${lng};theme=${theme};signed_in=${hint ? 1 : 0}`;
 }
 
@@ -59,7 +60,7 @@ export async function pageCacheKey(req: KeyedRequest): Promise<string | null> {
   // The host as React Router sees it: Express's req.host is the trusted proxy's
   // X-Forwarded-Host (TRUST_PROXY), else the Host header. Anyone else's
   // X-Forwarded-Host neither keys nor poisons the cache.
-  return `${req.protocol}://${req.host}${req.originalUrl}\n${await renderedPreferences(req.headers.cookie)}`;
+  return `${req.protocol}://${req.host}${req.originalUrl}\n${await renderedPreferences(req.headers)}`;
 }
 
 export function createPageCache({ ttlMs, maxEntries = 200 }: { ttlMs: number; maxEntries?: number }) {
