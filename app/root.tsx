@@ -75,7 +75,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   const theme = useTheme();
-  const locale: Language = root && isLanguage(root.locale) ? root.locale : "rus";
+  // Without the root's data (its loader failed) the request's instance still knows the language.
+  const { i18n } = useTranslation();
+  const lng = root?.locale ?? i18n.language;
+  const locale: Language = isLanguage(lng) ? lng : "rus";
   return (
     <html lang={htmlLang[locale]} data-lng={locale} dir="ltr">
       <head>
@@ -87,7 +90,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className={theme === "dark" ? "dark" : undefined}>
         {children}
-        <PageResources lng={locale} />
+        <PageResources lng={locale} nonce={nonce} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

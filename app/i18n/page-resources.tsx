@@ -38,9 +38,9 @@ function serverJson(instance: i18n, lng: Language) {
   return json;
 }
 
-export function PageResources({ lng }: { lng: Language }) {
+export function PageResources({ lng, nonce }: { lng: Language; nonce?: string }) {
   const { i18n } = useTranslation();
   // The browser's store holds what the server sent: the same text, so hydration matches.
   const json = useMemo(() => (import.meta.env.SSR ? serverJson(i18n, lng) : pageResourcesJson(i18n, lng)), [i18n, lng]);
-  return <script type="application/json" id={pageResourcesId} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json }} />;
+  return <script type="application/json" id={pageResourcesId} nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json }} />;
 }
