@@ -3,6 +3,26 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// One way to translate (issue 21): remix-i18next's middleware makes the server's
+// instances and answers the request's language (app/middleware/i18n.server.ts,
+// `requestLanguage`), react-i18next's hook translates components, and the
+// browser's one i18next starts in app/entry.client.tsx.
+const i18nModule = "app/middleware/i18n.server.ts";
+const secondWayToTranslate = [
+  {
+    selector: "CallExpression[callee.property.name='createInstance'], CallExpression[callee.name='createInstance']",
+    message: `i18next instances are made in ${i18nModule} only: use getI18n(context), or i18nFor(lng) outside a request.`,
+  },
+  {
+    selector: "CallExpression[callee.object.name='languageCookie'][callee.property.name='parse']",
+    message: "The request's language is requestLanguage() (or getLocale(context)), which also asks Accept-Language.",
+  },
+  {
+    selector: "Literal[value=/(^|[^\\w])lng=/], Literal[regex.pattern=/lng=/]",
+    message: "The request's language is requestLanguage() (or getLocale(context)): never the lng cookie read by hand.",
+  },
+];
+
 export default tseslint.config(
   { ignores: ["build/", ".builds/", "scripts/bench/floor/build/", "scripts/bench/floor/.react-router/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "backend/data/"] },
   js.configs.recommended,
@@ -17,6 +37,26 @@ export default tseslint.config(
     },
   },
   {
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts"],
+    ignores: ["**/*.test.{ts,tsx}", i18nModule],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "i18next", importNames: ["createInstance"], message: `i18next instances are made in ${i18nModule} only.` },
+            { name: "remix-i18next/server", message: "The request's language is requestLanguage() in app/middleware/i18n.server.ts." },
+            { name: "remix-i18next/react", message: "useTranslation from react-i18next; the root changes the language." },
+          ],
+          patterns: [
+            { group: ["**/i18n/translator", "**/i18n/use-translation"], message: "useTranslation comes from react-i18next." },
+          ],
+        },
+      ],
+      "no-restricted-syntax": ["error", ...secondWayToTranslate],
+    },
+  },
+  {
     // Every string a user reads is in app/locales (translated, and Sakha falls back to Russian):
     // Cyrillic text in a page or a component is a string that escaped them. Comments may stay Russian.
     files: ["app/routes/**/*.{ts,tsx}", "app/components/**/*.{ts,tsx}"],
@@ -28,6 +68,8 @@ export default tseslint.config(
           selector,
           message: "Text a user reads belongs in app/locales/{rus,en}/*.json, read with t().",
         })),
+        // Rules do not merge across blocks: the one-way rule again for these files.
+        ...secondWayToTranslate,
       ],
     },
   },

@@ -1,36 +1,26 @@
+import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { defaultLanguage, inlineLocaleId, isLanguage } from "~/i18n/config";
-import { loadLanguage, startWith, type InlineLocale } from "~/i18n/translator";
+import { browserOptions, handedResources, LazyHttpBackend, pageLanguage } from "~/i18n/browser";
 
-// The server rendered the page in one language and put the strings its render
-// used at the end of the document: the browser renders alike with them, at
-// once, without fetching a locale file first. The page is already usable as
-// HTML meanwhile. The complete files of the language follow after hydration
-// (app/i18n/translator.ts), retried on network errors and 5xx.
-const block = document.getElementById(inlineLocaleId);
-const dataLng = document.documentElement.dataset.lng;
-const lng = isLanguage(dataLng) ? dataLng : defaultLanguage;
-let inline: InlineLocale = { lng, bundles: {} };
-try {
-  if (block?.textContent) inline = JSON.parse(block.textContent) as InlineLocale;
-} catch {
-  // A broken block: the strings come with the complete files below.
-}
-block?.remove();
-startWith({ ...inline, lng });
-
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <HydratedRouter />
-    </StrictMode>,
-  );
-});
-
-// Not needed for the page as it stands: after hydration, without competing with it.
-const loadRest = () => void loadLanguage(lng).catch(() => {});
-if ("requestIdleCallback" in window) requestIdleCallback(loadRest, { timeout: 2000 });
-else setTimeout(loadRest, 200);
+// The server rendered the page in one language (<html data-lng>) and handed
+// over its resources in the document: i18next starts with them at once, and
+// hydration fetches no locale file. The page is usable as HTML meanwhile.
+void i18next
+  .use(initReactI18next)
+  .use(LazyHttpBackend)
+  .init({ ...browserOptions, lng: pageLanguage(document), resources: handedResources(document) })
+  .then(() => {
+    startTransition(() => {
+      hydrateRoot(
+        document,
+        <I18nextProvider i18n={i18next}>
+          <StrictMode>
+            <HydratedRouter />
+          </StrictMode>
+        </I18nextProvider>,
+      );
+    });
+  });

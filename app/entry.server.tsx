@@ -2,8 +2,7 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
-import { getI18n, getLocale, inlineLocale } from "~/middleware/i18n.server";
-import { UsedKeysContext } from "~/i18n/use-translation";
+import { getI18n } from "~/middleware/i18n.server";
 import { logger } from "~/monitoring/logger.server";
 import { NonceProvider } from "~/http/nonce";
 import { requestMetaContext } from "~/http/request-context";
@@ -24,8 +23,6 @@ export default function handleRequest(
   const { nonce } = meta;
   responseHeaders.set("Server-Timing", serverTiming(meta));
   const i18n = getI18n(loadContext);
-  // The keys this render asks for: their strings go into the document (below).
-  const used = new Set<string>();
 
   return new Promise((resolve, reject) => {
     // Every loader has finished before React renders (no deferred data), so the
@@ -43,7 +40,7 @@ export default function handleRequest(
         clearTimeout(timeoutId);
         timeoutId = undefined;
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        const html = withLocale(Buffer.concat(chunks), inlineLocale(getLocale(loadContext), used, nonce));
+        const html = Buffer.concat(chunks);
         const body = new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.byteLength);
         resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
         callback();
@@ -52,9 +49,7 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <I18nextProvider i18n={i18n}>
-          <UsedKeysContext.Provider value={used}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-          </UsedKeysContext.Provider>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </I18nextProvider>
       </NonceProvider>,
       {
@@ -80,16 +75,6 @@ export default function handleRequest(
       },
     );
   });
-}
-
-/**
- * The strings the render used, at the end of the body: the browser hydrates
- * with them instead of fetching a locale file first (app/i18n/translator.ts).
- * Added after React has rendered because only then are all the keys known.
- */
-function withLocale(html: Buffer, block: string): Buffer {
-  const end = html.lastIndexOf("</body>");
-  return end < 0 ? html : Buffer.concat([html.subarray(0, end), Buffer.from(block), html.subarray(end)]);
 }
 
 /** The backend's share of the time spent on this request, for browsers' dev tools and the benchmark. */

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import {
   data,
   Links,
@@ -15,7 +15,7 @@ import { Shell } from "~/components/shell/shell";
 import { DocumentTitle } from "~/components/shell/breadcrumbs";
 import { ToastHost } from "~/components/shell/toaster";
 import { htmlLang, isLanguage, type Language } from "~/i18n/config";
-import { changeLanguage } from "~/i18n/translator";
+import { PageResources } from "~/i18n/page-resources";
 import { getLocale, i18nextMiddleware } from "~/middleware/i18n.server";
 import { apiMiddleware } from "~/middleware/api.server";
 import { originMiddleware } from "~/middleware/origin.server";
@@ -32,9 +32,10 @@ import type { Route } from "./+types/root";
 import stylesHref from "./styles/app.css?url";
 
 export const middleware: Route.MiddlewareFunction[] = [
+  // First: every answer, a refusal included, is rendered in the request's language.
+  i18nextMiddleware,
   originMiddleware,
   sessionMiddleware,
-  i18nextMiddleware,
   userMiddleware,
   apiMiddleware,
 ];
@@ -55,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getUser(context);
   return data(
     {
-      locale: getLocale(context) as Language,
+      locale: getLocale(context),
       theme,
       toast,
       // Only what the shell shows: never a token.
@@ -74,7 +75,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   const theme = useTheme();
-  const locale: Language = root && isLanguage(root.locale) ? root.locale : "rus";
+  // Without the root's data (its loader failed) the request's instance still knows the language.
+  const { i18n } = useTranslation();
+  const lng = root?.locale ?? i18n.language;
+  const locale: Language = isLanguage(lng) ? lng : "rus";
   return (
     <html lang={htmlLang[locale]} data-lng={locale} dir="ltr">
       <head>
@@ -86,6 +90,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className={theme === "dark" ? "dark" : undefined}>
         {children}
+        <PageResources lng={locale} nonce={nonce} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -95,10 +100,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   // Only the browser changes language (the server renders each page in one):
-  // the new language's files arrive, then every text switches.
+  // i18next loads the new language's files, then every text switches.
+  const { i18n } = useTranslation();
   useEffect(() => {
-    void changeLanguage(loaderData.locale).catch(() => {});
-  }, [loaderData.locale]);
+    if (i18n.language !== loaderData.locale) void i18n.changeLanguage(loaderData.locale);
+  }, [i18n, loaderData.locale]);
   // A marker for tests and the benchmark: the page is hydrated and interactive.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bodyLimit, formLimit, isMalformedUrl, refusalPage, requestLanguage, secureCookie, uploadLimit } from "./edge";
+import { bodyLimit, formLimit, isMalformedUrl, refusalPage, secureCookie, uploadLimit } from "./edge";
 
 describe("the edge", () => {
   it("allows a multipart body of upload size only on the image upload", () => {
@@ -30,13 +30,6 @@ describe("the edge", () => {
 });
 
 describe("refusals in the visitor's language", () => {
-  it("reads the language cookie as React Router writes it, Russian otherwise", () => {
-    const english = `lng=${Buffer.from(JSON.stringify("en")).toString("base64")}`;
-    expect(requestLanguage(`theme=x; ${english}`)).toBe("en");
-    expect(requestLanguage(undefined)).toBe("rus");
-    expect(requestLanguage("lng=garbage")).toBe("rus");
-    expect(requestLanguage(`lng=${Buffer.from(JSON.stringify("fr")).toString("base64")}`)).toBe("rus");
-  });
 
   it("writes the page in that language", async () => {
     expect(await refusalPage("badUrl", "en")).toContain("<h1>Invalid page address</h1>");

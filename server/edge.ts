@@ -5,8 +5,8 @@
  * (Secure cookies behind HTTPS, Retry-After on 503 and 429).
  */
 import type express from "express";
-import { defaultLanguage, htmlLang, isLanguage, type Language } from "~/i18n/config";
-import { i18nFor } from "~/middleware/i18n.server";
+import { htmlLang, type Language } from "~/i18n/config";
+import { i18nFor, nodeHeaders, requestLanguage } from "~/middleware/i18n.server";
 import type { RequestMeta } from "~/http/request-context";
 
 /** Forms without files: 64 KB is far more than any of ours sends. */
@@ -47,18 +47,6 @@ export function secureCookie(cookie: string) {
 /** Seconds a client should wait before trying again, when the answer did not say. */
 export const defaultRetryAfter: Record<number, number> = { 429: 60, 503: 30 };
 
-/** The interface language of a request, from its `lng` cookie (React Router writes it as base64 JSON). */
-export function requestLanguage(cookieHeader: string | undefined): Language {
-  const raw = /(?:^|;\s*)lng=([^;]*)/.exec(cookieHeader ?? "")?.[1];
-  if (!raw) return defaultLanguage;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(decodeURIComponent(raw), "base64").toString("utf8"));
-    return isLanguage(value) ? value : defaultLanguage;
-  } catch {
-    return defaultLanguage;
-  }
-}
-
 /** Why the edge refuses a request before React Router sees it (unlike app/http/limits.server.ts's `Refusal`, a limit). */
 export type EdgeRefusal = "badUrl" | "crossSite" | "methodNotAllowed" | "formTooLarge" | "uploadTooLarge" | "bodyTooLarge";
 
@@ -82,9 +70,11 @@ function escapeHtml(text: string) {
 export function refuse(req: express.Request, res: express.Response, status: number, refusal: EdgeRefusal) {
   if (res.headersSent) return;
   res.status(status);
-  void refusalPage(refusal, requestLanguage(req.headers.cookie)).then((page) => {
-    if (!res.headersSent) res.type("html").send(page);
-  });
+  void requestLanguage(nodeHeaders(req.headers))
+    .then((language) => refusalPage(refusal, language))
+    .then((page) => {
+      if (!res.headersSent) res.type("html").send(page);
+    });
   dropBody(req);
 }
 

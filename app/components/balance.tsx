@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { useFormat } from "~/format/format";
 
 /** What the holder owes (positive), has paid in advance (negative), or nothing. */

@@ -4,7 +4,7 @@
  * form posts to that page's action.
  */
 import { useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Icon } from "~/components/ui/icon";

@@ -2,7 +2,7 @@
  * Copies a value (a phone, an account number) with one press. It exists only
  * once scripts run: without them the value itself is plain selectable text.
  */
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Icon } from "~/components/ui/icon";
 import { notify } from "~/toasts/notify";

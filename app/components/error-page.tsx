@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { readErrorText, SaidText } from "~/i18n/foreign-text";

@@ -3,7 +3,7 @@
  * URL, so a filtered list can be bookmarked and works without JavaScript.
  */
 import type { ReactNode } from "react";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 

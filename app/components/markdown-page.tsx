@@ -1,7 +1,7 @@
 import type { MarkdownPage } from "~/content/markdown.server";
 import { useFormat } from "~/format/format";
 import { htmlLang } from "~/i18n/config";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 
 /**
  * A content page. One not yet written in the resident's language says so in

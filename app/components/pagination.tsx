@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { pageWindow, withParams } from "~/lists/list-query";

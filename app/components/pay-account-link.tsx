@@ -1,5 +1,5 @@
 /** «Оплатить» for one personal account: the payment service opened on that account where `PAYMENT_URL` takes it. */
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/icon";
 import { paymentUrl } from "~/format/payment-url";
 import { useRootData } from "~/root-data";

@@ -3,7 +3,7 @@
  * registration, the profile and the administrators' user form.
  */
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { PhoneField } from "~/components/auth/phone-input";
 import { Field } from "~/components/ui/fields";
 

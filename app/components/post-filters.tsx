@@ -2,7 +2,7 @@
  * Filters shared by the news page and the administrators' list of posts:
  * title contains, current / archive / all, and the order.
  */
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { FilterInput, FilterSelect } from "~/components/filters";
 import { parseChoice, parseText } from "~/lists/list-query";
 

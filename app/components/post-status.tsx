@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 
 /** Every post says whether it is current or archived, so a resident never mistakes an old notice for news. */
 export function PostStatus({ actual }: { actual: boolean }) {

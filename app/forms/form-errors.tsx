@@ -3,7 +3,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { SaidTexts, useErrorTexts } from "~/components/ui/fields";
 import { readErrorText } from "~/i18n/foreign-text";
 import { Icon } from "~/components/ui/icon";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 
 /** Errors about the whole form (not one field), inside it, announced when they appear. */
 export function FormErrors({ id, errors }: { id?: string; errors?: string[] }) {

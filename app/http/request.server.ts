@@ -1,11 +1,11 @@
 import { data } from "react-router";
-import { detectLanguage, i18nFor } from "~/middleware/i18n.server";
+import { i18nFor, requestLanguage } from "~/middleware/i18n.server";
 import { logger } from "~/monitoring/logger.server";
 import { formBreach } from "./form-bounds.server";
 
 /** `key` in the request's language (the language middleware may not have run yet). */
 async function say(request: Request, key: string) {
-  return (await i18nFor(await detectLanguage(request))).t(key);
+  return (await i18nFor(await requestLanguage(request))).t(key);
 }
 
 /**

@@ -41,5 +41,5 @@ export function clientLanguages(lng: Language): Language[] {
   return lng === "ykt" ? ["ykt", "rus"] : [lng];
 }
 
-/** The id of the data block in which the document carries the strings its render used (app/i18n/translator.ts). */
-export const inlineLocaleId = "locale-strings";
+/** The id of the data block in which the document hands the browser its page's resources (app/i18n/page-resources.tsx). */
+export const pageResourcesId = "i18n-resources";

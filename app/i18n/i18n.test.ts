@@ -1,87 +1,152 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { languageChain, languages, namespaces, type Language } from "./config";
-import { i18nFor, inlineLocale } from "../middleware/i18n.server";
-import { resources } from "./resources";
-import { fetchBundle, flatten, lookup, type InlineLocale } from "./translator";
-import { memoized } from "./use-translation";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-describe("the browser's locale loader", () => {
-  afterEach(() => vi.unstubAllGlobals());
-
-  const load = (...answers: Array<() => Promise<Response>>) => {
-    const fetch = vi.fn(answers.reduce((mock, answer) => mock.mockImplementationOnce(answer), vi.fn()));
-    vi.stubGlobal("fetch", fetch);
-    return { fetch, done: fetchBundle("rus", "translation", { delayMs: 1 }).then((data) => ({ data }), (error: unknown) => ({ error })) };
-  };
-
-  it("gives the file", async () => {
-    expect((await load(async () => new Response('{"a":"б"}', { status: 200 })).done)).toEqual({ data: { a: "б" } });
-  });
-
-  it("retries after a network error or a 5xx, not after a 4xx", async () => {
-    const retried = load(
-      () => Promise.reject(new TypeError("offline")),
-      async () => new Response("busy", { status: 503 }),
-      async () => new Response('{"a":"б"}', { status: 200 }),
-    );
-    expect(await retried.done).toEqual({ data: { a: "б" } });
-    expect(retried.fetch).toHaveBeenCalledTimes(3);
-    const refused = load(async () => new Response("{}", { status: 404 }));
-    expect(await refused.done).toHaveProperty("error");
-    expect(refused.fetch).toHaveBeenCalledTimes(1);
-  });
+// i18next-http-backend takes the global fetch when it loads: every request of this file goes to `answer`.
+const answer = vi.hoisted(() => {
+  const answer = { current: (_url: string): Promise<Response> => Promise.reject(new TypeError("Failed to fetch")) };
+  globalThis.fetch = ((url: string) => answer.current(String(url))) as typeof fetch;
+  return answer;
 });
 
-describe("the browser's lookups", () => {
-  it("answer as i18next does on the server, for every key of every language, values and fallbacks included", async () => {
-    const bundles = (lng: Language, ns: string) =>
-      flatten((resources as Record<string, Record<string, unknown>>)[lng]?.[ns]);
+import { createInstance, type i18n, type Resource } from "i18next";
+import { createContext, RouterContextProvider } from "react-router";
+import { browserOptions, LazyHttpBackend } from "./browser";
+import { clientLanguages, languageChain, languages, namespaces, type Language } from "./config";
+import { pageResources, pageResourcesJson } from "./page-resources";
+import { resources } from "./resources";
+import { acceptedLanguages, getI18n, getLocale, i18nextMiddleware, i18nFor, requestLanguage } from "../middleware/i18n.server";
+import { languageCookie } from "../http/preferences.server";
+
+/** The browser's i18next as app/entry.client.tsx starts it. */
+async function browserI18n(lng: Language, handed: Resource | undefined): Promise<i18n> {
+  const instance = createInstance();
+  await instance.use(LazyHttpBackend).init({ ...browserOptions, lng, resources: handed });
+  return instance;
+}
+
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
+
+describe("the browser's i18next", () => {
+  const calls: string[] = [];
+  beforeEach(() => {
+    calls.length = 0;
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("starts with the resources the server handed over, fetching nothing, and answers every key as the server does", async () => {
+    answer.current = (url) => {
+      calls.push(url);
+      return Promise.reject(new TypeError("Failed to fetch"));
+    };
     for (const lng of languages) {
-      const i18n = await i18nFor(lng);
+      const server = await i18nFor(lng);
+      const browser = await browserI18n(lng, JSON.parse(pageResourcesJson(server, lng)) as Resource);
       for (const ns of namespaces) {
-        const keys = new Set(languageChain(lng).flatMap((each) => Object.keys(bundles(each, ns))));
+        const keys = new Set(languageChain(lng).flatMap((each) => Object.keys(flat(resources[each][ns]))));
         const values = { title: "Т", name: "Н", email: "e@example.org", id: 7, count: 3, n: 2, time: "10:00", value: "v", date: "1.1.2026", minutes: 5, year: 2026 };
         for (const key of keys) {
-          const expected = i18n.t(key, { ns, ...values });
-          expect(lookup(bundles, languageChain(lng), ns, key, values), `${lng} ${ns}:${key}`).toBe(expected);
+          expect(browser.t(key, { ns, ...values }), `${lng} ${ns}:${key}`).toBe(server.t(key, { ns, ...values }));
         }
       }
     }
+    expect(calls).toEqual([]);
   });
 
-  it("the page's strings inlined by the server are those its render asked for, from the first language that has them", () => {
-    const block = inlineLocale("ykt", ["translation:nav.home", "errors:required", "translation:no.such.key"], "n0nce");
-    expect(block).toMatch(/^<script type="application\/json" id="locale-strings" nonce="n0nce">/);
-    const data = JSON.parse(block.replace(/^<script[^>]*>/, "").replace(/<\/script>$/, "")) as InlineLocale;
-    expect(data.lng).toBe("ykt");
-    expect(Object.keys(data.bundles.translation)).toEqual(["nav.home"]);
-    const chain = languageChain("ykt");
-    const first = (ns: string, key: string) => chain.map((lng) => flatten((resources as Record<string, Record<string, unknown>>)[lng][ns])[key]).find((text) => text !== undefined);
-    expect(data.bundles.translation["nav.home"]).toBe(first("translation", "nav.home"));
-    expect(data.bundles.errors.required).toBe(first("errors", "required"));
-    expect(inlineLocale("rus", ["translation:x"], "n")).not.toContain("<script>");
+  it("fetches another language's files from /locales/{lng}/{ns}.json when the language changes", async () => {
+    answer.current = async (url) => {
+      calls.push(url);
+      const [, , lng, file] = new URL(url, "http://portal").pathname.split("/");
+      return json(resources[lng as Language][file!.replace(".json", "") as "translation"]);
+    };
+    const browser = await browserI18n("rus", pageResources(await i18nFor("rus"), "rus"));
+    await browser.changeLanguage("en");
+    expect(calls.sort()).toEqual(["/locales/en/errors.json", "/locales/en/translation.json"]);
+    expect(browser.t("nav.home")).toBe((await i18nFor("en")).t("nav.home"));
+  });
+
+  /** Fetches of one file until i18next gives up, each answered by `reply`; the clock is i18next's only wait. */
+  async function tries(reply: () => Promise<Response>) {
+    const browser = await browserI18n("rus", pageResources(await i18nFor("rus"), "rus"));
+    vi.useFakeTimers();
+    const at: number[] = [];
+    answer.current = (url) => {
+      if (url.endsWith("/en/translation.json")) at.push(Date.now());
+      return url.endsWith("/en/errors.json") ? Promise.resolve(json({})) : reply();
+    };
+    const start = Date.now();
+    const changed = browser.changeLanguage("en");
+    await vi.runAllTimersAsync();
+    await changed;
+    return at.map((time) => time - start);
+  }
+
+  it("tries five times in all after network errors and 5xx, 350 ms before the second try and doubling", async () => {
+    expect(await tries(() => Promise.reject(new TypeError("Failed to fetch")))).toEqual([0, 350, 1050, 2450, 5250]);
+    expect(await tries(async () => new Response("busy", { status: 503 }))).toEqual([0, 350, 1050, 2450, 5250]);
+  });
+
+  it("never retries a 4xx", async () => {
+    expect(await tries(async () => new Response("{}", { status: 404 }))).toEqual([0]);
+  });
+
+  it("stops retrying once the file comes", async () => {
+    let n = 0;
+    expect(await tries(async () => (++n < 3 ? new Response("busy", { status: 502 }) : json(resources.en.translation)))).toEqual([0, 350, 1050]);
   });
 });
 
-describe("translations on the server", () => {
-  it("one ready instance per language, shared by requests", async () => {
-    const first = await i18nFor("ykt");
-    expect(await i18nFor("ykt")).toBe(first);
-    expect(first.language).toBe("ykt");
-    expect((await i18nFor("rus")).language).toBe("rus");
-  });
-
-  it("a remembering t answers like i18next's, values included, and asks it once per question", async () => {
-    const i18n = await i18nFor("rus");
-    const plain = i18n.getFixedT(null, "translation");
-    const spy = vi.fn(plain);
-    const t = memoized(Object.assign(spy, plain) as unknown as typeof plain);
-    expect(t("auth.loginTitle")).toBe(plain("auth.loginTitle"));
-    expect(t("auth.loginTitle")).toBe("Вход в личный кабинет");
-    expect(spy).toHaveBeenCalledTimes(1);
-    expect(t("register.codeLead", { email: "a@example.org" })).toContain("a@example.org");
-    expect(t("register.codeLead", { email: "b@example.org" })).toContain("b@example.org");
-    expect(t("register.codeLead", { email: "a@example.org" })).toBe(plain("register.codeLead", { email: "a@example.org" }));
-    expect(spy).toHaveBeenCalledTimes(3);
+describe("the resources a page hands over", () => {
+  it("hold the page's language and its client fallback, every namespace, and nothing that closes the block", async () => {
+    for (const lng of languages) {
+      const handed = JSON.parse(pageResourcesJson(await i18nFor(lng), lng)) as Resource;
+      expect(Object.keys(handed)).toEqual(clientLanguages(lng));
+      for (const each of clientLanguages(lng)) expect(Object.keys(handed[each]!)).toEqual([...namespaces]);
+    }
+    expect(pageResourcesJson(await i18nFor("ykt"), "ykt")).not.toContain("<");
   });
 });
+
+describe("which language a request is in", () => {
+  const request = async (headers: Record<string, string>) => requestLanguage(new Request("http://portal/", { headers }));
+  const cookie = async (value: unknown) => (await languageCookie.serialize(value)).split(";")[0]!;
+
+  it("the resident's choice first, then the browser's languages the portal speaks, then Russian", async () => {
+    expect(await request({ Cookie: await cookie("en"), "Accept-Language": "ru" })).toBe("en");
+    expect(await request({ Cookie: await cookie("fr"), "Accept-Language": "sah, ru;q=0.8" })).toBe("ykt");
+    expect(await request({ Cookie: "lng=garbage", "Accept-Language": "en-GB,en;q=0.9" })).toBe("en");
+    expect(await request({ "Accept-Language": "de-DE, ru;q=0.5, en;q=0.7" })).toBe("en");
+    expect(await request({ "Accept-Language": "de, fr" })).toBe("rus");
+    expect(await request({})).toBe("rus");
+  });
+
+  it("reads an Accept-Language header by its weights, unknown tags and q=0 left out", () => {
+    expect(acceptedLanguages("ru-RU,ru;q=0.9,en-US;q=0.8,en;q=0.7")).toEqual(["rus", "en"]);
+    expect(acceptedLanguages("en;q=0, sah;q=0.1, *")).toEqual(["ykt"]);
+    expect(acceptedLanguages(undefined)).toEqual([]);
+  });
+
+  it("remix-i18next's middleware gives the request its language and an instance in it", async () => {
+    const context = new RouterContextProvider();
+    const seen = createContext<string>("");
+    const request = new Request("http://portal/", { headers: { "Accept-Language": "sah" } });
+    await i18nextMiddleware({ request, context, params: {}, unstable_pattern: "/" } as never, async () => {
+      context.set(seen, getI18n(context).t("nav.home"));
+      return new Response();
+    });
+    expect(getLocale(context)).toBe("ykt");
+    expect(getI18n(context).language).toBe("ykt");
+    expect(context.get(seen)).toBe((await i18nFor("ykt")).t("nav.home"));
+  });
+});
+
+function flat(tree: unknown, prefix = "", into: Record<string, string> = {}): Record<string, string> {
+  if (tree && typeof tree === "object") {
+    for (const [key, value] of Object.entries(tree as Record<string, unknown>)) {
+      const path = prefix ? `${prefix}.${key}` : key;
+      if (typeof value === "string") into[path] = value;
+      else flat(value, path, into);
+    }
+  }
+  return into;
+}

@@ -1,140 +1,114 @@
 /**
- * Languages on the server: the resident's choice comes from the `lng` cookie
- * (Russian otherwise: the browser's language is not asked), and each request
- * gets that language's i18next instance.
+ * Languages on the server, with remix-i18next's React Router middleware: it
+ * decides each request's language and gives loaders, actions and the render
+ * their i18next instance (`getI18n`) and language (`getLocale`).
  *
- * One instance per language for the life of the process, not one per request
- * as remix-i18next's middleware makes: creating and initialising i18next cost
- * about a tenth of a page's server time. Sharing is safe because nothing on
- * the server changes an instance after init (no changeLanguage, no loading:
- * the resources are bundled), so concurrent requests only read it.
+ * `requestLanguage` is the one answer to "which language is this request
+ * in": the middleware asks it, and so do the HTTP edge's refusal pages and
+ * whatever runs before the middleware.
+ * This module is the only place that makes i18next instances (ESLint keeps
+ * it so).
  */
-import { createInstance, type i18n } from "i18next";
+import { createInstance, type i18n, type InitOptions } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { defaultLanguage, defaultNS, fallbackLng, inlineLocaleId, isLanguage, languageChain, languages, namespaces, type Language } from "~/i18n/config";
+import type { RouterContextProvider } from "react-router";
+import { createI18nextMiddleware } from "remix-i18next/middleware";
+import { defaultLanguage, defaultNS, fallbackLng, htmlLang, isLanguage, languages, namespaces, type Language } from "~/i18n/config";
 import { resources } from "~/i18n/resources";
-import { flatten, type FlatBundle, type InlineLocale } from "~/i18n/translator";
 import { languageCookie } from "~/http/preferences.server";
-import { BoundedMap } from "~/cache/bounded-map";
 
-const instances = new Map<Language, Promise<i18n>>();
-
-/** The ready instance for a language, made on first use. */
-export function i18nFor(lng: Language): Promise<i18n> {
-  let instance = instances.get(lng);
-  if (!instance) {
-    const created = createInstance().use(initReactI18next);
-    instance = created
-      .init({
-        lng,
-        resources,
-        ns: [...namespaces],
-        defaultNS,
-        fallbackLng,
-        supportedLngs: [...languages],
-        interpolation: { escapeValue: false },
-        initAsync: false,
-      })
-      .then(() => created);
-    instances.set(lng, instance);
-  }
-  return instance;
-}
-
-/** The language a Cookie header asks for (its first `lng`); Russian otherwise. */
-export async function languageFromCookies(cookieHeader: string | null | undefined): Promise<Language> {
-  const chosen: unknown = await languageCookie.parse(cookieHeader ?? null);
-  return isLanguage(chosen) ? chosen : defaultLanguage;
-}
-
-/** The language this request asked for, by cookie; Russian otherwise. */
-export function detectLanguage(request: Request): Promise<Language> {
-  return languageFromCookies(request.headers.get("Cookie"));
-}
-
-const localeContext = createContext<Language>(defaultLanguage);
-const i18nContext = createContext<i18n | null>(null);
-
-export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const lng = await detectLanguage(request);
-  context.set(localeContext, lng);
-  context.set(i18nContext, await i18nFor(lng));
-  return next();
+const options: InitOptions = {
+  resources,
+  ns: [...namespaces],
+  defaultNS,
+  fallbackLng,
+  supportedLngs: [...languages],
+  interpolation: { escapeValue: false },
+  // The resources are bundled: init is done when it returns.
+  initAsync: false,
 };
 
+/** The header-bearing part of a request: a web Request, or Express's headers behind a getter. */
+export interface LanguageSource {
+  headers: { get(name: string): string | null | undefined };
+}
+
+/** A Node request's headers (Express's `req.headers`) as a LanguageSource. */
+export function nodeHeaders(headers: Record<string, string | string[] | undefined>): LanguageSource {
+  return {
+    headers: {
+      get(name) {
+        const value = headers[name.toLowerCase()];
+        return Array.isArray(value) ? value.join(", ") : value;
+      },
+    },
+  };
+}
+
+/** Browsers name languages by BCP 47 tags (ru, sah), the portal by its own codes (rus, ykt). */
+const languageOfTag = new Map<string, Language>(languages.map((lng) => [htmlLang[lng], lng]));
+
+/** The portal's languages an Accept-Language header asks for, most wanted first. */
+export function acceptedLanguages(header: string | null | undefined): Language[] {
+  const wanted = (header ?? "")
+    .split(",")
+    .map((part, index) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = params.map((param) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+      return { lng: languageOfTag.get(tag.trim().split("-")[0]!.toLowerCase()), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((each): each is { lng: Language; q: number; index: number } => each.lng !== undefined && each.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return [...new Set(wanted.map((each) => each.lng))];
+}
+
+/**
+ * Which language a request is in: the resident's choice (the `lng` cookie),
+ * else the first of the browser's languages the portal speaks, else Russian.
+ */
+export async function requestLanguage(request: LanguageSource): Promise<Language> {
+  const chosen: unknown = await languageCookie.parse(request.headers.get("Cookie") ?? null);
+  if (isLanguage(chosen)) return chosen;
+  return acceptedLanguages(request.headers.get("Accept-Language"))[0] ?? defaultLanguage;
+}
+
+const [middleware, localeOf, instanceOf] = createI18nextMiddleware({
+  detection: {
+    supportedLanguages: [...languages],
+    fallbackLanguage: defaultLanguage,
+    order: ["custom"],
+    findLocale: requestLanguage,
+  },
+  i18next: options,
+  plugins: [initReactI18next],
+});
+
+export const i18nextMiddleware = middleware;
+
+/** The request's language (the middleware has run). */
 export function getLocale(context: Readonly<RouterContextProvider>): Language {
-  return context.get(localeContext);
+  const lng = localeOf(context);
+  return isLanguage(lng) ? lng : defaultLanguage;
 }
 
+/** The request's i18next instance, in its language (the middleware has run). */
 export function getI18n(context: Readonly<RouterContextProvider>): i18n {
-  const instance = context.get(i18nContext);
-  if (!instance) throw new Error("i18next middleware has not run for this request");
+  return instanceOf(context);
+}
+
+const fixed = new Map<Language, i18n>();
+
+/**
+ * An instance in `lng` for what no request's middleware serves: the HTTP
+ * edge's refusal pages, the feed (the portal's language whoever asks), a
+ * check that runs before the middleware, tests. Made once per language.
+ */
+export async function i18nFor(lng: Language): Promise<i18n> {
+  let instance = fixed.get(lng);
+  if (!instance) {
+    instance = createInstance(options);
+    await instance.init({ lng });
+    fixed.set(lng, instance);
+  }
   return instance;
-}
-
-const pluralSuffixes = ["zero", "one", "two", "few", "many", "other"];
-
-/**
- * Per language and namespace, every key's string from the first language of
- * the server's chain that has it (as i18next resolves it), and the plural
- * forms beside their key: made once, so a page's block costs a lookup per key.
- */
-const resolved = new Map<string, { strings: FlatBundle; plurals: Map<string, string[]> }>();
-function resolvedFor(lng: Language, ns: string) {
-  const key = `${lng}/${ns}`;
-  let entry = resolved.get(key);
-  if (!entry) {
-    const strings: FlatBundle = {};
-    for (const each of [...languageChain(lng)].reverse()) {
-      Object.assign(strings, flatten((resources as Record<string, Record<string, unknown>>)[each]?.[ns]));
-    }
-    const plurals = new Map<string, string[]>();
-    for (const name of Object.keys(strings)) {
-      const cut = name.lastIndexOf("_");
-      if (cut > 0 && pluralSuffixes.includes(name.slice(cut + 1))) {
-        const base = name.slice(0, cut);
-        plurals.set(base, [...(plurals.get(base) ?? []), name]);
-      }
-    }
-    entry = { strings, plurals };
-    resolved.set(key, entry);
-  }
-  return entry;
-}
-
-/**
- * The strings a render used ("ns:key" in `used`), as the document carries them
- * for the browser (app/i18n/translator.ts): each from the first language of
- * the server's chain that has it, its plural forms beside it. A data block
- * (never run), with `<` escaped so no string can close it.
- */
-export function inlineLocale(lng: Language, used: Iterable<string>, nonce: string): string {
-  // A page asks for the same keys in the same order each time it renders alike: its block is kept.
-  const keys = [...used].join("\n");
-  const cacheKey = `${lng}\n${keys}`;
-  let json = inlineCache.get(cacheKey);
-  if (json === undefined) {
-    json = inlineJson(lng, used);
-    inlineCache.set(cacheKey, json);
-  }
-  return `<script type="application/json" id="${inlineLocaleId}" nonce="${nonce}">${json}</script>`;
-}
-
-const inlineCache = new BoundedMap<string, string>(500);
-
-function inlineJson(lng: Language, used: Iterable<string>): string {
-  const bundles: Record<string, FlatBundle> = {};
-  for (const entry of used) {
-    const colon = entry.indexOf(":");
-    const ns = entry.slice(0, colon);
-    const key = entry.slice(colon + 1);
-    const { strings, plurals } = resolvedFor(lng, ns);
-    for (const name of [key, ...(plurals.get(key) ?? [])]) {
-      const text = strings[name];
-      if (text !== undefined) (bundles[ns] ??= {})[name] = text;
-    }
-  }
-  const data: InlineLocale = { lng, bundles };
-  return JSON.stringify(data).replace(/</g, "\\u003c");
 }

@@ -4,7 +4,7 @@
  * at least Referer) on a POST. A request that names another origin is
  * refused with 403 before any action runs.
  */
-import { detectLanguage, i18nFor } from "~/middleware/i18n.server";
+import { getI18n } from "~/middleware/i18n.server";
 import { data, type MiddlewareFunction } from "react-router";
 
 const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -27,10 +27,9 @@ export function isCrossOriginRequest(method: string, header: (name: string) => s
   return false;
 }
 
-export const originMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
+export const originMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   if (isCrossOrigin(request)) {
-    // Before the language middleware: the language comes from the cookie here.
-    const { t } = await i18nFor(await detectLanguage(request));
+    const { t } = getI18n(context);
     throw data({ message: t("errors:edge.crossSite.title") }, { status: 403 });
   }
   return next();

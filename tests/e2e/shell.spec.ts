@@ -183,6 +183,35 @@ test.describe("preferences", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "ru");
   });
 
+  test("a first visit speaks the browser's language when the portal has it, Russian otherwise; the choice wins", async ({ browser, baseURL, jsEnabled }) => {
+    for (const [locale, lang, home] of [
+      ["en-GB", "en", "Home"],
+      ["sah-RU", "sah", "Сүрүн сирэй"],
+      ["de-DE", "ru", "Главная"],
+    ] as const) {
+      const context = await browser.newContext({ locale, javaScriptEnabled: jsEnabled });
+      const page = await context.newPage();
+      await page.goto("/");
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      await expect(page.locator(".shell__left").getByRole("link", { name: home, exact: true })).toBeVisible();
+      await context.close();
+    }
+    // The page cache keys on the language the render took from the header: an English page is not served to Russian browsers.
+    const english = await browser.newContext({ locale: "en-GB", javaScriptEnabled: jsEnabled });
+    await (await english.newPage()).goto("/posts");
+    const russian = await browser.newContext({ locale: "ru-RU", javaScriptEnabled: jsEnabled });
+    const page = await russian.newPage();
+    await page.goto("/posts");
+    await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+    // A chosen language is kept whatever the browser says.
+    await english.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify("rus")).toString("base64"), url: baseURL! }]);
+    const chosen = await english.newPage();
+    await chosen.goto("/");
+    await expect(chosen.locator("html")).toHaveAttribute("lang", "ru");
+    await english.close();
+    await russian.close();
+  });
+
   test("the mobile menu opens on a narrow screen", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto("/");

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { useIsPending } from "~/forms/pending";

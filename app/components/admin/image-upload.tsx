@@ -4,7 +4,7 @@
  * bar while XMLHttpRequest sends them.
  */
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { Form, useRevalidator } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button } from "~/components/ui/button";

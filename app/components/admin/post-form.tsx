@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { HoneypotInputs } from "~/forms/honeypot-inputs";
 import { ErrorSummary, FormErrors } from "~/forms/form-errors";

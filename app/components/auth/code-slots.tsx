@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { OTPInput, type SlotProps } from "input-otp";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { ErrorList, type ListOfErrors } from "~/components/ui/fields";
 
 function Slot({ char, hasFakeCaret, isActive }: SlotProps) {

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 
 export function DocumentLink({ to, children }: { to: string; children: ReactNode }) {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@
  */
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { PasswordField } from "~/components/ui/fields";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 
 type PasswordFieldName = "password" | "password_confirmation";
 type Fields = Record<PasswordFieldName, FieldMetadata<string, Record<string, unknown>, string[]>>;

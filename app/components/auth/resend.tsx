@@ -9,7 +9,7 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { formatCountdown } from "~/format/countdown";

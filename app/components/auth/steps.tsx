@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/icon";
 
 /** The registration steps; the current one is marked for assistive technology. */

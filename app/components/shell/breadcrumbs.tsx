@@ -1,4 +1,4 @@
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { Fragment, useLayoutEffect, useRef, useState } from "react";
 import { Link, useLocation, useMatches } from "react-router";
 import { breadcrumbsFor, documentDescription, documentTitle, type Crumb } from "~/site-map/navigation";

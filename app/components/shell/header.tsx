@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { LanguageSwitch } from "~/routes/resources/language";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { useLocation, useNavigation } from "react-router";
 import { CardGridSkeleton, DetailSkeleton } from "~/components/ui/skeleton";
 import { findEntry, trailOf } from "~/site-map/navigation";

@@ -5,7 +5,7 @@
  * shows the index; with JavaScript the two panels slide.
  */
 import { useEffect, useState } from "react";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Icon } from "~/components/ui/icon";

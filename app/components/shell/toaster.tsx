@@ -4,7 +4,7 @@
  * as a polite live region until sonner, loaded with the first toast, takes it over.
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { markToasterReady, notify, whenToastsWanted } from "~/toasts/notify";
 import { Icon, type IconName } from "~/components/ui/icon";
 import type { Toast } from "~/toasts/toast.server";

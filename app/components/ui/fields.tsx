@@ -4,7 +4,7 @@
  * aria-invalid is set whenever there is an error.
  */
 import { Fragment, useId, useState, type InputHTMLAttributes, type LabelHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { readErrorText, SaidText, type ErrorText } from "~/i18n/foreign-text";
 import { Icon } from "./icon";

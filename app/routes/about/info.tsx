@@ -2,7 +2,7 @@
  * Information disclosure: reports by year (the years present), name search,
  * a date range (created_at__gte / __lte in full ISO), sorting and pages.
  */
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
 import { getApi } from "~/middleware/api.server";

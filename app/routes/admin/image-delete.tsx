@@ -1,5 +1,5 @@
 /** Deleting one image: a confirmation page (GET); POST deletes and returns where it came from. */
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { data, useSearchParams } from "react-router";
 import { ConfirmPage } from "~/components/admin/confirm";
 import { getI18n } from "~/middleware/i18n.server";

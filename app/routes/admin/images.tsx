@@ -1,5 +1,5 @@
 /** Every post image, paged, with the post each belongs to. */
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { ConfirmLink } from "~/components/confirm-link";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";

@@ -1,5 +1,5 @@
 /** Deleting a post: a confirmation page (GET) that says its images go too; POST deletes. */
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { ConfirmPage } from "~/components/admin/confirm";
 import type { RouteHandle } from "~/components/shell/breadcrumbs";

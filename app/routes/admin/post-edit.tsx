@@ -5,7 +5,7 @@
  */
 import { useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { data, Form, Link, useLocation } from "react-router";
 import { ImageUploadForm } from "~/components/admin/image-upload";
 import { PostForm } from "~/components/admin/post-form";

@@ -1,5 +1,5 @@
 /** Deleting a user: confirmation page (GET), POST deletes. An administrator's own account is never deleted: the page says why, and a forced POST is refused before the backend. */
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { ConfirmPage } from "~/components/admin/confirm";
 import { getI18n } from "~/middleware/i18n.server";

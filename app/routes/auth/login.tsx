@@ -10,7 +10,7 @@
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { Form, Link, useSearchParams } from "react-router";
 import { ApiError } from "~/api/errors";
 import { refusalTexts } from "~/api/refusal-texts.server";

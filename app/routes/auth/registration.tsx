@@ -10,7 +10,7 @@
 import { randomUUID } from "node:crypto";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
 import { CodeField } from "~/components/auth/code-field";
 import { DocumentLink, DocumentsLine } from "~/components/auth/documents-line";

@@ -14,7 +14,7 @@ import { randomUUID } from "node:crypto";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
 import { CodeField } from "~/components/auth/code-field";
 import { NewPasswordFields, newPasswordLabels } from "~/components/auth/new-password-fields";

@@ -2,7 +2,7 @@
  * News: cards, newest first, with a GET filter form (title, day, current or
  * archive), sorting and pages. Every choice is in the URL.
  */
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
 import { Icon } from "~/components/ui/icon";

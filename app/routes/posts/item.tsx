@@ -1,5 +1,5 @@
 /** One post: its text as paragraphs of plain text (never HTML) and its images. */
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { PostStatus } from "~/components/post-status";

@@ -24,7 +24,7 @@ import { getLimits } from "~/http/limits.server";
 import { requestMetaContext } from "~/http/request-context";
 import { getUser } from "~/middleware/user.server";
 import { logger } from "~/monitoring/logger.server";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import type { Account } from "~/api/types";
 import { Balance } from "~/components/balance";
 import { ConfirmLink } from "~/components/confirm-link";

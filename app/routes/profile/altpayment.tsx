@@ -1,5 +1,5 @@
 /** The alternative payment service: what it is, its benefits, the accounts to pay, and «Перейти». */
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Balance } from "~/components/balance";
 import { CopyButton } from "~/components/copy-button";

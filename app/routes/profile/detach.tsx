@@ -2,7 +2,7 @@
  * Detaching an account. GET is the confirmation page (used without
  * JavaScript); POST detaches and returns to the list with a toast.
  */
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import { ApiError } from "~/api/errors";
 import { refusalTexts } from "~/api/refusal-texts.server";

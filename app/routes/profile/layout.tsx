@@ -4,7 +4,7 @@
  * /profile/accounts makes two backend calls in parallel that share one
  * token refresh.
  */
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
 import type { User } from "~/api/types";
 import { Icon } from "~/components/ui/icon";

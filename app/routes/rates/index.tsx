@@ -1,5 +1,5 @@
 /** Tariffs: a table with search by name, the day filter, sorting and pages. */
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
 import { getApi } from "~/middleware/api.server";

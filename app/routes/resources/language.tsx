@@ -2,7 +2,7 @@
  * The language switch: posts the choice here, kept in a cookie, and returns
  * to the same page. With JavaScript it submits as soon as a language is chosen.
  */
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { data, redirect, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { isLanguage, languageNames, languages } from "~/i18n/config";

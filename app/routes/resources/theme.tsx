@@ -4,7 +4,7 @@
  * (optimistically) behind a circular reveal.
  */
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/i18n/use-translation";
+import { useTranslation } from "react-i18next";
 import { data, redirect, useFetcher, useFetchers, useLocation } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { themeCookie, themeSchema, type Theme } from "~/http/preferences.server";
