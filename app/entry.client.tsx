@@ -34,3 +34,10 @@ startTransition(() => {
 const loadRest = () => void loadLanguage(lng).catch(() => {});
 if ("requestIdleCallback" in window) requestIdleCallback(loadRest, { timeout: 2000 });
 else setTimeout(loadRest, 200);
+
+// Offline and installing (docs/decisions/016-offline.md): after the page's load, its own chunk.
+if (import.meta.env.PROD) {
+  const registerWorker = () => void import("~/pwa/register").then((pwa) => pwa.registerServiceWorker()).catch(() => {});
+  if (document.readyState === "complete") registerWorker();
+  else window.addEventListener("load", registerWorker, { once: true });
+}

@@ -27,6 +27,7 @@ import { getTheme } from "~/http/preferences.server";
 import { sessionMiddleware } from "~/middleware/session.server";
 import { getToast } from "~/toasts/toast.server";
 import { getHoneypotInputProps } from "~/forms/honeypot.server";
+import { themeColors } from "~/pwa/manifest";
 import { HoneypotProvider } from "~/forms/honeypot-inputs";
 import type { Route } from "./+types/root";
 import stylesHref from "./styles/app.css?url";
@@ -81,6 +82,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={theme === "dark" ? "dark" : "light"} />
+        {/* Installing the portal: the manifest in the page's language, the top bar's colour (docs/decisions/016-offline.md). */}
+        <meta name="theme-color" content={theme === "dark" ? themeColors.dark : themeColors.light} />
+        <link rel="manifest" href={`/manifest.webmanifest?lng=${locale}`} />
+        <link rel="apple-touch-icon" href="/pwa/apple-touch-icon.png" />
         <Meta />
         <Links />
       </head>

@@ -21,6 +21,8 @@ interface CachedPage {
   body: string;
   contentType: string;
   expires: number;
+  /** The page's own Vary (Save-Data on the news list), sent again with each hit. */
+  vary: string;
 }
 
 const NONCE_SLOT = "\u0000nonce\u0000";
@@ -59,7 +61,9 @@ export async function pageCacheKey(req: KeyedRequest): Promise<string | null> {
   // The host as React Router sees it: Express's req.host is the trusted proxy's
   // X-Forwarded-Host (TRUST_PROXY), else the Host header. Anyone else's
   // X-Forwarded-Host neither keys nor poisons the cache.
-  return `${req.protocol}://${req.host}${req.originalUrl}\n${await renderedPreferences(req.headers.cookie)}`;
+  // Save-Data changes some pages (the news list's thumbnails, app/routes/posts/index.tsx; they send Vary: Save-Data).
+  const saveData = /^\s*on\s*$/i.test(String(req.headers["save-data"] ?? "")) ? "\nsave-data" : "";
+  return `${req.protocol}://${req.host}${req.originalUrl}\n${await renderedPreferences(req.headers.cookie)}${saveData}`;
 }
 
 export function createPageCache({ ttlMs, maxEntries = 200 }: { ttlMs: number; maxEntries?: number }) {
@@ -79,6 +83,7 @@ export function createPageCache({ ttlMs, maxEntries = 200 }: { ttlMs: number; ma
       metrics.pageCache.inc({ result: "hit" });
       res.setHeader("X-Page-Cache", "hit");
       res.setHeader("Content-Type", hit.contentType);
+      if (hit.vary) res.setHeader("Vary", hit.vary);
       res.setHeader("Server-Timing", 'cache;desc="page cache hit"');
       res.status(200).send(hit.body.split(NONCE_SLOT).join(nonce));
       return;
@@ -105,7 +110,7 @@ export function createPageCache({ ttlMs, maxEntries = 200 }: { ttlMs: number; ma
       const contentType = String(res.getHeader("Content-Type") ?? "");
       if (res.statusCode === 200 && !res.getHeader("Set-Cookie") && contentType.startsWith("text/html")) {
         const body = Buffer.concat(chunks).toString("utf8");
-        pages.set(key, { body: body.split(nonce).join(NONCE_SLOT), contentType, expires: Date.now() + ttlMs });
+        pages.set(key, { body: body.split(nonce).join(NONCE_SLOT), contentType, expires: Date.now() + ttlMs, vary: String(res.getHeader("Vary") ?? "") });
       }
       return end(chunk, ...rest);
     }) as typeof res.end;
