@@ -163,3 +163,37 @@ describe("the page cache", () => {
     expect(renders()).toBe(2);
   });
 });
+
+// Save-Data (issue 23): the news list leaves out its thumbnails and says Vary: Save-Data.
+describe("the page cache and Save-Data", () => {
+  it("keys a page asked for with Save-Data: on apart from the same page without it", async () => {
+    const plain = await pageCacheKey(request("/posts"));
+    const lean = await pageCacheKey(request("/posts", { "save-data": "on" }));
+    expect(lean).not.toBe(plain);
+    expect(await pageCacheKey(request("/posts", { "save-data": " ON " }))).toBe(lean);
+    expect(await pageCacheKey(request("/posts", { "save-data": "off" }))).toBe(plain);
+  });
+
+  it("sends the page's Vary again with a hit", async () => {
+    let server: ReturnType<ReturnType<typeof express>["listen"]> | undefined;
+    try {
+      const app = express();
+      app.use((_req, res, next) => {
+        res.locals.meta = { nonce: "n" };
+        next();
+      });
+      app.use(createPageCache({ ttlMs: 5000 }).middleware);
+      app.get(/.*/, (_req, res) => void res.setHeader("Vary", "Save-Data").type("html").send("<p>news</p>"));
+      server = app.listen(0);
+      await new Promise((resolve) => server!.once("listening", resolve));
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/posts`;
+      const first = await fetch(url);
+      const second = await fetch(url);
+      expect(second.headers.get("x-page-cache")).toBe("hit");
+      expect(first.headers.get("vary")).toBe("Save-Data");
+      expect(second.headers.get("vary")).toBe("Save-Data");
+    } finally {
+      server?.close();
+    }
+  });
+});
