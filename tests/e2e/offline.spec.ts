@@ -13,6 +13,9 @@ import { expect, hydrated, resident, signIn, test } from "./fixtures";
 
 const dispatcherTel = "tel:+74112401003";
 
+// Every other suite blocks the worker (playwright.config.ts): here it is what is tested.
+test.use({ serviceWorkers: "allow" });
+
 /** Every entry of every cache the page's origin holds: its address and its text. */
 async function everyCachedEntry(page: Page) {
   return page.evaluate(async () => {
