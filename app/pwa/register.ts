@@ -22,7 +22,7 @@ async function rememberPreferences() {
   const lng = document.documentElement.dataset.lng;
   const theme = document.body.classList.contains("dark") ? "dark" : "light";
   const prefs = await caches.open(cacheNames.prefs);
-  await prefs.put(prefsKey, Response.json({ lng, theme }));
+  await prefs.put(prefsKey, new Response(JSON.stringify({ lng, theme }), { headers: { "Content-Type": "application/json" } }));
 }
 
 export function registerServiceWorker() {

@@ -38,6 +38,12 @@ async function savedPaths(page: Page) {
   });
 }
 
+/** When the worker saved a page (its stamp), in milliseconds; 0 when it has none. */
+async function savedAt(page: Page, path: string) {
+  const stamp = await page.evaluate(async (url) => (await (await caches.open("portal-pages")).match(url))?.headers.get("X-Portal-Saved-At") ?? null, path);
+  return stamp ? Date.parse(stamp) : 0;
+}
+
 async function firstPostPath(page: Page) {
   await page.goto("/posts");
   const href = await page.locator(".post-card__link").first().getAttribute("href");
@@ -66,12 +72,18 @@ test.describe("offline, with JavaScript", () => {
     // Signed in, each public page was answered private: a signed-out copy of it is kept instead.
     await expect.poll(() => savedPaths(page)).toEqual(["/", "/posts", post].sort());
 
+    // Something the worker keeps besides pages: it must not outlive the sign-out either.
+    await page.evaluate(() => caches.open("portal-media").then((media) => media.put("/media/marker.png", new Response("x"))));
+    const savedBefore = await savedAt(page, "/posts");
+
     await page.locator(".profile-menu > summary").click();
     await page.getByRole("button", { name: "Выйти" }).click();
     await expect(page).toHaveURL("/");
     await expect(page.getByRole("banner").getByRole("link", { name: "Войти" })).toBeVisible();
     // Signing out dropped every cache, then the worker saved the same public pages again, signed out.
+    await expect.poll(() => page.evaluate(() => caches.match("/media/marker.png").then(Boolean))).toBe(false);
     await expect.poll(() => savedPaths(page)).toEqual(["/", "/posts", post].sort());
+    await expect.poll(() => savedAt(page, "/posts")).toBeGreaterThan(savedBefore);
 
     await context.setOffline(true);
     for (const saved of ["/", "/posts", post]) {
@@ -124,10 +136,12 @@ test.describe("offline, with JavaScript", () => {
   });
 
   test("offline, a link followed in the page opens the saved copy or the offline page", async ({ page, context }) => {
+    // A first visit of one page registers nothing; the worker comes with the second page.
+    await page.goto("/about");
     await page.goto("/posts");
     await hydrated(page);
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    await page.goto("/posts");
+    // Installed after this page's load: it saves the page it found open.
     await expect.poll(() => savedPaths(page)).toContain("/posts");
     await hydrated(page);
     await context.setOffline(true);
