@@ -35,30 +35,3 @@ const loadRest = () => void loadLanguage(lng).catch(() => {});
 if ("requestIdleCallback" in window) requestIdleCallback(loadRest, { timeout: 2000 });
 else setTimeout(loadRest, 200);
 
-// Offline and installing (docs/decisions/016-offline.md), its own chunk after the page's load. A
-// first visit of one page carries none of it (006's first-visit budget): the worker comes with
-// the second page, a link followed now or a later visit.
-if (import.meta.env.PROD) {
-  let started = false;
-  const registerWorker = () => {
-    if (started) return;
-    started = true;
-    void import("~/pwa/register").then((pwa) => pwa.registerServiceWorker()).catch(() => {});
-  };
-  const afterLoad = () => (document.readyState === "complete" ? registerWorker() : window.addEventListener("load", registerWorker, { once: true }));
-  let returning = false;
-  try {
-    returning = localStorage.getItem("portal-visited") === "1";
-    localStorage.setItem("portal-visited", "1");
-  } catch {
-    // Storage refused: the next page followed registers it.
-  }
-  if (returning) afterLoad();
-  else {
-    const onNextPage = (event: Event) => {
-      if (event.type === "submit" || (event.target as Element | null)?.closest?.("a[href]")) afterLoad();
-    };
-    document.addEventListener("click", onNextPage, { capture: true });
-    document.addEventListener("submit", onNextPage, { capture: true });
-  }
-}

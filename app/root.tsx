@@ -28,6 +28,7 @@ import { sessionMiddleware } from "~/middleware/session.server";
 import { getToast } from "~/toasts/toast.server";
 import { getHoneypotInputProps } from "~/forms/honeypot.server";
 import { themeColors } from "~/pwa/manifest";
+import { starterScript } from "~/pwa/starter";
 import { HoneypotProvider } from "~/forms/honeypot-inputs";
 import type { Route } from "./+types/root";
 import stylesHref from "./styles/app.css?url";
@@ -93,6 +94,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        {/* The service worker, from the second page on (app/pwa/starter.ts). */}
+        {import.meta.env.PROD ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: starterScript }} /> : null}
       </body>
     </html>
   );

@@ -28,6 +28,18 @@ export async function buildServiceWorker(buildDir) {
     define: { "process.env.NODE_ENV": '"production"' },
     logLevel: "warning",
   });
+  // The registration (app/pwa/register.ts with workbox-window), loaded by the document's inline starter.
+  await build({
+    entryPoints: [path.join(root, "app", "pwa", "register.ts")],
+    outfile: path.join(client, "pwa-register.js"),
+    bundle: true,
+    format: "iife",
+    minify: true,
+    target: "es2020",
+    tsconfig: path.join(root, "tsconfig.json"),
+    define: { "process.env.NODE_ENV": '"production"' },
+    logLevel: "warning",
+  });
   const { count, size, warnings } = await injectManifest({
     swSrc: bundled,
     swDest: path.join(client, "sw.js"),

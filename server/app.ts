@@ -23,7 +23,7 @@ import { beforeHeaders, bodyLimit, finalHeaders, isMalformedUrl, limitStreamedBo
 import { compressPages } from "./compress-page";
 import { createPageCache } from "./page-cache";
 import { createRouteMatcher } from "./route-label";
-import { publicCopy, serveServiceWorker } from "./service-worker";
+import { publicCopy, serveRegistration, serveServiceWorker } from "./service-worker";
 import { requestMetaContext, type RequestMeta } from "~/http/request-context";
 
 const env = getEnv();
@@ -250,6 +250,7 @@ if (import.meta.env.PROD) {
   const client = path.join(server, "..", "client");
   app.use("/assets", files(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
   app.get("/sw.js", serveServiceWorker(client));
+  app.get("/pwa-register.js", serveRegistration(client));
   const publicFiles = files(client, { maxAge: "1h" });
   // Pages have no file extension: only paths that look like files cost a disk lookup.
   app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));

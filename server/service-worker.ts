@@ -40,6 +40,24 @@ export function serveServiceWorker(clientDir: string): express.RequestHandler {
   };
 }
 
+/**
+ * /pwa-register.js, the registration the document's starter loads (app/pwa/starter.ts):
+ * an address without a hash, so revalidated each time (`no-cache`, an ETag answers 304).
+ */
+export function serveRegistration(clientDir: string): express.RequestHandler {
+  let source: string | null | undefined;
+  return (req, res, next) => {
+    if (source === undefined) {
+      const file = path.join(clientDir, "pwa-register.js");
+      source = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : null;
+    }
+    if (source === null) return next();
+    res.locals.route = "/pwa-register.js";
+    res.set({ "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache" });
+    res.send(req.method === "HEAD" ? undefined : source);
+  };
+}
+
 /** Cookies a signed-out page never sees: the session and the flash message. */
 const personalCookies = new Set<string>([...sessionCookieNames, "__toast"]);
 

@@ -1,7 +1,9 @@
 /**
- * Registers the service worker (docs/decisions/016-offline.md), loaded by
- * app/entry.client.tsx after the page's `load`, in a chunk of its own: a
- * first visit's scripts do not carry it, and nothing waits for it.
+ * Registers the service worker (docs/decisions/016-offline.md). Bundled on its
+ * own by scripts/build-sw.js (client/pwa-register.js, served at /pwa-register.js)
+ * and loaded by the document's small inline starter (app/pwa/starter.ts) after
+ * the page's load, from the second page on: a first visit's scripts do not
+ * carry it, and nothing waits for it.
  *
  * A new version installs in the background and waits; it takes over at the
  * resident's next navigation (a link followed), never in the middle of a
@@ -63,3 +65,5 @@ export function registerServiceWorker() {
   observer.observe(document.body, { attributes: true, attributeFilter: ["class"] });
   void wb.register().catch(() => {});
 }
+
+registerServiceWorker();

@@ -191,6 +191,9 @@ test.describe("installing and the offline pages, as any client sees them", () =>
     expect(worker.headers()["cache-control"]).toBe("no-cache");
     expect(worker.headers()["content-type"]).toContain("javascript");
     expect(await worker.text()).not.toContain("__PORTAL_CONFIG_REVISION__");
+    const registration = await request.get("/pwa-register.js");
+    expect(registration.status()).toBe(200);
+    expect(registration.headers()["cache-control"]).toBe("no-cache");
     for (const [lng, title] of [
       ["rus", "Нет связи с сайтом"],
       ["en", "The site cannot be reached"],
