@@ -94,8 +94,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
-        {/* The service worker, from the second page on (app/pwa/starter.ts). */}
-        {import.meta.env.PROD ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: starterScript }} /> : null}
+        {/* The service worker, from the second page on (app/pwa/starter.ts). Its text is the
+            server's alone: the browser has run it before hydrating, which keeps the server's HTML. */}
+        {import.meta.env.PROD ? (
+          <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? starterScript : "" }} />
+        ) : null}
       </body>
     </html>
   );
