@@ -83,10 +83,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={theme === "dark" ? "dark" : "light"} />
-        {/* Installing the portal: the manifest in the page's language, the top bar's colour (docs/decisions/016-offline.md). */}
-        <meta name="theme-color" content={theme === "dark" ? themeColors.dark : themeColors.light} />
-        <link rel="manifest" href={`/manifest.webmanifest?lng=${locale}`} />
-        <link rel="apple-touch-icon" href="/pwa/apple-touch-icon.png" />
+        {/* Installing the portal: the manifest in the page's language, the top bar's colour
+            (docs/decisions/016-offline.md). The server's HTML alone: React's hydration leaves
+            tags it did not render in <head>, and the first visit's scripts need not carry them. */}
+        {import.meta.env.SSR ? (
+          <>
+            <meta name="theme-color" content={theme === "dark" ? themeColors.dark : themeColors.light} />
+            <link rel="manifest" href={`/manifest.webmanifest?lng=${locale}`} />
+            <link rel="apple-touch-icon" href="/pwa/apple-touch-icon.png" />
+          </>
+        ) : null}
         <Meta />
         <Links />
       </head>

@@ -165,8 +165,10 @@ test.describe("offline, without JavaScript", () => {
 });
 
 test.describe("installing and the offline pages, as any client sees them", () => {
-  test("each page links the manifest in its language; the manifest has what browsers ask for", async ({ page, request }) => {
+  test("each page links the manifest in its language; the manifest has what browsers ask for", async ({ page, request, jsEnabled }) => {
     await page.goto("/posts");
+    // The server's tags stay after hydration (React renders none of them in the browser).
+    if (jsEnabled) await hydrated(page);
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest?lng=rus");
     await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute("content", "#ffffff");
     for (const [lng, shortName] of [
