@@ -27,7 +27,7 @@ import { getTheme } from "~/http/preferences.server";
 import { sessionMiddleware } from "~/middleware/session.server";
 import { getToast } from "~/toasts/toast.server";
 import { getHoneypotInputProps } from "~/forms/honeypot.server";
-import { themeColors } from "~/pwa/manifest";
+import { themeColors } from "~/pwa/web-manifest";
 import { starterScript } from "~/pwa/starter";
 import { HoneypotProvider } from "~/forms/honeypot-inputs";
 import type { Route } from "./+types/root";

@@ -2,7 +2,7 @@
 // bundled by esbuild (Workbox's modules included, production mode), then
 // workbox-build's injectManifest writes the precache list of this build's
 // client files into it. Run by scripts/build.js after the Vite build, on the
-// new build's folder; server/service-worker.ts serves the result at /sw.js.
+// new build's folder; server/pwa-endpoints.ts serves the result at /sw.js.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 

@@ -23,7 +23,7 @@ import { beforeHeaders, bodyLimit, finalHeaders, isMalformedUrl, limitStreamedBo
 import { compressPages } from "./compress-page";
 import { createPageCache } from "./page-cache";
 import { createRouteMatcher } from "./route-label";
-import { publicCopy, serveRegistration, serveServiceWorker } from "./service-worker";
+import { publicCopy, serveRegistration, serveServiceWorker } from "./pwa-endpoints";
 import { requestMetaContext, type RequestMeta } from "~/http/request-context";
 
 const env = getEnv();
@@ -142,7 +142,7 @@ function observe(req: express.Request, res: express.Response, meta: RequestMeta)
 
 app.use(compression());
 
-// The service worker's signed-out copies of public pages (server/service-worker.ts).
+// The service worker's signed-out copies of public pages (server/pwa-endpoints.ts).
 app.use(publicCopy);
 
 // A control character in the path or query (a CR or LF, a tab) is never a

@@ -4,7 +4,7 @@
  * docs/decisions/016-offline.md. In short:
  *
  * - precached: this build's scripts and styles, and the offline page in each
- *   language (its revision follows the company's contacts: server/service-worker.ts);
+ *   language (its revision follows the company's contacts: server/pwa-endpoints.ts);
  * - public pages: network first, after 3 s (or with no network) the copy last
  *   seen, with a note saying when it was saved;
  * - nothing personal is ever stored (app/pwa/policy.ts): a signed-in page is

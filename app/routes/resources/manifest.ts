@@ -6,7 +6,7 @@
 import { getPublicConfig } from "~/config/env.server";
 import { isLanguage, type Language } from "~/i18n/config";
 import { getLocale, i18nFor } from "~/middleware/i18n.server";
-import { webManifest } from "~/pwa/manifest";
+import { webManifest } from "~/pwa/web-manifest";
 import type { Route } from "./+types/manifest";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

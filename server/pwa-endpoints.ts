@@ -1,5 +1,5 @@
 /**
- * The service worker's two server sides (docs/decisions/016-offline.md):
+ * The service worker's server side (docs/decisions/016-offline.md): /sw.js, /pwa-register.js and the public copies.
  *
  * - /sw.js, this build's worker (scripts/build-sw.js), never kept by a cache
  *   without asking (`no-cache`), so that a new build reaches residents. The

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { serviceWorkerSource, withoutPersonalCookies } from "./service-worker";
+import { serviceWorkerSource, withoutPersonalCookies } from "./pwa-endpoints";
 
 describe("/sw.js as served", () => {
   it("fills in the offline pages' revision from the worker and the contacts: new contacts, a new worker", () => {
