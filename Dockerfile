@@ -16,7 +16,7 @@ RUN npm install --no-audit --no-fund
 # the image is built once). The runtime has no sources, so scripts/start.js never rebuilds.
 FROM deps AS build
 COPY . .
-RUN npx react-router build && npm prune --omit=dev --no-audit --no-fund
+RUN npx react-router build && node scripts/build-sw.js build && npm prune --omit=dev --no-audit --no-fund
 
 # --- runtime: production dependencies only, a non-root user
 FROM node:20-bookworm-slim AS runtime

@@ -34,6 +34,10 @@ export default defineConfig({
     timezoneId: "Asia/Yakutsk",
     trace: "off",
     screenshot: "only-on-failure",
+    // The service worker answers navigations, data requests and scripts itself once it
+    // controls a page, out of page.route's reach: suites that delay or break those requests
+    // would test the worker instead. tests/e2e/offline.spec.ts allows it and tests it.
+    serviceWorkers: "block",
     launchOptions,
   },
   projects: [

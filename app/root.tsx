@@ -27,6 +27,8 @@ import { getTheme } from "~/http/preferences.server";
 import { sessionMiddleware } from "~/middleware/session.server";
 import { getToast } from "~/toasts/toast.server";
 import { getHoneypotInputProps } from "~/forms/honeypot.server";
+import { themeColors } from "~/pwa/web-manifest";
+import { starterScript } from "~/pwa/starter";
 import { HoneypotProvider } from "~/forms/honeypot-inputs";
 import type { Route } from "./+types/root";
 import stylesHref from "./styles/app.css?url";
@@ -85,6 +87,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={theme === "dark" ? "dark" : "light"} />
+        {/* Installing the portal: the manifest in the page's language, the top bar's colour
+            (docs/decisions/016-offline.md). The server's HTML alone: React's hydration leaves
+            tags it did not render in <head>, and the first visit's scripts need not carry them. */}
+        {import.meta.env.SSR ? (
+          <>
+            <meta name="theme-color" content={theme === "dark" ? themeColors.dark : themeColors.light} />
+            <link rel="manifest" href={`/manifest.webmanifest?lng=${locale}`} />
+            <link rel="apple-touch-icon" href="/pwa/apple-touch-icon.png" />
+          </>
+        ) : null}
         <Meta />
         <Links />
       </head>
@@ -93,6 +105,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <PageResources lng={locale} nonce={nonce} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        {/* The service worker, from the second page on (app/pwa/starter.ts). Its text is the
+            server's alone: the browser has run it before hydrating, which keeps the server's HTML. */}
+        {import.meta.env.PROD ? (
+          <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? starterScript : "" }} />
+        ) : null}
       </body>
     </html>
   );

@@ -10,6 +10,9 @@ import { siteMap, type SiteEntry } from "./site-map/pages";
 export const fileRoutes = [
   route("locales/:lng/:ns", "routes/resources/locales.ts"),
   route("media/*", "routes/resources/media.ts"),
+  // Installing the portal and using it offline (docs/decisions/016-offline.md).
+  route("manifest.webmanifest", "routes/resources/manifest.ts"),
+  route("offline/:lng", "routes/resources/offline.ts"),
 ];
 
 /** Whatever no entry matches: the 404 page, in the shell. */

@@ -17,10 +17,11 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildServiceWorker } from "./build-sw.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** What the build reads. content/ is not here: the portal reads it at run time. */
-const INPUTS = ["app", "server", "public", "react-router.config.ts", "vite.config.ts", "package-lock.json", "tsconfig.json"];
+const INPUTS = ["app", "server", "public", "react-router.config.ts", "vite.config.ts", "package-lock.json", "tsconfig.json", "scripts/build-sw.js"];
 const BUILDS = path.join(root, ".builds");
 const LINK = path.join(root, "build");
 const STAMP = "fingerprint.json";
@@ -95,7 +96,7 @@ function prune(current) {
 }
 
 /** Builds into a new folder and points build/ at it. Throws when the build fails. */
-export function build({ fingerprint = sourceFingerprint(), log = console.log } = {}) {
+export async function build({ fingerprint = sourceFingerprint(), log = console.log } = {}) {
   fs.mkdirSync(BUILDS, { recursive: true });
   const target = path.join(BUILDS, `${stampName()}-${fingerprint.slice(0, 12)}-${process.pid}`);
   log(`Building the portal into ${path.relative(root, target)}…`);
@@ -108,6 +109,8 @@ export function build({ fingerprint = sourceFingerprint(), log = console.log } =
     fs.rmSync(target, { recursive: true, force: true });
     throw new Error(`the production build failed (exit code ${result.status})`);
   }
+  const worker = await buildServiceWorker(target);
+  log(`service worker: ${worker.count} files precached (${Math.round(worker.size / 1024)} KB)`);
   const serverMtimeMs = fs.statSync(path.join(target, "server", "index.js")).mtimeMs;
   fs.writeFileSync(path.join(target, STAMP), `${JSON.stringify({ fingerprint, serverMtimeMs, builtAt: new Date().toISOString() }, null, 2)}\n`);
   swapLink(target);
@@ -116,19 +119,19 @@ export function build({ fingerprint = sourceFingerprint(), log = console.log } =
 }
 
 /** `npm start`: build only when the sources changed since the last build. */
-export function buildIfChanged({ log = console.log } = {}) {
+export async function buildIfChanged({ log = console.log } = {}) {
   const fingerprint = sourceFingerprint();
   if (buildIsCurrent(fingerprint)) return false;
-  build({ fingerprint, log });
+  await build({ fingerprint, log });
   return true;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
     if (process.argv.includes("--if-changed")) {
-      if (!buildIfChanged()) console.log("The build is up to date with the sources.");
+      if (!(await buildIfChanged())) console.log("The build is up to date with the sources.");
     } else {
-      build();
+      await build();
     }
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);

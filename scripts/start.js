@@ -19,7 +19,7 @@ if (!process.argv.includes("--no-build") && existsSync("scripts/build.js")) {
   const { buildIfChanged, hasSources } = await import("./build.js");
   if (hasSources()) {
     try {
-      buildIfChanged({ log: (line) => console.log(line) });
+      await buildIfChanged({ log: (line) => console.log(line) });
     } catch (error) {
       console.error(error instanceof Error ? error.message : error);
       process.exit(1);

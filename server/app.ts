@@ -21,6 +21,7 @@ import { logger } from "~/monitoring/logger.server";
 import { metrics, registry } from "~/monitoring/metrics.server";
 import { beforeHeaders, bodyLimit, finalHeaders, isMalformedUrl, limitStreamedBody, refuse, uploadLimit } from "./edge";
 import { createRouteMatcher } from "./route-label";
+import { publicCopy, serveRegistration, serveServiceWorker } from "./pwa-endpoints";
 import { requestMetaContext, type RequestMeta } from "~/http/request-context";
 
 const env = getEnv();
@@ -141,6 +142,9 @@ function observe(req: express.Request, res: express.Response, meta: RequestMeta)
 // Scripts and styles are compressed at build time (below).
 app.use(compression());
 
+// The service worker's signed-out copies of public pages (server/pwa-endpoints.ts).
+app.use(publicCopy);
+
 // A control character in the path or query (a CR or LF, a tab) is never a
 // link of ours: a 400 here instead of a 500 deep inside, or a header it breaks.
 app.use((req, res, next) => {
@@ -245,6 +249,8 @@ if (import.meta.env.PROD) {
   while (path.basename(server) !== "server" && path.dirname(server) !== server) server = path.dirname(server);
   const client = path.join(server, "..", "client");
   app.use("/assets", files(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
+  app.get("/sw.js", serveServiceWorker(client));
+  app.get("/pwa-register.js", serveRegistration(client));
   const publicFiles = files(client, { maxAge: "1h" });
   // Pages have no file extension: only paths that look like files cost a disk lookup.
   app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));

@@ -48,7 +48,7 @@ const loadText = () =>
     .join(" ");
 
 async function main(options: Options): Promise<number> {
-  ensurePortalBuild(options.build);
+  await ensurePortalBuild(options.build);
   ensureFloorBuild({ force: options.build });
   console.log(
     `Portal benchmark${options.quick ? " (--quick)" : ""}: Node ${process.version}, ${os.cpus().length} core(s), load average ${loadText()}` +

@@ -9,9 +9,9 @@ export const ADMIN = { email: "admin@example.com", password: "admin12345" };
 export const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 
 /** Builds the portal when its sources changed since the last build (scripts/build.js), or always with `force`. */
-export function ensurePortalBuild(force: boolean) {
-  if (force) build();
-  else buildIfChanged();
+export async function ensurePortalBuild(force: boolean) {
+  if (force) await build();
+  else await buildIfChanged();
 }
 
 /** The portal's log lines, kept so errors can be pinned to a section. */

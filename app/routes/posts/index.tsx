@@ -35,6 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   const api = getApi(context);
   const list = await loadListPage(request, page, pageSize, (target) => api.posts.list({ ...query, page: target }));
+  // A resident who asked to save data (Save-Data: on) gets the cards without pictures.
+  const saveData = request.headers.get("Save-Data")?.trim().toLowerCase() === "on";
   return {
     // What a card shows, no more: the page (and its hydration data) carries
     // an excerpt, not every post's whole text, and the first image as a path
@@ -45,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       excerpt: excerpt(post.text),
       is_actual: post.is_actual,
       created_at: post.created_at,
-      thumbnail: mediaPath(post.images[0]?.image ?? null),
+      thumbnail: saveData ? null : mediaPath(post.images[0]?.image ?? null),
     })),
     count: list.count,
     page,
@@ -53,6 +55,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filters: { ...filters, day: day ?? "" },
     ignored,
   };
+}
+
+/** The list differs with Save-Data (no thumbnails): caches must keep the two apart. */
+export function headers() {
+  return { Vary: "Save-Data" };
 }
 
 type PostSummary = Route.ComponentProps["loaderData"]["posts"][number];

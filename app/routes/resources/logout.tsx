@@ -11,7 +11,13 @@ export async function action({ context }: Route.ActionArgs) {
   return redirectWithToast(
     "/",
     { type: "info", description: getI18n(context).t("success.logout") },
-    { headers: { "Set-Cookie": await signedInHintCookie.serialize("", { maxAge: 0 }) } },
+    {
+      headers: {
+        "Set-Cookie": await signedInHintCookie.serialize("", { maxAge: 0 }),
+        // The browser's HTTP cache of this site goes too; the service worker drops its own caches (app/pwa/service-worker.ts).
+        "Clear-Site-Data": '"cache"',
+      },
+    },
   );
 }
 

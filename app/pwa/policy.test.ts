@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import {
+  isPersonalPath,
+  isPublicPage,
+  languageOfPage,
+  mayStoreMedia,
+  mayStorePage,
+  pageOfDataRequest,
+  savedNote,
+  titleOf,
+  withSavedNote,
+  withSavedPages,
+  withTheme,
+} from "./policy";
+
+const html = (headers: Record<string, string> = {}, status = 200) => ({
+  status,
+  headers: new Headers({ "Content-Type": "text/html; charset=utf-8", ...headers }),
+});
+const at = (path: string) => new URL(path, "https://lk.example");
+
+describe("what the service worker may keep", () => {
+  it("knows the public pages, and nothing under them that is not", () => {
+    for (const path of ["/", "/posts", "/posts/", "/posts/item/12", "/rates", "/rates/item/3", "/about", "/about/info", "/about/info/item/7", "/about/structure", "/about/credits", "/documents", "/documents/privacy"]) {
+      expect(isPublicPage(path), path).toBe(true);
+    }
+    for (const path of ["/profile", "/profile/accounts", "/admin", "/admin/posts", "/auth", "/auth/reset", "/posts/create", "/posts/feed.xml", "/posts.data", "/resources/logout", "/media/a.jpg", "/rates/item/x", "/offline/rus"]) {
+      expect(isPublicPage(path), path).toBe(false);
+    }
+    for (const path of ["/profile", "/profile.data", "/admin/users", "/auth", "/resources/theme"]) expect(isPersonalPath(path), path).toBe(true);
+  });
+
+  it("keeps a signed-out public page, never one answered private or no-store, never a POST or an error", () => {
+    expect(mayStorePage("GET", at("/posts?page=2"), html())).toBe(true);
+    // Every answer to a signed-in request (app/middleware/session.server.ts).
+    expect(mayStorePage("GET", at("/posts"), html({ "Cache-Control": "private, no-store" }))).toBe(false);
+    expect(mayStorePage("GET", at("/posts"), html({ "Cache-Control": "no-store" }))).toBe(false);
+    expect(mayStorePage("GET", at("/posts"), html({ "Cache-Control": "max-age=0,private" }))).toBe(false);
+    expect(mayStorePage("POST", at("/posts"), html())).toBe(false);
+    expect(mayStorePage("GET", at("/posts"), html({}, 503))).toBe(false);
+    expect(mayStorePage("GET", at("/profile"), html())).toBe(false);
+    expect(mayStorePage("GET", at("/posts.data"), html({ "Content-Type": "text/x-script" }))).toBe(false);
+    expect(mayStorePage("GET", at("/posts"), html({ "Content-Type": "application/json" }))).toBe(false);
+  });
+
+  it("keeps a /media file only when the server said anyone may", () => {
+    expect(mayStoreMedia("GET", at("/media/p.jpg"), html({ "Cache-Control": "public, max-age=86400" }))).toBe(true);
+    expect(mayStoreMedia("GET", at("/media/p.jpg"), html({ "Cache-Control": "private, max-age=60" }))).toBe(false);
+    expect(mayStoreMedia("GET", at("/posts"), html({ "Cache-Control": "public" }))).toBe(false);
+  });
+});
+
+describe("offline, a data request becomes a visit of its page", () => {
+  it("drops .data and React Router's _routes, keeps the rest of the query", () => {
+    expect(pageOfDataRequest(at("/posts.data?page=2&_routes=routes%2Fposts%2Findex"))).toBe("/posts?page=2");
+    expect(pageOfDataRequest(at("/_root.data?_routes=root"))).toBe("/");
+    expect(pageOfDataRequest(at("/posts/item/3.data"))).toBe("/posts/item/3");
+    expect(pageOfDataRequest(at("/posts"))).toBeNull();
+  });
+});
+
+describe("the saved copy and the offline page", () => {
+  const page = '<!DOCTYPE html><html lang="en" data-lng="en" dir="ltr"><head><title>News &amp; notices | Portal</title></head><body><main>…</main></body></html>';
+
+  it("reads a page's title and language", () => {
+    expect(titleOf(page)).toBe("News & notices | Portal");
+    expect(languageOfPage(page)).toBe("en");
+    expect(languageOfPage("<html><body></body></html>")).toBe("rus");
+  });
+
+  it("says when the copy was saved, in the page's language, at the end of the body", () => {
+    const saved = new Date("2026-11-25T05:04:00Z");
+    const rus = withSavedNote(page, savedNote("rus", saved, "Asia/Yakutsk"));
+    expect(rus).toContain("Сохранённая копия от 25.11.2026, 14:04");
+    expect(rus.indexOf("data-saved-note")).toBeLessThan(rus.indexOf("</body>"));
+    expect(rus.indexOf("data-saved-note")).toBeGreaterThan(rus.indexOf("</main>"));
+    expect(savedNote("en", saved, "Asia/Yakutsk")).toContain("Saved copy from 25/11/2026, 14:04");
+    expect(savedNote("ykt", saved, "Asia/Yakutsk")).toContain("25.11.2026, 14:04");
+  });
+
+  it("lists the saved pages, newest first, escaped; keeps its own words when there are none", () => {
+    const offline = '<body><ul data-saved-pages=""><li>None yet</li></ul></body>';
+    const listed = withSavedPages(
+      offline,
+      [
+        { url: "/posts", title: "News", savedAt: new Date("2026-11-25T01:00:00Z") },
+        { url: "/posts/item/1?x=<b>", title: "<script>", savedAt: new Date("2026-11-25T02:00:00Z") },
+      ],
+      "rus",
+      "Asia/Yakutsk",
+    );
+    expect(listed).toContain('<li><a href="/posts/item/1?x=&lt;b&gt;">&lt;script&gt;</a> <small>25.11.2026, 11:00</small></li><li><a href="/posts">News</a>');
+    expect(listed).not.toContain("None yet");
+    expect(withSavedPages(offline, [], "rus")).toBe(offline);
+  });
+
+  it("takes the resident's theme", () => {
+    expect(withTheme("<html><body>x</body></html>", "dark")).toBe('<html><body class="dark">x</body></html>');
+    expect(withTheme("<html><body>x</body></html>", "light")).toBe("<html><body>x</body></html>");
+  });
+});

@@ -1,0 +1,150 @@
+/**
+ * What the service worker may keep and how it shows it (docs/decisions/016-offline.md).
+ * Plain functions, shared by the worker (app/pwa/service-worker.ts) and its tests:
+ * the rule that nothing personal is ever stored lives here, in one place.
+ */
+import { intlLocale, isLanguage, type Language } from "~/i18n/config";
+
+/** Cache Storage names the portal makes; anything else of ours is an old version's. */
+export const cacheNames = {
+  pages: "portal-pages",
+  media: "portal-media",
+  prefs: "portal-prefs",
+} as const;
+
+/** The request header that asks the server for a page as a signed-out visitor sees it. */
+export const publicCopyHeader = "X-Portal-Public-Copy";
+/** Headers the worker adds to what it stores: when it was saved, and the page's title for the offline list. */
+export const savedAtHeader = "X-Portal-Saved-At";
+export const titleHeader = "X-Portal-Title";
+/** Where the page's language and theme are kept for the offline page. */
+export const prefsKey = "/__portal/prefs";
+/** How long a public page may take before the copy last seen is shown. */
+export const networkTimeoutSeconds = 3;
+
+/**
+ * Public pages: the home page, the news and a post, tariffs and a tariff,
+ * about (and below), documents (and one). Never the administrators' pages
+ * under them (/posts/create), the profile, the sign-in pages or anything else.
+ */
+const publicPage = /^\/(|posts|posts\/item\/\d{1,12}|rates|rates\/item\/\d{1,12}|about|about\/(credits|info|structure|info\/item\/\d{1,12})|documents|documents\/[a-z0-9-]{1,64})\/?$/;
+
+export function isPublicPage(pathname: string) {
+  return publicPage.test(pathname);
+}
+
+/** Personal areas: never stored, whatever their answer says. */
+export function isPersonalPath(pathname: string) {
+  return /^\/(profile|admin|auth)(\/|\.data|$)/.test(pathname) || pathname.startsWith("/resources/");
+}
+
+/**
+ * A page answer that may be kept on the device: a 200 HTML page of a public
+ * path, got with GET, that the server did not mark private or no-store (every
+ * answer to a signed-in request is `private, no-store`: app/middleware/session.server.ts).
+ */
+export function mayStorePage(method: string, url: URL, response: { status: number; headers: Headers }) {
+  if (method !== "GET" || response.status !== 200) return false;
+  if (!isPublicPage(url.pathname) || isPersonalPath(url.pathname)) return false;
+  if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return false;
+  return !/(^|[\s,])(private|no-store)\b/i.test(response.headers.get("Cache-Control") ?? "");
+}
+
+/** A /media file (a post's image): kept only when the server said anyone may keep it. */
+export function mayStoreMedia(method: string, url: URL, response: { status: number; headers: Headers }) {
+  if (method !== "GET" || response.status !== 200 || !url.pathname.startsWith("/media/")) return false;
+  return /(^|[\s,])public\b/i.test(response.headers.get("Cache-Control") ?? "");
+}
+
+/**
+ * The page a React Router data request (`/posts.data?_routes=…`, `/_root.data`)
+ * is for: offline, the worker sends the browser there as a document
+ * navigation, which it answers with the saved copy or the offline page.
+ */
+export function pageOfDataRequest(url: URL): string | null {
+  if (!url.pathname.endsWith(".data")) return null;
+  const path = url.pathname === "/_root.data" ? "/" : url.pathname.slice(0, -".data".length);
+  const search = new URLSearchParams(url.search);
+  search.delete("_routes");
+  const query = search.toString();
+  return `${path}${query ? `?${query}` : ""}`;
+}
+
+/** The title of a page, from its HTML, for the offline page's list. */
+export function titleOf(html: string): string {
+  const raw = /<title[^>]*>([^<]{0,300})<\/title>/i.exec(html)?.[1] ?? "";
+  return decodeEntities(raw).trim();
+}
+
+function decodeEntities(text: string) {
+  return text.replace(/&(amp|lt|gt|quot|#39|#x27|nbsp);/g, (_, name: string) =>
+    ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", "#x27": "'", nbsp: "\u00a0" })[name] ?? "",
+  );
+}
+
+export function escapeHtml(text: string) {
+  return text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
+}
+
+/** The language of a saved page, from its `<html data-lng>`; Russian otherwise. */
+export function languageOfPage(html: string): Language {
+  const lng = /<html[^>]*\sdata-lng="([a-z]+)"/i.exec(html.slice(0, 2000))?.[1];
+  return isLanguage(lng) ? lng : "rus";
+}
+
+/** «25.11.2026, 14:05» in the language's own order. */
+export function formatSavedAt(date: Date, lng: Language, timeZone?: string) {
+  return new Intl.DateTimeFormat(intlLocale[lng], { dateStyle: "short", timeStyle: "short", timeZone }).format(date);
+}
+
+/** The words the worker writes itself: it has no i18next, and these few are all it needs. */
+export const savedNoteText: Record<Language, (when: string) => string> = {
+  rus: (when) => `Сохранённая копия от ${when}. Нет связи с сайтом: страница может быть устаревшей.`,
+  en: (when) => `Saved copy from ${when}. The site cannot be reached: this page may be out of date.`,
+  ykt: (when) => `${when} туруорбут куопуйата. Саайтка холбонуу суох: сирэй эргэрбит буолуон сөп.`,
+};
+
+/**
+ * The note a saved copy carries, at the end of <body> (React's hydration
+ * leaves an element it did not render there alone), shown at the top.
+ */
+export function savedNote(lng: Language, savedAt: Date, timeZone?: string) {
+  const text = escapeHtml(savedNoteText[lng](formatSavedAt(savedAt, lng, timeZone)));
+  return (
+    `<p class="saved-note" role="status" data-saved-note="" style="position:fixed;inset:auto 0 0 0;z-index:1000;margin:0;` +
+    `padding:.6rem 1rem;background:#fff4d6;color:#3d2b00;border-top:2px solid #b07a00;font:600 .95rem/1.4 system-ui,sans-serif;text-align:center">` +
+    `${text}</p>`
+  );
+}
+
+/** The saved page with its note added before </body>. */
+export function withSavedNote(html: string, note: string) {
+  const end = html.lastIndexOf("</body>");
+  return end < 0 ? html + note : html.slice(0, end) + note + html.slice(end);
+}
+
+export interface SavedPage {
+  url: string;
+  title: string;
+  savedAt: Date | null;
+}
+
+/** The offline page's list of pages saved on this device, newest first, in place of its marker. */
+export function withSavedPages(html: string, pages: SavedPage[], lng: Language, timeZone?: string) {
+  const items = [...pages]
+    .sort((a, b) => (b.savedAt?.getTime() ?? 0) - (a.savedAt?.getTime() ?? 0))
+    .map((page) => {
+      const when = page.savedAt ? ` <small>${escapeHtml(formatSavedAt(page.savedAt, lng, timeZone))}</small>` : "";
+      return `<li><a href="${escapeHtml(page.url)}">${escapeHtml(page.title || page.url)}</a>${when}</li>`;
+    })
+    .join("");
+  return html.replace(/<ul data-saved-pages="">[\s\S]*?<\/ul>/, (list) => (items ? list.replace(/>[\s\S]*<\/ul>$/, `>${items}</ul>`) : list));
+}
+
+/** The offline page in the resident's theme (the page itself carries both). */
+export function withTheme(html: string, theme: unknown) {
+  return theme === "dark" ? html.replace(/<body([^>]*)>/, '<body$1 class="dark">') : html;
+}
+
+/** The offline page's own address for a language (precached, one per language). */
+export const offlinePath = (lng: Language) => `/offline/${lng}`;

@@ -1,0 +1,69 @@
+/**
+ * Registers the service worker (docs/decisions/016-offline.md). Bundled on its
+ * own by scripts/build-sw.js (client/pwa-register.js, served at /pwa-register.js)
+ * and loaded by the document's small inline starter (app/pwa/starter.ts) after
+ * the page's load, from the second page on: a first visit's scripts do not
+ * carry it, and nothing waits for it.
+ *
+ * A new version installs in the background and waits; it takes over at the
+ * resident's next navigation (a link followed), never in the middle of a
+ * page (a form half filled in stays as it is): Workbox's "waiting" pattern
+ * (workbox-window's messageSkipWaiting, then a full load of the next page).
+ */
+import { Workbox } from "workbox-window";
+import { cacheNames, isPublicPage, prefsKey } from "./policy";
+
+/** With Save-Data the resident asked for no more bytes than the page needs: no worker, no precache. */
+export function wantsServiceWorker(nav: Navigator = navigator) {
+  const connection = (nav as Navigator & { connection?: { saveData?: boolean } }).connection;
+  return "serviceWorker" in nav && !connection?.saveData;
+}
+
+/** The page's language and theme, for the offline page the worker shows later. */
+async function rememberPreferences() {
+  const lng = document.documentElement.dataset.lng;
+  const theme = document.body.classList.contains("dark") ? "dark" : "light";
+  const prefs = await caches.open(cacheNames.prefs);
+  await prefs.put(prefsKey, new Response(JSON.stringify({ lng, theme }), { headers: { "Content-Type": "application/json" } }));
+}
+
+export function registerServiceWorker() {
+  if (!wantsServiceWorker()) return;
+  const wb = new Workbox("/sw.js");
+  let updateWaiting = false;
+
+  wb.addEventListener("waiting", () => {
+    updateWaiting = true;
+  });
+  // The first install: the page it found open was fetched before it, so it saves it now.
+  wb.addEventListener("activated", (event) => {
+    if (!event.isUpdate && isPublicPage(location.pathname)) wb.messageSW({ type: "SAVE", url: location.href }).catch(() => {});
+  });
+
+  // The next navigation by a link: the waiting version takes over, then the link opens as a fresh page.
+  document.addEventListener(
+    "click",
+    (event) => {
+      if (!updateWaiting || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = (event.target as Element | null)?.closest?.("a[href]");
+      if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute("download") || link.origin !== location.origin) return;
+      event.preventDefault();
+      event.stopPropagation();
+      const href = link.href;
+      wb.addEventListener("controlling", () => location.assign(href));
+      wb.messageSkipWaiting();
+      // Should the new version never take over, the link still opens.
+      setTimeout(() => location.assign(href), 3000);
+    },
+    { capture: true },
+  );
+
+  void rememberPreferences().catch(() => {});
+  // The language and theme switch without a new page: kept as they change.
+  const observer = new MutationObserver(() => void rememberPreferences().catch(() => {}));
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ["data-lng"] });
+  observer.observe(document.body, { attributes: true, attributeFilter: ["class"] });
+  void wb.register().catch(() => {});
+}
+
+registerServiceWorker();

@@ -1,0 +1,225 @@
+/**
+ * The portal's service worker, bundled by scripts/build-sw.js into the build's
+ * client/sw.js (served at /sw.js, scope /). Why it does what it does:
+ * docs/decisions/016-offline.md. In short:
+ *
+ * - precached: this build's scripts and styles, and the offline page in each
+ *   language (its revision follows the company's contacts: server/pwa-endpoints.ts);
+ * - public pages: network first, after 3 s (or with no network) the copy last
+ *   seen, with a note saying when it was saved;
+ * - nothing personal is ever stored (app/pwa/policy.ts): a signed-in page is
+ *   answered from the network only, and a signed-out copy of it is fetched
+ *   beside it for later;
+ * - everything else without a network: the offline page;
+ * - signing out drops every cache the portal made;
+ * - a new version waits until the page asks it to take over (on its next navigation).
+ */
+import { clientsClaim } from "workbox-core";
+import { ExpirationPlugin } from "workbox-expiration";
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
+import { registerRoute, setCatchHandler } from "workbox-routing";
+import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
+import type { WorkboxPlugin } from "workbox-core/types";
+import { isLanguage, type Language } from "~/i18n/config";
+import {
+  cacheNames,
+  isPublicPage,
+  languageOfPage,
+  mayStoreMedia,
+  mayStorePage,
+  networkTimeoutSeconds,
+  offlinePath,
+  pageOfDataRequest,
+  prefsKey,
+  publicCopyHeader,
+  savedAtHeader,
+  savedNote,
+  titleHeader,
+  titleOf,
+  withSavedNote,
+  withSavedPages,
+  withTheme,
+  type SavedPage,
+} from "./policy";
+
+/** The few service worker globals this file uses (the DOM library types the rest of the app). */
+interface ExtendableEventLike extends Event {
+  waitUntil(promise: Promise<unknown>): void;
+}
+interface FetchEventLike extends ExtendableEventLike {
+  request: Request;
+  respondWith(response: Promise<Response> | Response): void;
+}
+declare const self: {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+  location: Location;
+  registration: { scope: string };
+  skipWaiting(): Promise<void>;
+  addEventListener(type: "fetch", listener: (event: FetchEventLike) => void): void;
+  addEventListener(type: "activate", listener: (event: ExtendableEventLike) => void): void;
+  addEventListener(type: "message", listener: (event: MessageEvent) => void): void;
+};
+
+// The first install takes the open page at once (it has no worker to displace);
+// a new version waits for the page's word (the "message" listener below).
+clientsClaim();
+cleanupOutdatedCaches();
+precacheAndRoute(self.__WB_MANIFEST);
+
+self.addEventListener("activate", (event) => {
+  // Caches named by an older version of this file: ours, but no longer used.
+  const ours = new Set<string>(Object.values(cacheNames));
+  event.waitUntil(
+    caches.keys().then((names) => Promise.all(names.filter((name) => name.startsWith("portal-") && !ours.has(name)).map((name) => caches.delete(name)))),
+  );
+});
+
+self.addEventListener("message", (event) => {
+  const message = event.data as { type?: string; url?: string } | null;
+  if (message?.type === "SKIP_WAITING") void self.skipWaiting();
+  // The page the worker did not see (the first visit, before it was installed).
+  if (message?.type === "SAVE" && typeof message.url === "string") {
+    const url = new URL(message.url, self.location.origin);
+    if (url.origin === self.location.origin && isPublicPage(url.pathname)) {
+      (event as unknown as ExtendableEventLike).waitUntil?.(savePublicCopy(url));
+    }
+  }
+});
+
+/** A page's answer as it is kept: stamped with the time it was saved and its title. */
+async function stamped(response: Response): Promise<Response> {
+  const html = await response.text();
+  const headers = new Headers(response.headers);
+  headers.set(savedAtHeader, new Date().toISOString());
+  headers.set(titleHeader, encodeURIComponent(titleOf(html)));
+  return new Response(html, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** Fetches the page as a signed-out visitor sees it (the server drops the session for this header) and keeps it. */
+async function savePublicCopy(url: URL) {
+  const pages = await caches.open(cacheNames.pages);
+  const request = new Request(url.href, { headers: { [publicCopyHeader]: "1" }, credentials: "same-origin" });
+  const response = await fetch(request).catch(() => null);
+  // Whatever the server says: a private or no-store answer is never kept.
+  if (response && mayStorePage("GET", url, response)) await pages.put(new Request(url.href), await stamped(response));
+}
+
+const storePublicOnly: WorkboxPlugin = {
+  async cacheWillUpdate({ request, response }) {
+    return mayStorePage(request.method, new URL(request.url), response) ? stamped(response) : null;
+  },
+  // A signed-in page is the resident's own: answered, never kept. What the
+  // same address shows a signed-out visitor is kept instead, for later.
+  async fetchDidSucceed({ request, response, event }) {
+    const url = new URL(request.url);
+    if (request.method === "GET" && response.status === 200 && !mayStorePage("GET", url, response) && isPublicPage(url.pathname)) {
+      (event as unknown as ExtendableEventLike).waitUntil(savePublicCopy(url).catch(() => {}));
+    }
+    return response;
+  },
+  // Read from the cache only when the network failed or was too slow: say so on the page.
+  async cachedResponseWillBeUsed({ cachedResponse }) {
+    if (!cachedResponse) return cachedResponse;
+    const html = await cachedResponse.text();
+    const savedAt = new Date(cachedResponse.headers.get(savedAtHeader) ?? cachedResponse.headers.get("Date") ?? Date.now());
+    const body = withSavedNote(html, savedNote(languageOfPage(html), savedAt));
+    return new Response(body, { status: 200, headers: cachedResponse.headers });
+  },
+};
+
+registerRoute(
+  ({ request, url }) => request.mode === "navigate" && url.origin === self.location.origin && isPublicPage(url.pathname),
+  new NetworkFirst({
+    cacheName: cacheNames.pages,
+    networkTimeoutSeconds,
+    plugins: [storePublicOnly, new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: 30 * 24 * 3600 })],
+  }),
+);
+
+// Every other page (the profile, sign-in, the administration…): the network only.
+registerRoute(({ request }) => request.mode === "navigate", new NetworkOnly());
+
+/**
+ * A client-side navigation asks for `<page>.data`. Without a network the
+ * browser is sent to the page itself as a document navigation (React
+ * Router's redirect answer for data requests), which the routes above answer
+ * with the saved copy or the offline page. Data is never stored.
+ */
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.endsWith(".data"),
+  async ({ request }) => {
+    try {
+      return await fetch(request);
+    } catch (error) {
+      const page = pageOfDataRequest(new URL(request.url));
+      if (!page) throw error;
+      return new Response(null, { status: 204, headers: { "X-Remix-Redirect": page, "X-Remix-Reload-Document": "true", "X-Remix-Status": "302" } });
+    }
+  },
+);
+
+const storeMediaIfPublic: WorkboxPlugin = {
+  async cacheWillUpdate({ request, response }) {
+    return mayStoreMedia(request.method, new URL(request.url), response) ? response : null;
+  },
+};
+// Post images, for the saved copies of the news.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith("/media/"),
+  new CacheFirst({ cacheName: cacheNames.media, plugins: [storeMediaIfPublic, new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 30 * 24 * 3600 })] }),
+);
+
+/** The offline page, in the language and theme the resident's pages were last in, listing the pages saved here. */
+async function offlinePage(): Promise<Response> {
+  const prefs = (await (await caches.open(cacheNames.prefs)).match(prefsKey).then((r) => r?.json()).catch(() => null)) as {
+    lng?: unknown;
+    theme?: unknown;
+  } | null;
+  const lng: Language = isLanguage(prefs?.lng) ? prefs.lng : "rus";
+  const cached = (await matchPrecache(offlinePath(lng))) ?? (await matchPrecache(offlinePath("rus")));
+  if (!cached) return Response.error();
+  const pages = await caches.open(cacheNames.pages);
+  const saved: SavedPage[] = await Promise.all(
+    (await pages.keys()).map(async (request) => {
+      const response = await pages.match(request);
+      const url = new URL(request.url);
+      return {
+        url: url.pathname + url.search,
+        title: decodeURIComponent(response?.headers.get(titleHeader) ?? ""),
+        savedAt: response?.headers.get(savedAtHeader) ? new Date(response.headers.get(savedAtHeader)!) : null,
+      };
+    }),
+  );
+  const html = withSavedPages(withTheme(await cached.text(), prefs?.theme), saved, lng);
+  return new Response(html, { status: 503, statusText: "Service Unavailable", headers: cached.headers });
+}
+
+setCatchHandler(async ({ request }) => (request.mode === "navigate" ? offlinePage() : Response.error()));
+
+/**
+ * Signing out (a form or React Router's data request, both POST): when the
+ * server has answered, every cache the portal made is dropped (the precache
+ * holds only this build's files and the offline pages, nobody's data). The
+ * public pages saved before are fetched again as a signed-out visitor sees them.
+ */
+self.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== "POST" || url.origin !== self.location.origin || !/^\/resources\/logout(\.data)?$/.test(url.pathname)) return;
+  event.respondWith(
+    fetch(event.request).then((response) => {
+      if (response.status < 400) event.waitUntil(dropCachesAfterSignOut());
+      return response;
+    }),
+  );
+});
+
+async function dropCachesAfterSignOut() {
+  const saved = await caches
+    .open(cacheNames.pages)
+    .then((pages) => pages.keys())
+    .then((keys) => keys.map((request) => new URL(request.url)))
+    .catch(() => [] as URL[]);
+  const names = await caches.keys();
+  await Promise.all(names.filter((name) => name.startsWith("portal-")).map((name) => caches.delete(name)));
+  for (const url of saved) await savePublicCopy(url).catch(() => {});
+}

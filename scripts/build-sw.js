@@ -1,0 +1,66 @@
+// The service worker of a build (docs/decisions/016-offline.md): app/pwa/service-worker.ts
+// bundled by esbuild (Workbox's modules included, production mode), then
+// workbox-build's injectManifest writes the precache list of this build's
+// client files into it. Run by scripts/build.js after the Vite build, on the
+// new build's folder; server/pwa-endpoints.ts serves the result at /sw.js.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Replaced when /sw.js is served: the offline pages change with the company's contacts, not only with a build. */
+export const configRevisionSlot = "__PORTAL_CONFIG_REVISION__";
+const languages = ["rus", "en", "ykt"];
+
+export async function buildServiceWorker(buildDir) {
+  const client = path.join(buildDir, "client");
+  const bundled = path.join(buildDir, "sw.bundle.js");
+  // Loaded here: `npm start` imports scripts/build.js without building.
+  const [{ build }, { injectManifest }] = await Promise.all([import("esbuild"), import("workbox-build")]);
+  await build({
+    entryPoints: [path.join(root, "app", "pwa", "service-worker.ts")],
+    outfile: bundled,
+    bundle: true,
+    format: "iife",
+    minify: true,
+    target: "es2020",
+    tsconfig: path.join(root, "tsconfig.json"),
+    define: { "process.env.NODE_ENV": '"production"' },
+    logLevel: "warning",
+  });
+  // The registration (app/pwa/register.ts with workbox-window), loaded by the document's inline starter.
+  await build({
+    entryPoints: [path.join(root, "app", "pwa", "register.ts")],
+    outfile: path.join(client, "pwa-register.js"),
+    bundle: true,
+    format: "iife",
+    minify: true,
+    target: "es2020",
+    tsconfig: path.join(root, "tsconfig.json"),
+    define: { "process.env.NODE_ENV": '"production"' },
+    logLevel: "warning",
+  });
+  const { count, size, warnings } = await injectManifest({
+    swSrc: bundled,
+    swDest: path.join(client, "sw.js"),
+    globDirectory: client,
+    // This build's scripts, styles and icon sprite (hashed: their names are their revisions) and the favicon.
+    globPatterns: ["assets/**/*.{js,css,svg}", "favicon.svg"],
+    dontCacheBustURLsMatching: /^assets\//,
+    maximumFileSizeToCacheInBytes: 512 * 1024,
+    additionalManifestEntries: languages.map((lng) => ({ url: `/offline/${lng}`, revision: configRevisionSlot })),
+  });
+  for (const warning of warnings) console.warn(`service worker: ${warning}`);
+  return { count, size };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const target = path.resolve(process.argv[2] ?? path.join(root, "build"));
+  buildServiceWorker(target).then(
+    ({ count, size }) => console.log(`service worker: ${count} files precached (${Math.round(size / 1024)} KB)`),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

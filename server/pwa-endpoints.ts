@@ -1,0 +1,81 @@
+/**
+ * The service worker's server side (docs/decisions/016-offline.md): /sw.js, /pwa-register.js and the public copies.
+ *
+ * - /sw.js, this build's worker (scripts/build-sw.js), never kept by a cache
+ *   without asking (`no-cache`), so that a new build reaches residents. The
+ *   offline pages it precaches show the company's contacts, which come from
+ *   the environment: their revision is a hash of the worker and those values,
+ *   so changed contacts make a new worker that fetches them again.
+ * - a request with `X-Portal-Public-Copy: 1` is answered as a signed-out
+ *   visitor would be: the worker keeps only such copies of public pages,
+ *   never the resident's own page.
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type express from "express";
+import { getPublicConfig } from "~/config/env.server";
+import { sessionCookieNames } from "~/http/session-cookie-name";
+import { publicCopyHeader } from "~/pwa/policy";
+
+const configRevisionSlot = "__PORTAL_CONFIG_REVISION__";
+
+/** The worker as served: this build's file with the offline pages' revision filled in. */
+export function serviceWorkerSource(built: string, config: unknown = getPublicConfig()) {
+  const revision = crypto.createHash("sha256").update(built).update(JSON.stringify(config)).digest("hex").slice(0, 16);
+  return built.split(configRevisionSlot).join(revision);
+}
+
+export function serveServiceWorker(clientDir: string): express.RequestHandler {
+  let source: string | null | undefined;
+  return (req, res, next) => {
+    if (source === undefined) {
+      const file = path.join(clientDir, "sw.js");
+      source = fs.existsSync(file) ? serviceWorkerSource(fs.readFileSync(file, "utf8")) : null;
+    }
+    if (source === null) return next();
+    res.locals.route = "/sw.js";
+    res.set({ "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache", "Service-Worker-Allowed": "/" });
+    res.send(req.method === "HEAD" ? undefined : source);
+  };
+}
+
+/**
+ * /pwa-register.js, the registration the document's starter loads (app/pwa/starter.ts):
+ * an address without a hash, so revalidated each time (`no-cache`, an ETag answers 304).
+ */
+export function serveRegistration(clientDir: string): express.RequestHandler {
+  let source: string | null | undefined;
+  return (req, res, next) => {
+    if (source === undefined) {
+      const file = path.join(clientDir, "pwa-register.js");
+      source = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : null;
+    }
+    if (source === null) return next();
+    res.locals.route = "/pwa-register.js";
+    res.set({ "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache" });
+    res.send(req.method === "HEAD" ? undefined : source);
+  };
+}
+
+/** Cookies a signed-out page never sees: the session and the flash message. */
+const personalCookies = new Set<string>([...sessionCookieNames, "__toast"]);
+
+/** The Cookie header without the personal cookies. */
+export function withoutPersonalCookies(header: string) {
+  return header
+    .split(";")
+    .filter((part) => !personalCookies.has(part.split("=")[0].trim()))
+    .join(";")
+    .trim();
+}
+
+export const publicCopy: express.RequestHandler = (req, _res, next) => {
+  if (req.method === "GET" && req.get(publicCopyHeader) === "1") {
+    const cookie = req.headers.cookie ? withoutPersonalCookies(req.headers.cookie) : "";
+    if (cookie) req.headers.cookie = cookie;
+    else delete req.headers.cookie;
+    delete req.headers.authorization;
+  }
+  next();
+};
