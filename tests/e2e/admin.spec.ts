@@ -174,6 +174,32 @@ test.describe("administrators: post images", () => {
     await expect(page).toHaveURL(/\/admin\/posts\/\d+\/edit$/);
   });
 
+  test("pictures chosen on the create form: the post is created with the good ones, and the page names the one that failed", async ({ page }) => {
+    await signIn(page, admin, "/posts/create");
+    const title = unique("С картинками");
+    await page.getByLabel("Заголовок").fill(title);
+    await page.getByLabel("Текст").fill("Фотографии с места работ.");
+    await page.getByLabel("Картинки (можно добавить и позже)").setInputFiles([
+      { name: "plan.png", mimeType: "image/png", buffer: png() },
+      { name: "notes.png", mimeType: "image/png", buffer: Buffer.from("just some text") },
+      { name: "photo.jpg", mimeType: "image/jpeg", buffer: jpeg() },
+    ]);
+    await page.getByRole("button", { name: "Опубликовать" }).click();
+    await expect(page).toHaveURL(/\/admin\/posts\/\d+\/edit$/);
+    await expect(page.getByText(`Публикация «${title}» создана, но не все картинки загружены: Файл «notes.png» — не JPEG, PNG, WebP или GIF`)).toBeVisible();
+    await expect(page.locator(".image-admin")).toHaveCount(2);
+
+    // All good: the usual word, and the pictures are there.
+    await page.goto("/posts/create");
+    const second = unique("С картинкой");
+    await page.getByLabel("Заголовок").fill(second);
+    await page.getByLabel("Текст").fill("Одна фотография.");
+    await page.getByLabel("Картинки (можно добавить и позже)").setInputFiles({ name: "plan.png", mimeType: "image/png", buffer: png() });
+    await page.getByRole("button", { name: "Опубликовать" }).click();
+    await expect(page.getByText(`Публикация «${second}» создана`)).toBeVisible();
+    await expect(page.locator(".image-admin")).toHaveCount(1);
+  });
+
   test("refuse images whose header claims more pixels than the limit, beside the field, naming the file and the limit", async ({ page, jsEnabled }) => {
     await signIn(page, admin, "/posts/create");
     await page.getByLabel("Заголовок").fill(unique("Огромные картинки"));

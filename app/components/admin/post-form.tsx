@@ -48,11 +48,14 @@ export function PostForm({
   fields,
   result,
   submitLabel,
+  withImages = false,
 }: {
   form: FormMetadata<PostShape, string[]>;
   fields: ReturnType<FormMetadata<PostShape, string[]>["getFieldset"]>;
   result: SubmissionResult<string[]> | undefined;
   submitLabel: string;
+  /** A new post takes its pictures in the same form (the edit page has its own upload form). */
+  withImages?: boolean;
 }) {
   const { t } = useTranslation();
   const pending = useIsPending({ intent: "save" });
@@ -60,7 +63,7 @@ export function PostForm({
   const focus = firstInvalidField(result, ["title", "text"]);
   const labels = { title: t("admin.posts.formTitle"), text: t("admin.posts.formText"), is_actual: t("admin.posts.formActual") };
   return (
-    <Form method="POST" className="form form--wide" {...getFormProps(form)}>
+    <Form method="POST" className="form form--wide" encType={withImages ? "multipart/form-data" : undefined} {...getFormProps(form)}>
       <ErrorSummary form={form} labels={labels} />
       <HoneypotInputs label={t("forms.honeypot")} />
       <Field
@@ -74,6 +77,13 @@ export function PostForm({
         hint={t("admin.posts.formTextHint")}
         errors={fields.text.errors}
       />
+      {withImages ? (
+        <Field
+          labelProps={{ children: t("admin.posts.formImages") }}
+          inputProps={{ name: "images", type: "file", multiple: true, accept: "image/jpeg,image/png,image/webp,image/gif" }}
+          hint={t("admin.images.uploadHint")}
+        />
+      ) : null}
       <CheckboxField
         labelProps={{ children: labels.is_actual }}
         inputProps={getInputProps(fields.is_actual, { type: "checkbox" })}
