@@ -7,6 +7,10 @@ describe("the edge", () => {
     expect(bodyLimit("/admin/posts/12/edit", multipart)).toBe(uploadLimit);
     expect(bodyLimit("/admin/posts/12/edit.data", multipart)).toBe(uploadLimit);
     expect(bodyLimit("/admin/posts/12/images", multipart)).toBe(uploadLimit);
+    expect(bodyLimit("/posts/create", multipart)).toBe(uploadLimit);
+    expect(bodyLimit("/posts/create.data", multipart)).toBe(uploadLimit);
+    expect(bodyLimit("/posts/create/x", multipart)).toBe(formLimit);
+    expect(bodyLimit("/posts", multipart)).toBe(formLimit);
     expect(bodyLimit("/auth", multipart)).toBe(formLimit);
     expect(bodyLimit("/admin/posts/12/delete", multipart)).toBe(formLimit);
     expect(bodyLimit("/admin/posts/x/edit", multipart)).toBe(formLimit);

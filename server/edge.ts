@@ -14,8 +14,8 @@ export const formLimit = 64 * 1024;
 /** The image upload: 10 files of 10 MB and their form fields (uploads.server.ts streams them). */
 export const uploadLimit = 10 * 10 * 1024 * 1024 + 1024 * 1024;
 
-/** The only forms that take files: the admin's post images (upload, replace; .data with JavaScript). */
-const uploadPaths = /^\/admin\/posts\/\d{1,12}\/(edit|images)(\.data)?\/?$/;
+/** The only forms that take files: the admin's post images (upload, replace, a new post's pictures; .data with JavaScript). */
+const uploadPaths = /^\/(?:admin\/posts\/\d{1,12}\/(?:edit|images)|posts\/create)(\.data)?\/?$/;
 
 /** The largest body a request may send: multipart is an upload only where a form takes files. */
 export function bodyLimit(path: string, contentType: string | undefined) {

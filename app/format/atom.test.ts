@@ -48,4 +48,12 @@ describe("the Atom feed", () => {
   it("keeps ordinary text as it is, escaped", () => {
     expect(xmlText("Отключение воды: «ул. Ленина» & <двор>")).toBe("Отключение воды: «ул. Ленина» &amp; &lt;двор&gt;");
   });
+
+  it("carries a rendered text as HTML content, escaped for XML", () => {
+    const xml = atomFeed({ origin: "https://lk.example.ru", title: "Новости", author: "УК", posts: [{ ...post(1, "Т", "**a**"), html: "<p><strong>a</strong> &amp; b</p>\n" }] });
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const entry = new XMLParser({ ignoreAttributes: false, processEntities: true, trimValues: false }).parse(xml).feed.entry;
+    expect(entry.content["@_type"]).toBe("html");
+    expect(entry.content["#text"]).toBe("<p><strong>a</strong> &amp; b</p>\n");
+  });
 });

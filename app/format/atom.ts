@@ -21,6 +21,8 @@ export interface FeedPost {
   text: string;
   created_at: string;
   updated_at: string;
+  /** The text rendered as HTML (post-text.server.ts); without it the plain text is sent. */
+  html?: string;
 }
 
 export function atomFeed({ origin, title, author, posts }: { origin: string; title: string; author: string; posts: FeedPost[] }) {
@@ -33,7 +35,7 @@ export function atomFeed({ origin, title, author, posts }: { origin: string; tit
     <link rel="alternate" type="text/html" href="${base}/posts/item/${post.id}"/>
     <published>${xmlText(post.created_at)}</published>
     <updated>${xmlText(post.updated_at)}</updated>
-    <content type="text">${xmlText(post.text)}</content>
+    ${post.html === undefined ? `<content type="text">${xmlText(post.text)}</content>` : `<content type="html">${xmlText(post.html)}</content>`}
   </entry>`,
     )
     .join("\n");

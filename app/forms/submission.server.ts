@@ -102,6 +102,8 @@ export function replies(form: Pick<SubmittedForm, "id">, context: Context, optio
     },
     /** The backend is down, slow or broken: said inside the form, with the failure's status. */
     backendFailure: (failure: BackendFailureResponse) => self.formError(t("errors:unavailable"), failure.status),
+    /** Nothing done, nothing wrong: the form again as typed, with what the route shows beside it (a preview). */
+    again: <Extra extends object>(extra: Extra) => data<FormReply & Extra>({ form: form.id, result: replyWith([]), ...extra }),
     /** Done: to the next page, which says so in a toast. */
     success: (to: string, description: string, init?: ResponseInit) => redirectWithToast(to, { type: "success", description }, init),
     /** The backend's refusals and failures as answers; anything else (a redirect, a 404, a bug) goes on. */

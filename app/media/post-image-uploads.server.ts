@@ -30,29 +30,37 @@ function imageRefusal(error: ApiError, refusals: RefusalTexts, sentence: (reason
 
 export async function uploadPostImages(api: Api, postId: number, request: Request, i18n: I18n): Promise<UploadOutcome> {
   const { t } = i18n;
-  const refusals = refusalTexts(i18n);
   const parsed = await parseImageUpload(request, "images", t);
   try {
     if (parsed.tooLarge) return { uploaded: 0, errors: parsed.errors };
     const errors = [...parsed.errors];
     if (parsed.files.length === 0 && errors.length === 0) errors.push(t("admin.images.noFile"));
-    let uploaded = 0;
-    for (const file of parsed.files) {
-      const form = new FormData();
-      form.set("post", String(postId));
-      form.set("image", file);
-      try {
-        await api.admin.images.create(form);
-        uploaded += 1;
-      } catch (error) {
-        if (error instanceof ApiError) errors.push(...imageRefusal(error, refusals, (reason) => t("admin.images.fileRejected", { name: file.name, reason }), t("admin.images.rejected")));
-        else throw error;
-      }
-    }
-    return { uploaded, errors };
+    const outcome = await forwardImages(api, postId, parsed.files, i18n);
+    return { uploaded: outcome.uploaded, errors: [...errors, ...outcome.errors] };
   } finally {
     await parsed.cleanup();
   }
+}
+
+/** Checked files to the backend, one by one: how many it took, and which it refused and why. */
+export async function forwardImages(api: Api, postId: number, files: File[], i18n: I18n): Promise<UploadOutcome> {
+  const { t } = i18n;
+  const refusals = refusalTexts(i18n);
+  const errors: string[] = [];
+  let uploaded = 0;
+  for (const file of files) {
+    const form = new FormData();
+    form.set("post", String(postId));
+    form.set("image", file);
+    try {
+      await api.admin.images.create(form);
+      uploaded += 1;
+    } catch (error) {
+      if (error instanceof ApiError) errors.push(...imageRefusal(error, refusals, (reason) => t("admin.images.fileRejected", { name: file.name, reason }), t("admin.images.rejected")));
+      else throw error;
+    }
+  }
+  return { uploaded, errors };
 }
 
 export async function replacePostImage(api: Api, imageId: number, files: File[], i18n: I18n): Promise<string[]> {

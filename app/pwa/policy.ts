@@ -88,6 +88,7 @@ export function escapeHtml(text: string) {
 
 /** The language of a saved page, from its `<html data-lng>`; Russian otherwise. */
 export function languageOfPage(html: string): Language {
+  // eslint-disable-next-line no-restricted-syntax -- a saved page's markup, not a request: the worker has no request language
   const lng = /<html[^>]*\sdata-lng="([a-z]+)"/i.exec(html.slice(0, 2000))?.[1];
   return isLanguage(lng) ? lng : "rus";
 }

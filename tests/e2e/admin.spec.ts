@@ -54,6 +54,69 @@ test.describe("administrators: posts", () => {
     await page.goto(`/posts?q=${encodeURIComponent(edited)}`);
     await expect(page.getByText("По вашему запросу ничего не найдено.")).toBeVisible();
   });
+
+  test("a post's Markdown: previewed on the forms with the typed values kept, then rendered safely on the page, in the list and in the feed", async ({ page, request, jsEnabled }) => {
+    let dialogs = 0;
+    page.on("dialog", async (dialog) => {
+      dialogs += 1;
+      await dialog.dismiss();
+    });
+    await signIn(page, admin, "/posts/create");
+    if (jsEnabled) await hydrated(page);
+    const title = unique("Разметка");
+    const text = [
+      "# Отключение воды",
+      "Завтра **без горячей воды**, *с 10:00*.\nВторая строка.",
+      "- первый подъезд\n- второй подъезд",
+      "[Подробнее](https://example.ru/water) и [не ссылка](javascript:alert(1))",
+      "<script>alert(1)</script> ![след](https://example.ru/pixel.png)",
+    ].join("\n\n");
+    await expect(page.getByText("**жирный**")).toBeVisible();
+    await page.getByLabel("Заголовок").fill(title);
+    await page.getByLabel("Текст").fill(text);
+    await page.getByRole("button", { name: "Предпросмотр" }).click();
+
+    const preview = page.locator(".post-preview");
+    await expect(preview.getByRole("heading", { name: "Отключение воды" })).toBeVisible();
+    await expect(preview.locator("strong")).toHaveText("без горячей воды");
+    await expect(preview.locator("li")).toHaveText(["первый подъезд", "второй подъезд"]);
+    await expect(preview).toContainText(title);
+    // Nothing published yet, and the form still holds what was typed.
+    await expect(page).toHaveURL("/posts/create");
+    await expect(page.getByLabel("Заголовок")).toHaveValue(title);
+    await expect(page.getByLabel("Текст")).toHaveValue(text);
+
+    await page.getByRole("button", { name: "Опубликовать" }).click();
+    await expect(page.getByText(`Публикация «${title}» создана`)).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/posts\/\d+\/edit$/);
+    const postId = /\/admin\/posts\/(\d+)\/edit/.exec(page.url())![1];
+
+    // The edit form previews a change without saving it.
+    if (jsEnabled) await hydrated(page);
+    await page.getByLabel("Текст").fill(`${text}\n\n**Добавлено**`);
+    await page.getByRole("button", { name: "Предпросмотр" }).click();
+    await expect(page.locator(".post-preview strong").last()).toHaveText("Добавлено");
+    await expect(page.getByLabel("Текст")).toHaveValue(`${text}\n\n**Добавлено**`);
+
+    await page.goto(`/posts/item/${postId}`);
+    const body = page.locator(".post__text");
+    await expect(body.getByRole("heading", { level: 2, name: "Отключение воды" })).toBeVisible();
+    await expect(body.locator("strong")).toHaveText("без горячей воды");
+    await expect(body.locator("em")).toHaveText("с 10:00");
+    await expect(body.locator("li")).toHaveCount(2);
+    await expect(body.getByRole("link", { name: "Подробнее" })).toHaveAttribute("href", "https://example.ru/water");
+    await expect(body.getByText("не ссылка")).toBeVisible();
+    expect(await body.locator('a[href^="javascript"], script, img').count()).toBe(0);
+    await expect(body).toContainText("<script>alert(1)</script>");
+    expect(dialogs).toBe(0);
+
+    await page.goto(`/posts?q=${encodeURIComponent(title)}`);
+    await expect(page.locator(".post-card__excerpt")).toHaveText(/^Отключение воды Завтра без горячей воды, с 10:00\. Вторая строка\. первый подъезд/);
+
+    const feed = await (await request.get("/posts/feed.xml")).text();
+    expect(feed).toContain("&lt;strong&gt;без горячей воды&lt;/strong&gt;");
+    expect(feed).not.toContain("javascript:");
+  });
 });
 
 test.describe("administrators: post images", () => {
@@ -109,6 +172,32 @@ test.describe("administrators: post images", () => {
     await expect(card.locator("img")).toHaveAttribute("alt", new RegExp(title));
     await card.getByRole("link", { name: title }).click();
     await expect(page).toHaveURL(/\/admin\/posts\/\d+\/edit$/);
+  });
+
+  test("pictures chosen on the create form: the post is created with the good ones, and the page names the one that failed", async ({ page }) => {
+    await signIn(page, admin, "/posts/create");
+    const title = unique("С картинками");
+    await page.getByLabel("Заголовок").fill(title);
+    await page.getByLabel("Текст").fill("Фотографии с места работ.");
+    await page.getByLabel("Картинки (можно добавить и позже)").setInputFiles([
+      { name: "plan.png", mimeType: "image/png", buffer: png() },
+      { name: "notes.png", mimeType: "image/png", buffer: Buffer.from("just some text") },
+      { name: "photo.jpg", mimeType: "image/jpeg", buffer: jpeg() },
+    ]);
+    await page.getByRole("button", { name: "Опубликовать" }).click();
+    await expect(page).toHaveURL(/\/admin\/posts\/\d+\/edit$/);
+    await expect(page.getByText(`Публикация «${title}» создана, но не все картинки загружены: Файл «notes.png» — не JPEG, PNG, WebP или GIF`)).toBeVisible();
+    await expect(page.locator(".image-admin")).toHaveCount(2);
+
+    // All good: the usual word, and the pictures are there.
+    await page.goto("/posts/create");
+    const second = unique("С картинкой");
+    await page.getByLabel("Заголовок").fill(second);
+    await page.getByLabel("Текст").fill("Одна фотография.");
+    await page.getByLabel("Картинки (можно добавить и позже)").setInputFiles({ name: "plan.png", mimeType: "image/png", buffer: png() });
+    await page.getByRole("button", { name: "Опубликовать" }).click();
+    await expect(page.getByText(`Публикация «${second}» создана`)).toBeVisible();
+    await expect(page.locator(".image-admin")).toHaveCount(1);
   });
 
   test("refuse images whose header claims more pixels than the limit, beside the field, naming the file and the limit", async ({ page, jsEnabled }) => {

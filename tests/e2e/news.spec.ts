@@ -97,7 +97,8 @@ test("the Atom feed stays well-formed XML whatever characters a post holds", asy
     }, { source: xml, id });
     expect(parsed.error).toBeNull();
     expect(parsed.title).toBe(`Лента ${title.split(" ")[1]}`);
-    expect(parsed.content).toBe("Строка\nвторая");
+    // The content is the rendered text (HTML, escaped for XML), cleaned the same way.
+    expect(parsed.content).toBe("<p>Строка\nвторая</p>\n");
   } finally {
     await fetch(`${backendUrl()}/api/v1/admin/posts/${id}/`, { method: "DELETE", headers });
   }

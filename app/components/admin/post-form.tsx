@@ -13,6 +13,31 @@ import { useIsPending } from "~/forms/pending";
 
 type PostShape = z.input<typeof PostSchema>;
 
+interface Preview {
+  title: string;
+  html: string;
+}
+
+/** The preview in a post route's action data, when the administrator asked for one. */
+export function previewIn(actionData: unknown): Preview | undefined {
+  const reply = actionData as { preview?: Preview } | null | undefined;
+  return reply?.preview;
+}
+
+/** The action's rendering of the typed post (post-text.server.ts), shown under the form. */
+export function PostPreview({ title, html }: Preview) {
+  const { t } = useTranslation();
+  return (
+    <section className="card post-preview" aria-labelledby="post-preview-title">
+      <h2 id="post-preview-title">{t("admin.posts.preview")}</h2>
+      <article className="post">
+        <p className="post-preview__title">{title}</p>
+        <div className="post__text" dangerouslySetInnerHTML={{ __html: html }} />
+      </article>
+    </section>
+  );
+}
+
 /**
  * A post's form, for a new post and for an edit: the route holds conform's
  * `useForm` (its id, schema and defaults) and passes its `form`, `fields`
@@ -23,18 +48,22 @@ export function PostForm({
   fields,
   result,
   submitLabel,
+  withImages = false,
 }: {
   form: FormMetadata<PostShape, string[]>;
   fields: ReturnType<FormMetadata<PostShape, string[]>["getFieldset"]>;
   result: SubmissionResult<string[]> | undefined;
   submitLabel: string;
+  /** A new post takes its pictures in the same form (the edit page has its own upload form). */
+  withImages?: boolean;
 }) {
   const { t } = useTranslation();
   const pending = useIsPending({ intent: "save" });
+  const previewPending = useIsPending({ intent: "preview" });
   const focus = firstInvalidField(result, ["title", "text"]);
   const labels = { title: t("admin.posts.formTitle"), text: t("admin.posts.formText"), is_actual: t("admin.posts.formActual") };
   return (
-    <Form method="POST" className="form form--wide" {...getFormProps(form)}>
+    <Form method="POST" className="form form--wide" encType={withImages ? "multipart/form-data" : undefined} {...getFormProps(form)}>
       <ErrorSummary form={form} labels={labels} />
       <HoneypotInputs label={t("forms.honeypot")} />
       <Field
@@ -48,16 +77,30 @@ export function PostForm({
         hint={t("admin.posts.formTextHint")}
         errors={fields.text.errors}
       />
+      {withImages ? (
+        <Field
+          labelProps={{ children: t("admin.posts.formImages") }}
+          inputProps={{ name: "images", type: "file", multiple: true, accept: "image/jpeg,image/png,image/webp,image/gif" }}
+          hint={t("admin.images.uploadHint")}
+        />
+      ) : null}
       <CheckboxField
         labelProps={{ children: labels.is_actual }}
         inputProps={getInputProps(fields.is_actual, { type: "checkbox" })}
         errors={fields.is_actual.errors}
       />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <Button type="submit" name="intent" value="save" pending={pending}>
-        <Icon name="check" />
-        {submitLabel}
-      </Button>
+      <div className="form__actions">
+        <Button type="submit" name="intent" value="save" pending={pending}>
+          <Icon name="check" />
+          {submitLabel}
+        </Button>
+        {/* Validated like a save: the preview shows the post as residents will see it, title and text. */}
+        <Button type="submit" name="intent" value="preview" variant="mainSecondary" pending={previewPending}>
+          <Icon name="eye" />
+          {t("admin.posts.preview")}
+        </Button>
+      </div>
     </Form>
   );
 }

@@ -8,7 +8,7 @@ import { getZodConstraint } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useLocation } from "react-router";
 import { ImageUploadForm } from "~/components/admin/image-upload";
-import { PostForm } from "~/components/admin/post-form";
+import { PostForm, PostPreview, previewIn } from "~/components/admin/post-form";
 import { ConfirmLink } from "~/components/confirm-link";
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { Button } from "~/components/ui/button";
@@ -16,7 +16,8 @@ import { ErrorList } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
 import { getI18n } from "~/middleware/i18n.server";
 import { getApi } from "~/middleware/api.server";
-import { handleSubmission } from "~/forms/submission.server";
+import { handleSubmission, readForm } from "~/forms/submission.server";
+import { postHtml } from "~/format/post-text.server";
 import { resultFor } from "~/forms/reply";
 import { validateWith } from "~/forms/validation";
 import { PostSchema } from "~/schemas/admin";
@@ -85,10 +86,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ intent: "upload" as const, imageId: null, errors: outcome.errors }, { status: 400, headers });
   }
 
+  const formData = await readForm(request, context);
   return handleSubmission(
     { id: formId, schema: PostSchema },
-    { request, context },
+    { request, context, formData },
     async (value, reply) => {
+      if (formData.get("intent") === "preview") return reply.again({ preview: { title: value.title, html: postHtml(value.text) } });
       const post = await api.admin.posts.update(postId, value);
       return reply.success(`/admin/posts/${postId}/edit`, t("admin.posts.saved", { title: post.title }));
     },
@@ -137,6 +140,7 @@ export default function PostEditPage({ loaderData, actionData }: Route.Component
   const location = useLocation();
   // The images' answers (the post's own form picks its answer by its id).
   const imageReply = actionData && "intent" in actionData ? actionData : undefined;
+  const preview = previewIn(actionData);
   return (
     <div className="page">
       <div className="page__head">
@@ -149,6 +153,7 @@ export default function PostEditPage({ loaderData, actionData }: Route.Component
       <section className="card">
         <PostEditForm key={`${post.title}|${post.text.length}|${post.is_actual}`} post={post} actionData={actionData} />
       </section>
+      {preview ? <PostPreview {...preview} /> : null}
       <section className="card images-card" aria-labelledby="post-images-title">
         <h2 id="post-images-title">{t("admin.images.section")}</h2>
         {images.length === 0 ? (

@@ -4,10 +4,15 @@ import { getZodConstraint } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { getI18n } from "~/middleware/i18n.server";
 import { getApi } from "~/middleware/api.server";
-import { handleSubmission } from "~/forms/submission.server";
+import { handleSubmission, readForm, replies } from "~/forms/submission.server";
+import { checkHoneypot } from "~/forms/honeypot.server";
+import { parseImageUpload } from "~/media/uploads.server";
+import { forwardImages } from "~/media/post-image-uploads.server";
+import { redirectWithToast } from "~/toasts/toast.server";
+import { postHtml } from "~/format/post-text.server";
 import { resultFor } from "~/forms/reply";
 import { validateWith } from "~/forms/validation";
-import { PostForm } from "~/components/admin/post-form";
+import { PostForm, PostPreview, previewIn } from "~/components/admin/post-form";
 import { PostSchema } from "~/schemas/admin";
 import type { Route } from "./+types/create";
 
@@ -20,14 +25,34 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { t } = getI18n(context);
-  return handleSubmission({ id: formId, schema: PostSchema }, { request, context }, async (value, reply) => {
-    const post = await getApi(context).admin.posts.create(value);
-    return reply.success(`/admin/posts/${post.id}/edit`, t("admin.posts.created", { title: post.title }));
-  });
+  const i18n = getI18n(context);
+  const { t } = i18n;
+  const api = getApi(context);
+  // With pictures the form is multipart: its fields and files are read together, within the upload limits.
+  const multipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
+  const upload = multipart ? await parseImageUpload(request, "images", t) : undefined;
+  try {
+    if (upload?.tooLarge) return replies({ id: formId }, context).formError(upload.errors.join(" "), 413);
+    if (upload) await checkHoneypot(upload.fields, t("errors:formRejected"));
+    const formData = upload?.fields ?? (await readForm(request, context));
+    return await handleSubmission({ id: formId, schema: PostSchema }, { request, context, formData }, async (value, reply) => {
+      if (formData.get("intent") === "preview") return reply.again({ preview: { title: value.title, html: postHtml(value.text) } });
+      const post = await api.admin.posts.create(value);
+      // The post stands whatever happens to its pictures; the edit page says which failed and offers the upload again.
+      const outcome = upload?.files.length ? await forwardImages(api, post.id, upload.files, i18n) : { errors: [] };
+      const errors = [...(upload?.errors ?? []), ...outcome.errors];
+      if (errors.length) {
+        return redirectWithToast(`/admin/posts/${post.id}/edit`, { type: "warning", description: t("admin.posts.createdImagesFailed", { title: post.title, errors: errors.join(" ") }) });
+      }
+      return reply.success(`/admin/posts/${post.id}/edit`, t("admin.posts.created", { title: post.title }));
+    });
+  } finally {
+    await upload?.cleanup();
+  }
 }
 
 export default function PostCreatePage({ actionData }: Route.ComponentProps) {
+  const preview = previewIn(actionData);
   const { t } = useTranslation();
   const result = resultFor(actionData, formId);
   const [form, fields] = useForm({
@@ -43,8 +68,9 @@ export default function PostCreatePage({ actionData }: Route.ComponentProps) {
     <div className="page">
       <h1>{t("admin.posts.create")}</h1>
       <section className="card">
-        <PostForm form={form} fields={fields} result={result} submitLabel={t("admin.posts.createSubmit")} />
+        <PostForm form={form} fields={fields} result={result} submitLabel={t("admin.posts.createSubmit")} withImages />
       </section>
+      {preview ? <PostPreview {...preview} /> : null}
     </div>
   );
 }

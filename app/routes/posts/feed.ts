@@ -4,6 +4,7 @@ import { getEnv, getPublicConfig } from "~/config/env.server";
 import { defaultLanguage } from "~/i18n/config";
 import { i18nFor } from "~/middleware/i18n.server";
 import { atomFeed } from "~/format/atom";
+import { postFeedHtml } from "~/format/post-text.server";
 import type { Route } from "./+types/feed";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     origin,
     title: t("posts.feedTitle", { product: config.productName }),
     author: config.companyName,
-    posts: results,
+    posts: results.map((post) => ({ ...post, html: postFeedHtml(post.text, origin) })),
   });
   return new Response(xml, {
     headers: {

@@ -16,6 +16,7 @@ import { loadListPage } from "~/lists/list-page.server";
 import { FilterForm, FilterInput } from "~/components/filters";
 import { parsePostFilters, PostFilterFields } from "~/components/post-filters";
 import { excerpt } from "~/format/excerpt";
+import { postPlainText } from "~/format/post-text.server";
 
 const pageSize = 12;
 
@@ -44,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     posts: list.results.map((post) => ({
       id: post.id,
       title: post.title,
-      excerpt: excerpt(post.text),
+      excerpt: excerpt(postPlainText(post.text)),
       is_actual: post.is_actual,
       created_at: post.created_at,
       thumbnail: saveData ? null : mediaPath(post.images[0]?.image ?? null),

@@ -1,4 +1,4 @@
-/** One post: its text as paragraphs of plain text (never HTML) and its images. */
+/** One post: its text (a safe subset of Markdown, rendered on the server) and its images. */
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
@@ -8,7 +8,7 @@ import { getApi } from "~/middleware/api.server";
 import { rethrowNotFound } from "~/api/rethrow-not-found.server";
 import { machineTime, useFormat } from "~/format/format";
 import { excerpt } from "~/format/excerpt";
-import { linkify } from "~/format/linkify";
+import { postHtml, postPlainText } from "~/format/post-text.server";
 import { mediaPath } from "~/media/media-path";
 import { useOptionalUser } from "~/root-data";
 import type { Route } from "./+types/item";
@@ -16,21 +16,17 @@ import type { Route } from "./+types/item";
 export const handle: RouteHandle = {
   crumbParams: (loaderData) => ({ title: (loaderData as { post: { title: string } }).post.title }),
   // Search engines show the post's own first words rather than a generic line.
-  description: (loaderData) => excerpt((loaderData as { post: { text: string } }).post.text, 160),
+  description: (loaderData) => (loaderData as { description: string }).description,
 };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!/^\d{1,12}$/.test(params.postId)) throw data({ message: "not found" }, { status: 404 });
   const post = await getApi(context).posts.get(params.postId).catch(rethrowNotFound);
-  return { post: { ...post, images: post.images.map((image) => ({ ...image, image: mediaPath(image.image) })) } };
-}
-
-/** Blank lines separate paragraphs; single line breaks stay inside a paragraph. */
-export function paragraphs(text: string) {
-  return text
-    .split(/\r?\n\s*\r?\n/)
-    .map((part) => part.trim())
-    .filter(Boolean);
+  const { text, ...rest } = post;
+  return {
+    post: { ...rest, html: postHtml(text), images: post.images.map((image) => ({ ...image, image: mediaPath(image.image) })) },
+    description: excerpt(postPlainText(text), 160),
+  };
 }
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {
@@ -54,21 +50,8 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
       <h1>{post.title}</h1>
-      <div className="post__text">
-        {paragraphs(post.text).map((paragraph, index) => (
-          <p key={index}>
-            {linkify(paragraph).map((piece, at) =>
-              piece.href ? (
-                <a key={at} href={piece.href} target="_blank" rel="noopener noreferrer nofollow">
-                  {piece.text}
-                </a>
-              ) : (
-                piece.text
-              ),
-            )}
-          </p>
-        ))}
-      </div>
+      {/* Built by post-text.server.ts from the safe subset: no raw HTML, links checked. */}
+      <div className="post__text" dangerouslySetInnerHTML={{ __html: post.html }} />
       {post.images.length > 0 ? (
         <section aria-labelledby="post-images">
           <h2 id="post-images">{t("posts.images")}</h2>
