@@ -1,0 +1,153 @@
+/**
+ * Offline with JavaScript (issue 23, docs/decisions/016-offline.md): the
+ * service worker keeps the public pages a resident saw (never anything
+ * personal), shows them without a network with a note saying when they were
+ * saved, and shows the offline page with the dispatcher's number for the
+ * rest. What an HTTP client sees, and the page without JavaScript, are in
+ * offline.spec.ts.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { expect, hydrated, resident, signIn, test } from "./fixtures";
+
+const dispatcherTel = "tel:+74112401003";
+
+// Every other suite blocks the worker (playwright.config.ts): here it is what is tested.
+test.use({ serviceWorkers: "allow" });
+
+
+async function everyCachedEntry(page: Page) {
+  return page.evaluate(async () => {
+    const entries: Array<{ cache: string; url: string; text: string }> = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        const response = await cache.match(request);
+        entries.push({ cache: name, url: request.url, text: response ? await response.text() : "" });
+      }
+    }
+    return entries;
+  });
+}
+
+async function savedPaths(page: Page) {
+  return page.evaluate(async () => {
+    const pages = await caches.open("portal-pages");
+    return (await pages.keys()).map((request) => new URL(request.url).pathname).sort();
+  });
+}
+
+/** When the worker saved a page (its stamp), in milliseconds; 0 when it has none. */
+async function savedAt(page: Page, path: string) {
+  const stamp = await page.evaluate(async (url) => (await (await caches.open("portal-pages")).match(url))?.headers.get("X-Portal-Saved-At") ?? null, path);
+  return stamp ? Date.parse(stamp) : 0;
+}
+
+async function firstPostPath(page: Page) {
+  await page.goto("/posts");
+  const href = await page.locator(".post-card__link").first().getAttribute("href");
+  expect(href).toMatch(/^\/posts\/item\/\d+$/);
+  return href!;
+}
+
+test.describe("offline, with JavaScript", () => {
+
+  test("a resident's public pages stay readable offline, the rest gets the dispatcher's number, and nothing personal is kept", async ({ page, context }) => {
+    test.setTimeout(90_000);
+    await signIn(page, resident);
+    await hydrated(page);
+    // The worker is installed after the page's load; from then on it sees every page.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    // The resident's name as the shell shows it (the summary also holds the menu's hidden label).
+    const name = (await page.locator(".profile-menu > summary").innerText()).split("\n")[0].trim();
+    expect(name.length).toBeGreaterThan(2);
+
+    const post = await firstPostPath(page);
+    for (const visited of ["/", "/posts", post, "/profile"]) {
+      await page.goto(visited);
+      await expect(page.locator(".profile-menu > summary")).toContainText(name);
+    }
+    // Signed in, each public page was answered private: a signed-out copy of it is kept instead.
+    await expect.poll(() => savedPaths(page)).toEqual(["/", "/posts", post].sort());
+
+    // Something the worker keeps besides pages: it must not outlive the sign-out either.
+    await page.evaluate(() => caches.open("portal-media").then((media) => media.put("/media/marker.png", new Response("x"))));
+    const savedBefore = await savedAt(page, "/posts");
+
+    await page.locator(".profile-menu > summary").click();
+    await page.getByRole("button", { name: "Выйти" }).click();
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Войти" })).toBeVisible();
+    // Signing out dropped every cache, then the worker saved the same public pages again, signed out.
+    await expect.poll(() => page.evaluate(() => caches.match("/media/marker.png").then(Boolean))).toBe(false);
+    await expect.poll(() => savedPaths(page)).toEqual(["/", "/posts", post].sort());
+    await expect.poll(() => savedAt(page, "/posts")).toBeGreaterThan(savedBefore);
+
+    await context.setOffline(true);
+    for (const saved of ["/", "/posts", post]) {
+      await page.goto(saved);
+      await expect(page.locator("[data-saved-note]")).toContainText(/^Сохранённая копия от \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/);
+      await expect(page.getByRole("banner").getByRole("link", { name: "Войти" })).toBeVisible();
+    }
+    await page.goto(post);
+    await expect(page.locator("main h1").first()).toBeVisible();
+
+    for (const unreachable of ["/profile", "/rates"]) {
+      await page.goto(unreachable);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Нет связи с сайтом");
+      await expect(page.locator(`a[href="${dispatcherTel}"]`)).toHaveText("+7 (4112) 40-10-03");
+      await expect(page.locator('a[href^="mailto:"]')).toHaveCount(1);
+      await expect(page.locator('a[href^="tel:"]')).toHaveCount(4);
+      const list = page.locator("ul[data-saved-pages] a");
+      await expect(list).toHaveCount(3);
+      await expect(list.locator('xpath=self::a[@href="/posts"]')).toHaveCount(1);
+    }
+
+    // Read back every cache the portal made: no personal page, nothing of the resident.
+    const entries = await everyCachedEntry(page);
+    expect(entries.length).toBeGreaterThan(3);
+    for (const entry of entries) {
+      const where = `${entry.cache} ${entry.url}`;
+      expect(new URL(entry.url).pathname, where).not.toMatch(/^\/(profile|admin|auth)|\.data$/);
+      expect(entry.text.includes(resident.email), `${where} holds the resident's e-mail`).toBe(false);
+      expect(entry.text.includes(name), `${where} holds the resident's name`).toBe(false);
+      // A page rendered for a signed-in resident has the profile menu; a signed-out one has none.
+      expect(entry.text.includes('class="profile-menu"'), `${where} is a signed-in page`).toBe(false);
+    }
+
+    // Phone screenshots of the offline page in each language, for the issue's closing note.
+    const shots = process.env.OFFLINE_SHOTS_DIR;
+    if (shots) {
+      fs.mkdirSync(shots, { recursive: true });
+      await page.setViewportSize({ width: 390, height: 844 });
+      for (const lng of ["rus", "en", "ykt"]) {
+        await page.evaluate(async (language) => {
+          const prefs = await caches.open("portal-prefs");
+          await prefs.put("/__portal/prefs", Response.json({ lng: language, theme: "light" }));
+        }, lng);
+        await page.goto("/profile");
+        await expect(page.locator(`html[data-lng="${lng}"]`)).toHaveCount(1);
+        await page.screenshot({ path: path.join(shots, `offline-${lng}.png`), fullPage: true });
+      }
+    }
+    await context.setOffline(false);
+  });
+
+  test("offline, a link followed in the page opens the saved copy or the offline page", async ({ page, context }) => {
+    // A first visit of one page registers nothing; the worker comes with the second page.
+    await page.goto("/about");
+    await page.goto("/posts");
+    await hydrated(page);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    // Installed after this page's load: it saves the page it found open.
+    await expect.poll(() => savedPaths(page)).toContain("/posts");
+    await hydrated(page);
+    await context.setOffline(true);
+    // React Router asks for /rates.data; the worker turns that into a visit of /rates, which it cannot reach.
+    await page.locator('a[href="/rates"]').first().click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Нет связи с сайтом");
+    await expect(page).toHaveURL("/rates");
+    await context.setOffline(false);
+  });
+});
