@@ -17,29 +17,22 @@ export async function buildServiceWorker(buildDir) {
   const bundled = path.join(buildDir, "sw.bundle.js");
   // Loaded here: `npm start` imports scripts/build.js without building.
   const [{ build }, { injectManifest }] = await Promise.all([import("esbuild"), import("workbox-build")]);
-  await build({
-    entryPoints: [path.join(root, "app", "pwa", "service-worker.ts")],
-    outfile: bundled,
-    bundle: true,
-    format: "iife",
-    minify: true,
-    target: "es2020",
-    tsconfig: path.join(root, "tsconfig.json"),
-    define: { "process.env.NODE_ENV": '"production"' },
-    logLevel: "warning",
-  });
-  // The registration (app/pwa/register.ts with workbox-window), loaded by the document's inline starter.
-  await build({
-    entryPoints: [path.join(root, "app", "pwa", "register.ts")],
-    outfile: path.join(client, "pwa-register.js"),
-    bundle: true,
-    format: "iife",
-    minify: true,
-    target: "es2020",
-    tsconfig: path.join(root, "tsconfig.json"),
-    define: { "process.env.NODE_ENV": '"production"' },
-    logLevel: "warning",
-  });
+  // One classic script per entry, for browsers that load it outside the page's modules.
+  const bundle = (entry, outfile) =>
+    build({
+      entryPoints: [path.join(root, "app", "pwa", entry)],
+      outfile,
+      bundle: true,
+      format: "iife",
+      minify: true,
+      target: "es2020",
+      tsconfig: path.join(root, "tsconfig.json"),
+      define: { "process.env.NODE_ENV": '"production"' },
+      logLevel: "warning",
+    });
+  await bundle("service-worker.ts", bundled);
+  // The registration (workbox-window), loaded by the document's inline starter.
+  await bundle("register.ts", path.join(client, "pwa-register.js"));
   const { count, size, warnings } = await injectManifest({
     swSrc: bundled,
     swDest: path.join(client, "sw.js"),
