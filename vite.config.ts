@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { localesVersion } from "./scripts/locales-version.js";
 
 /**
  * Fewer, larger scripts on a first visit (each is a request, and on a slow
@@ -40,6 +41,7 @@ const listModules = /\/app\/components\/(pagination|filters|post-filters)\.tsx$/
 const sharedHelpers = /\/app\/format\/excerpt\.ts$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
+  define: { "import.meta.env.LOCALES_VERSION": JSON.stringify(localesVersion()) },
   build: {
     // The server build is the Express app (server/app.ts), which wraps the
     // React Router request handler with headers, static files and probes.

@@ -1,18 +1,24 @@
 import i18next from "i18next";
+import HttpBackend from "i18next-http-backend";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { browserOptions, handedResources, LazyHttpBackend, pageLanguage } from "~/i18n/browser";
+import { clientLanguages, namespaces } from "~/i18n/config";
+import { browserOptions, pageLanguage } from "~/i18n/browser";
 
-// The server rendered the page in one language (<html data-lng>) and handed
-// over its resources in the document: i18next starts with them at once, and
-// hydration fetches no locale file. The page is usable as HTML meanwhile.
+// The server rendered the page in one language (<html data-lng>); i18next
+// loads that language's files (preloaded by the document), then the page
+// hydrates. The page is usable as HTML meanwhile.
+const lng = pageLanguage(document);
 void i18next
   .use(initReactI18next)
-  .use(LazyHttpBackend)
-  .init({ ...browserOptions, lng: pageLanguage(document), resources: handedResources(document) })
+  .use(HttpBackend)
+  .init({ ...browserOptions, lng })
   .then(() => {
+    // Without its texts (no network, the files refused five times) React would
+    // render keys over the server's words: the page stays the working HTML it is.
+    if (!clientLanguages(lng).every((each) => namespaces.every((ns) => i18next.hasResourceBundle(each, ns)))) return;
     startTransition(() => {
       hydrateRoot(
         document,

@@ -14,8 +14,7 @@ import { ErrorPage } from "~/components/error-page";
 import { Shell } from "~/components/shell/shell";
 import { DocumentTitle } from "~/components/shell/breadcrumbs";
 import { ToastHost } from "~/components/shell/toaster";
-import { htmlLang, isLanguage, type Language } from "~/i18n/config";
-import { PageResources } from "~/i18n/page-resources";
+import { clientLanguages, htmlLang, isLanguage, localeFileUrl, namespaces, type Language } from "~/i18n/config";
 import { getLocale, i18nextMiddleware } from "~/middleware/i18n.server";
 import { apiMiddleware } from "~/middleware/api.server";
 import { originMiddleware } from "~/middleware/origin.server";
@@ -99,10 +98,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ) : null}
         <Meta />
         <Links />
+        {/* The browser's i18next needs the page's texts before it hydrates (app/entry.client.tsx):
+            fetched beside the scripts, not after them. */}
+        {clientLanguages(locale).flatMap((lng) =>
+          namespaces.map((ns) => <link key={`${lng}/${ns}`} rel="preload" as="fetch" crossOrigin="anonymous" href={localeFileUrl(lng, ns)} />),
+        )}
       </head>
       <body className={theme === "dark" ? "dark" : undefined}>
         {children}
-        <PageResources lng={locale} nonce={nonce} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
         {/* The service worker, from the second page on (app/pwa/starter.ts). Its text is the

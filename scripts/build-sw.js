@@ -5,16 +5,19 @@
 // new build's folder; server/pwa-endpoints.ts serves the result at /sw.js.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { localesVersion } from "./locales-version.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 /** Replaced when /sw.js is served: the offline pages change with the company's contacts, not only with a build. */
 export const configRevisionSlot = "__PORTAL_CONFIG_REVISION__";
 const languages = ["rus", "en", "ykt"];
+const namespaces = ["translation", "errors"];
 
 export async function buildServiceWorker(buildDir) {
   const client = path.join(buildDir, "client");
   const bundled = path.join(buildDir, "sw.bundle.js");
+  const version = localesVersion();
   // Loaded here: `npm start` imports scripts/build.js without building.
   const [{ build }, { injectManifest }] = await Promise.all([import("esbuild"), import("workbox-build")]);
   // One classic script per entry, for browsers that load it outside the page's modules.
@@ -27,7 +30,7 @@ export async function buildServiceWorker(buildDir) {
       minify: true,
       target: "es2020",
       tsconfig: path.join(root, "tsconfig.json"),
-      define: { "process.env.NODE_ENV": '"production"' },
+      define: { "process.env.NODE_ENV": '"production"', "import.meta.env.LOCALES_VERSION": JSON.stringify(version) },
       logLevel: "warning",
     });
   await bundle("service-worker.ts", bundled);
@@ -41,7 +44,11 @@ export async function buildServiceWorker(buildDir) {
     globPatterns: ["assets/**/*.{js,css,svg}", "favicon.svg"],
     dontCacheBustURLsMatching: /^assets\//,
     maximumFileSizeToCacheInBytes: 512 * 1024,
-    additionalManifestEntries: languages.map((lng) => ({ url: `/offline/${lng}`, revision: configRevisionSlot })),
+    additionalManifestEntries: [
+      ...languages.map((lng) => ({ url: `/offline/${lng}`, revision: configRevisionSlot })),
+      // The texts a saved page needs to come alive offline (their address carries their version).
+      ...languages.flatMap((lng) => namespaces.map((ns) => ({ url: `/locales/${lng}/${ns}.json?v=${version}`, revision: null }))),
+    ],
   });
   for (const warning of warnings) console.warn(`service worker: ${warning}`);
   return { count, size };

@@ -41,5 +41,13 @@ export function clientLanguages(lng: Language): Language[] {
   return lng === "ykt" ? ["ykt", "rus"] : [lng];
 }
 
-/** The id of the data block in which the document hands the browser its page's resources (app/i18n/page-resources.tsx). */
-export const pageResourcesId = "i18n-resources";
+/**
+ * A locale file's address. Its version follows the texts
+ * (scripts/locales-version.js), so a browser keeps it for a year
+ * (app/routes/resources/locales.ts) and a release's texts still arrive at once.
+ */
+export const localesVersion = import.meta.env.LOCALES_VERSION;
+export const localeLoadPath = `/locales/{{lng}}/{{ns}}.json?v=${localesVersion}`;
+export function localeFileUrl(lng: Language, ns: (typeof namespaces)[number]) {
+  return localeLoadPath.replace("{{lng}}", lng).replace("{{ns}}", ns);
+}

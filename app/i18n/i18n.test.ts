@@ -7,23 +7,29 @@ const answer = vi.hoisted(() => {
   return answer;
 });
 
-import { createInstance, type i18n, type Resource } from "i18next";
+import { createInstance, type i18n } from "i18next";
+import HttpBackend from "i18next-http-backend";
 import { createContext, RouterContextProvider } from "react-router";
-import { browserOptions, LazyHttpBackend } from "./browser";
-import { clientLanguages, languageChain, languages, namespaces, type Language } from "./config";
-import { pageResources, pageResourcesJson } from "./page-resources";
+import { browserOptions } from "./browser";
+import { clientLanguages, languageChain, languages, localeFileUrl, localesVersion, namespaces, type Language } from "./config";
 import { resources } from "./resources";
+import { loader as localeFile } from "../routes/resources/locales";
 import { acceptedLanguages, getI18n, getLocale, i18nextMiddleware, i18nFor, requestLanguage } from "../middleware/i18n.server";
 import { languageCookie } from "../http/preferences.server";
 
 /** The browser's i18next as app/entry.client.tsx starts it. */
-async function browserI18n(lng: Language, handed: Resource | undefined): Promise<i18n> {
+async function browserI18n(lng: Language): Promise<i18n> {
   const instance = createInstance();
-  await instance.use(LazyHttpBackend).init({ ...browserOptions, lng, resources: handed });
+  await instance.use(HttpBackend).init({ ...browserOptions, lng });
   return instance;
 }
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
+/** Answers a locale file's address as the portal does. */
+const serveFiles = async (url: string) => {
+  const [, , lng, file] = new URL(url, "http://portal").pathname.split("/");
+  return json(resources[lng as Language][file!.replace(".json", "") as "translation"]);
+};
 
 describe("the browser's i18next", () => {
   const calls: string[] = [];
@@ -34,14 +40,16 @@ describe("the browser's i18next", () => {
     vi.useRealTimers();
   });
 
-  it("starts with the resources the server handed over, fetching nothing, and answers every key as the server does", async () => {
+  it("loads the page's language from its versioned locale files, and then answers every key as the server does", async () => {
     answer.current = (url) => {
       calls.push(url);
-      return Promise.reject(new TypeError("Failed to fetch"));
+      return serveFiles(url);
     };
     for (const lng of languages) {
+      calls.length = 0;
       const server = await i18nFor(lng);
-      const browser = await browserI18n(lng, JSON.parse(pageResourcesJson(server, lng)) as Resource);
+      const browser = await browserI18n(lng);
+      expect(calls.sort()).toEqual(clientLanguages(lng).flatMap((each) => namespaces.map((ns) => localeFileUrl(each, ns))).sort());
       for (const ns of namespaces) {
         const keys = new Set(languageChain(lng).flatMap((each) => Object.keys(flat(resources[each][ns]))));
         const values = { title: "Т", name: "Н", email: "e@example.org", id: 7, count: 3, n: 2, time: "10:00", value: "v", date: "1.1.2026", minutes: 5, year: 2026 };
@@ -50,29 +58,32 @@ describe("the browser's i18next", () => {
         }
       }
     }
-    expect(calls).toEqual([]);
+    expect(calls.every((url) => url.endsWith(`?v=${localesVersion}`))).toBe(true);
   });
 
-  it("fetches another language's files from /locales/{lng}/{ns}.json when the language changes", async () => {
-    answer.current = async (url) => {
+  it("fetches another language's files when the language changes", async () => {
+    answer.current = (url) => {
       calls.push(url);
-      const [, , lng, file] = new URL(url, "http://portal").pathname.split("/");
-      return json(resources[lng as Language][file!.replace(".json", "") as "translation"]);
+      return serveFiles(url);
     };
-    const browser = await browserI18n("rus", pageResources(await i18nFor("rus"), "rus"));
+    const browser = await browserI18n("rus");
+    calls.length = 0;
     await browser.changeLanguage("en");
-    expect(calls.sort()).toEqual(["/locales/en/errors.json", "/locales/en/translation.json"]);
+    expect(calls.sort()).toEqual([localeFileUrl("en", "errors"), localeFileUrl("en", "translation")]);
     expect(browser.t("nav.home")).toBe((await i18nFor("en")).t("nav.home"));
   });
 
   /** Fetches of one file until i18next gives up, each answered by `reply`; the clock is i18next's only wait. */
   async function tries(reply: () => Promise<Response>) {
-    const browser = await browserI18n("rus", pageResources(await i18nFor("rus"), "rus"));
+    vi.useRealTimers();
+    answer.current = serveFiles;
+    const browser = await browserI18n("rus");
     vi.useFakeTimers();
     const at: number[] = [];
     answer.current = (url) => {
-      if (url.endsWith("/en/translation.json")) at.push(Date.now());
-      return url.endsWith("/en/errors.json") ? Promise.resolve(json({})) : reply();
+      const { pathname } = new URL(url, "http://portal");
+      if (pathname === "/locales/en/translation.json") at.push(Date.now());
+      return pathname === "/locales/en/errors.json" ? Promise.resolve(json({})) : reply();
     };
     const start = Date.now();
     const changed = browser.changeLanguage("en");
@@ -96,14 +107,18 @@ describe("the browser's i18next", () => {
   });
 });
 
-describe("the resources a page hands over", () => {
-  it("hold the page's language and its client fallback, every namespace, and nothing that closes the block", async () => {
-    for (const lng of languages) {
-      const handed = JSON.parse(pageResourcesJson(await i18nFor(lng), lng)) as Resource;
-      expect(Object.keys(handed)).toEqual(clientLanguages(lng));
-      for (const each of clientLanguages(lng)) expect(Object.keys(handed[each]!)).toEqual([...namespaces]);
+describe("the locale files", () => {
+  const get = (path: string) => localeFile({ params: { lng: path.split("/")[2]!, ns: path.split("/")[3]!.split("?")[0]! }, request: new Request(`http://portal${path}`) } as never);
+
+  it("are kept a year at this version's address, five minutes at any other", async () => {
+    const current = get(localeFileUrl("ykt", "errors"));
+    expect(current.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(await current.json()).toEqual(resources.ykt.errors);
+    for (const path of ["/locales/ykt/errors.json", "/locales/ykt/errors.json?v=0123456789ab"]) {
+      const other = get(path);
+      expect(other.headers.get("Cache-Control"), path).toBe("public, max-age=300, stale-while-revalidate=86400");
+      expect(await other.json()).toEqual(resources.ykt.errors);
     }
-    expect(pageResourcesJson(await i18nFor("ykt"), "ykt")).not.toContain("<");
   });
 });
 

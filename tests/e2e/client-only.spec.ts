@@ -11,7 +11,7 @@ test.describe("locale files on the client", () => {
     await page.goto("/");
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     let attempts = 0;
-    await page.route("**/locales/en/translation.json", async (route) => {
+    await page.route(/\/locales\/en\/translation\.json(\?|$)/, async (route) => {
       attempts += 1;
       if (attempts <= 2) await route.fulfill({ status: 503, body: "busy" });
       else await route.continue();
@@ -26,7 +26,7 @@ test.describe("locale files on the client", () => {
     await page.goto("/");
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     let attempts = 0;
-    await page.route("**/locales/en/errors.json", async (route) => {
+    await page.route(/\/locales\/en\/errors\.json(\?|$)/, async (route) => {
       attempts += 1;
       await route.fulfill({ status: 404, body: "{}" });
     });
@@ -34,6 +34,45 @@ test.describe("locale files on the client", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await page.waitForTimeout(3000);
     expect(attempts).toBe(1);
+  });
+});
+
+test.describe("the page's own texts", () => {
+  test("come as the preloaded files of its language, kept by the browser for a year", async ({ page }) => {
+    const fetched: string[] = [];
+    page.on("requestfinished", (request) => {
+      if (new URL(request.url()).pathname.startsWith("/locales/")) fetched.push(request.url());
+    });
+    const cacheControl: string[] = [];
+    page.on("response", (response) => {
+      if (new URL(response.url()).pathname.startsWith("/locales/")) cacheControl.push(response.headers()["cache-control"] ?? "");
+    });
+    await page.goto("/posts");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    const preloaded = await page.locator('link[rel="preload"][as="fetch"]').evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+    expect(preloaded.map((href) => new URL(href).pathname).sort()).toEqual(["/locales/rus/errors.json", "/locales/rus/translation.json"]);
+    // Each file once: the preload is what i18next reads.
+    expect([...new Set(fetched)].sort()).toEqual([...preloaded].sort());
+    expect(fetched).toHaveLength(2);
+    expect(cacheControl).toEqual(["public, max-age=31536000, immutable", "public, max-age=31536000, immutable"]);
+  });
+
+  test("without them the page stays the server's HTML, and its forms still work", async ({ page }) => {
+    let refused = 0;
+    await page.route(/\/locales\//, async (route) => {
+      refused += 1;
+      await route.fulfill({ status: 503, body: "busy" });
+    });
+    await page.goto("/auth");
+    // Five tries of each file (the retry rule), then i18next gives up.
+    await expect.poll(() => refused, { timeout: 15_000 }).toBeGreaterThanOrEqual(10);
+    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Вход в личный кабинет");
+    await page.getByLabel("Электронная почта").fill("resident@example.com");
+    await page.getByLabel("Пароль", { exact: true }).fill("wrong-password");
+    await page.getByRole("button", { name: "Войти" }).click();
+    await expect(page.locator(".form-error")).toBeVisible();
+    await expect(page.getByLabel("Электронная почта")).toHaveValue("resident@example.com");
   });
 });
 
