@@ -238,8 +238,10 @@ export async function speedSection(ctx: Context) {
         budgets.add({
           name: `Portal's own share at p50, ${page.label}`,
           figure: ms(share),
-          limit: `< ${LIMITS.ownShareMs} ms`,
-          verdict: busy ? "not judged" : verdict(share < LIMITS.ownShareMs),
+          floor: ms(floorP50),
+          ratio: ratioText(ratio(share, floorP50)),
+          limit: `<= ${LIMITS.ownShareRatio}× floor's 1c p50`,
+          verdict: busy ? "not judged" : verdict(withinRatio(share, floorP50, LIMITS.ownShareRatio)),
           reason: busy ? `load ${load.toFixed(2)} ≥ ${cores} cores` : undefined,
         });
       }
