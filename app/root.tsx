@@ -99,9 +99,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
         {/* The browser's i18next needs the page's texts before it hydrates (app/entry.client.tsx):
-            fetched beside the scripts, not after them. */}
+            fetched beside the scripts, not after them, and after the stylesheet the first paint waits for. */}
         {clientLanguages(locale).flatMap((lng) =>
-          namespaces.map((ns) => <link key={`${lng}/${ns}`} rel="preload" as="fetch" crossOrigin="anonymous" href={localeFileUrl(lng, ns)} />),
+          namespaces.map((ns) => (
+            <link key={`${lng}/${ns}`} rel="preload" as="fetch" crossOrigin="anonymous" fetchPriority="low" href={localeFileUrl(lng, ns)} />
+          )),
         )}
       </head>
       <body className={theme === "dark" ? "dark" : undefined}>

@@ -4,6 +4,9 @@ import type { Floor } from "./floor";
 export const SECTIONS = ["weight", "speed", "slow", "memory", "soak", "bodies", "replicas", "lighthouse"] as const;
 export type Section = (typeof SECTIONS)[number];
 
+/** The browsers of the bench read Russian, as the portal's residents do (without it Chromium asks for English pages). */
+export const BROWSER_LOCALE = "ru-RU";
+
 export interface Options {
   quick: boolean;
   strict: boolean;

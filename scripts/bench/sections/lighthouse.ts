@@ -5,7 +5,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { budgets, LIMITS, median, ratio, ratioText, verdict } from "../budgets";
 import { chromiumPath } from "../browser";
-import type { Context } from "../context";
+import { BROWSER_LOCALE, type Context } from "../context";
 import { endProgress, heading, note, progress, seconds, table } from "../output";
 import { publicPages } from "../portal";
 
@@ -70,7 +70,7 @@ export async function lighthouseSection(ctx: Context) {
   const pages = await publicPages(ctx.stack.backendUrl);
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath(),
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    chromeFlags: ["--headless=new", `--lang=${BROWSER_LOCALE}`, "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     logLevel: "silent",
   });
   const results: Result[] = [];

@@ -4,7 +4,7 @@
 import type { Browser } from "playwright-core";
 import { budgets, LIMITS, median, ratio, ratioText, verdict } from "../budgets";
 import { launchChromium } from "../browser";
-import type { Context } from "../context";
+import { BROWSER_LOCALE, type Context } from "../context";
 import { endProgress, heading, ms, note, progress, seconds, table } from "../output";
 import { RESIDENT } from "../portal";
 
@@ -12,7 +12,7 @@ export const SLOW_LINK = { latency: 400, downloadThroughput: (400 * 1024) / 8, u
 
 /** A page in a fresh context on the slow link, cache off; failed loads and script errors collected. */
 async function slowPage(browser: Browser, javaScriptEnabled: boolean) {
-  const context = await browser.newContext({ javaScriptEnabled });
+  const context = await browser.newContext({ javaScriptEnabled, locale: BROWSER_LOCALE });
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
   const cdp = await context.newCDPSession(page);

@@ -5,7 +5,7 @@ import http from "node:http";
 import zlib from "node:zlib";
 import { budgets, LIMITS, ratio, ratioText, verdict, withinExtra } from "../budgets";
 import { cookiesFor, launchChromium } from "../browser";
-import type { Context } from "../context";
+import { BROWSER_LOCALE, type Context } from "../context";
 import { blockingStylesheets, dataPreloads, entryScripts, readDocument, staticImports, stylesheetPosition, stylesheets } from "../html";
 import { endProgress, heading, kb, note, progress, table } from "../output";
 import { publicPages } from "../portal";
@@ -80,7 +80,7 @@ interface Weight {
 
 /** The scripts Chromium loads on a first visit (cache empty) until the network is idle after hydration, with the bytes it received for each. */
 async function chromiumScripts(browser: Browser, url: string, cookie?: string) {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ locale: BROWSER_LOCALE });
   try {
     if (cookie) await context.addCookies(cookiesFor(cookie, new URL(url).origin));
     const page = await context.newPage();
