@@ -114,7 +114,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     } catch (error) {
       return reply.fromError(error);
     }
-    session.set("registration", { ...state, step: "code", sentAt: Date.now(), codeId: randomUUID() });
+    session.set("registration", { step: "code", email: state.email, consented: state.consented, sentAt: Date.now(), codeId: randomUUID() });
     return redirectWithToast(here, { type: "info", description: t("register.codeResent", { email: state.email }) });
   }
 
