@@ -35,6 +35,8 @@ export interface RegistrationState {
   sentAt?: number;
   /** Names the code last sent, for the count of its tries (app/http/limits.server.ts). */
   codeId?: string;
+  /** The consent given (and recorded) for this e-mail: «Назад» to the first step finds the box ticked. */
+  consented?: boolean;
 }
 
 export interface ResetState {

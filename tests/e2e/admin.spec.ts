@@ -120,6 +120,48 @@ test.describe("administrators: posts", () => {
 });
 
 test.describe("administrators: post images", () => {
+  test("pictures chosen on the create form before a refusal or «Предпросмотр»: kept with JavaScript, named and asked for again without", async ({ page, jsEnabled }) => {
+    await signIn(page, admin, "/posts/create");
+    if (jsEnabled) await hydrated(page);
+    const title = unique("Двор после ремонта");
+    const pictures = page.getByLabel("Картинки (можно добавить и позже)");
+    const chosenFiles = () => pictures.evaluate((input: HTMLInputElement) => [...(input.files ?? [])].map((file) => file.name));
+    const choose = () =>
+      pictures.setInputFiles([
+        { name: "yard.png", mimeType: "image/png", buffer: png() },
+        { name: "bench.jpg", mimeType: "image/jpeg", buffer: jpeg() },
+      ]);
+    const again = page.getByText("Вы выбрали: yard.png, bench.jpg. Браузер не сохраняет выбранные файлы при отправке формы: выберите их снова перед публикацией.");
+    // The form came back: with JavaScript the files never left the field; without, a browser cannot
+    // refill a file field, so the page names what was chosen (to a screen reader too) and asks for it again.
+    const formCameBack = async () => {
+      if (jsEnabled) {
+        expect(await chosenFiles()).toEqual(["yard.png", "bench.jpg"]);
+        await expect(again).toHaveCount(0);
+        return;
+      }
+      expect(await chosenFiles()).toEqual([]);
+      await expect(again).toBeVisible();
+      await expect(pictures).toHaveAccessibleDescription(/Вы выбрали: yard\.png, bench\.jpg\./);
+      await choose();
+    };
+
+    // A refusal (no title).
+    await page.getByLabel("Текст").fill("Лавочки **покрашены**.");
+    await choose();
+    await page.getByRole("button", { name: "Опубликовать" }).click();
+    await expect(page.locator(".field__errors").first()).toBeVisible();
+    await page.getByLabel("Заголовок").fill(title);
+    await formCameBack();
+
+    await page.getByRole("button", { name: "Предпросмотр" }).click();
+    await expect(page.locator(".post-preview strong")).toHaveText("покрашены");
+    await formCameBack();
+    await page.getByRole("button", { name: "Опубликовать" }).click();
+    await expect(page.getByText(`Публикация «${title}» создана`)).toBeVisible();
+    await expect(page.locator(".image-admin")).toHaveCount(2);
+  });
+
   test("upload a PNG and a JPEG, replace one, delete one; refuse text and oversized files", async ({ page }) => {
     await signIn(page, admin, "/posts/create");
     const title = unique("Фотоотчёт");

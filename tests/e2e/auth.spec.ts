@@ -124,7 +124,7 @@ test.describe("signing in and out", () => {
 });
 
 test.describe("registration", () => {
-  test("the code step: countdown, an early resend refused, Back keeps the e-mail", async ({ page, jsEnabled }) => {
+  test("the code step: countdown, an early resend refused, Back keeps the e-mail and the consent given", async ({ page, jsEnabled }) => {
     const email = uniqueEmail("reg");
     await page.goto("/auth/registration");
     await expect(page.locator('[aria-current="step"]')).toContainText("Почта");
@@ -141,11 +141,12 @@ test.describe("registration", () => {
     expect(early.status()).toBe(429);
     expect(await early.text()).toMatch(/Отправить код повторно можно через [01]:\d\d/);
 
-    // Back keeps the e-mail; asking again within a minute is throttled by the backend.
+    // Back keeps the e-mail and the consent already given (and recorded): nothing to tick again.
+    // Asking again within a minute is throttled by the backend.
     await page.getByRole("button", { name: "Назад" }).click();
     await expect(page.locator('[aria-current="step"]')).toContainText("Почта");
     await expect(page.getByLabel("Электронная почта")).toHaveValue(email);
-    await page.getByLabel("Я даю согласие на обработку моих персональных данных").check();
+    await expect(page.getByLabel("Я даю согласие на обработку моих персональных данных")).toBeChecked();
     await page.getByRole("button", { name: "Далее" }).click();
     await expect(page.getByText(/Код уже отправлен. Повторить можно через [01]:\d\d/)).toBeVisible();
   });

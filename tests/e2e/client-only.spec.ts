@@ -219,6 +219,28 @@ test.describe("small enhancements", () => {
 });
 
 test.describe("uploading images", () => {
+  test("pictures chosen for upload on the edit page stay chosen through a «Предпросмотр» of the text", async ({ page }) => {
+    await signIn(page, admin, "/posts/create");
+    await page.getByLabel("Заголовок").fill(`Сохранённый выбор ${Date.now()}`);
+    await page.getByLabel("Текст").fill("Первый вариант.");
+    await page.getByRole("button", { name: "Опубликовать" }).click();
+    await expect(page).toHaveURL(/\/admin\/posts\/\d+\/edit$/);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    const upload = page.getByLabel("Файлы изображений");
+    await upload.setInputFiles([
+      { name: "one.png", mimeType: "image/png", buffer: png() },
+      { name: "two.png", mimeType: "image/png", buffer: png(12, 12, [10, 150, 60]) },
+    ]);
+    await page.getByLabel("Текст").fill("Второй **вариант**.");
+    await page.getByRole("button", { name: "Предпросмотр" }).click();
+    await expect(page.locator(".post-preview strong")).toHaveText("вариант");
+    expect(await upload.evaluate((input: HTMLInputElement) => input.files?.length)).toBe(2);
+    await expect(page.getByRole("list", { name: "Предпросмотр" }).getByRole("img")).toHaveCount(2);
+    await page.getByRole("button", { name: "Загрузить" }).click();
+    await expect(page.getByText("Загружено изображений: 2")).toBeVisible();
+    await expect(page.locator(".image-admin")).toHaveCount(2);
+  });
+
   test("shows previews before sending and progress while sending", async ({ page }) => {
     await signIn(page, admin, "/posts/create");
     await page.getByLabel("Заголовок").fill(`Превью ${Date.now()}`);

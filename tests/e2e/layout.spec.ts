@@ -134,6 +134,29 @@ test.describe("breadcrumbs on wide screens", () => {
   }
 });
 
+test.describe("breadcrumbs on a phone", () => {
+  test("a middle crumb that does not fit folds into «…», which still leads there", async ({ page, jsEnabled }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const { reportId } = await demoIds();
+    await page.goto(`/about/info/item/${reportId}`);
+    if (jsEnabled) await hydrated(page);
+    const trail = page.locator(".topbar__crumbs--narrow .breadcrumbs ol");
+    await expect(trail.getByRole("link", { name: "О компании" })).toBeVisible();
+    // Never gone without a trace: shown, or behind a visible «…».
+    const middle = trail.getByRole("link", { name: "Раскрытие информации" });
+    if (!(await middle.isVisible())) {
+      const more = trail.locator(".breadcrumbs__more");
+      await expect(more.getByText("…")).toBeVisible();
+      await more.getByText("…").click();
+      await more.getByRole("link", { name: "Раскрытие информации" }).click();
+      await expect(page).toHaveURL("/about/info");
+    }
+    // The trail stays one line.
+    const lines = await trail.evaluate((list) => new Set([...list.children].filter((item) => item.getClientRects().length > 0).map((item) => Math.round(item.getBoundingClientRect().top))).size);
+    expect(lines).toBe(1);
+  });
+});
+
 test.describe("the sticky top bar never hides the focus", () => {
   for (const [width, height] of [
     [1366, 500],

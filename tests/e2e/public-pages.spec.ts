@@ -65,7 +65,7 @@ test.describe("news", () => {
     const response = await page.goto("/posts?page=abc&day=2026-02-31&sort=drop");
     expect(response?.status()).toBe(200);
     // Named as the form names them, never by the address's internal names.
-    await expect(page.getByText("Неверные значения не учтены: «Страница», «Дата», «Сортировка».")).toBeVisible();
+    await expect(page.getByText("Неверные значения не учтены: «Страница», «Дата публикации», «Сортировка».")).toBeVisible();
     await expect(page.locator(".post-card").first()).toBeVisible();
   });
 

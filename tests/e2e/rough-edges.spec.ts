@@ -11,7 +11,7 @@ import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import type { Page as ListPage, Post } from "../../app/api/types";
 import { freePort, startPortal } from "../support/stack.js";
-import { admin, backendGet, backendUrl, expect, hydrated, resident, signIn, test } from "./fixtures";
+import { admin, backendGet, backendUrl, createResident, expect, hydrated, resident, signIn, test } from "./fixtures";
 
 test.describe("information disclosure: a «from» date after the «to» date", () => {
   test("keeps both dates and says beside the field what is wrong", async ({ page }) => {
@@ -48,6 +48,16 @@ test.describe("personal accounts and paying one of them", () => {
     // The stack's PAYMENT_URL has no {account}: the row opens the service itself.
     await expect(pay).toHaveAttribute("href", "https://pay.example.ru/");
     await expect(pay).toHaveAttribute("target", "_blank");
+  });
+
+  test("a resident with no account yet, and the sign-in page, are promised the balance the portal shows, not charges", async ({ page, request }) => {
+    const newcomer = await createResident("no-accounts");
+    await signIn(page, newcomer, "/profile");
+    await expect(page.getByText(/Лицевые счета ещё не привязаны: привяжите счёт, чтобы видеть его баланс/)).toBeVisible();
+    await expect(page.locator("main")).not.toContainText("начислени");
+    const signInPage = await (await request.get("/auth")).text();
+    expect(/<meta name="description" content="([^"]*)"/.exec(signInPage)?.[1]).toMatch(/^Вход в личный кабинет жителя[^"]*баланс/);
+    expect(signInPage).not.toContain("начислени");
   });
 
   test.describe("with {account} in PAYMENT_URL", () => {
@@ -199,9 +209,10 @@ test.describe("archive marks and plain words", () => {
     await expect(page.locator(".post__meta")).toContainText("Архив");
   });
 
-  test("the feed link speaks a resident's language; the tariffs' date says which date", async ({ page }) => {
+  test("the feed link speaks a resident's language; the news' and the tariffs' dates say which date", async ({ page }) => {
     await page.goto("/posts");
     await expect(page.getByRole("link", { name: "Подписка на новости (RSS/Atom)" })).toHaveAttribute("href", "/posts/feed.xml");
+    await expect(page.getByLabel("Дата публикации")).toHaveAttribute("name", "day");
     await page.goto("/rates");
     await expect(page.getByLabel("Действует с (дата)")).toHaveAttribute("name", "day");
   });

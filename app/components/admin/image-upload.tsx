@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useRevalidator } from "react-router";
+import { Form, useLocation, useRevalidator } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/fields";
@@ -25,7 +25,10 @@ export function ImageUploadForm({ postId, serverErrors }: { postId: number; serv
   const [progress, setProgress] = useState<number | null>(null);
   const [errors, setErrors] = useState<string[] | undefined>(serverErrors);
 
-  useEffect(() => setErrors(serverErrors), [serverErrors]);
+  // What it said about an earlier upload no longer holds at a new location (a save, a preview, any answer of the page).
+  // The field is kept, with the files chosen in it: a preview of the text must not lose them.
+  const { key: locationKey } = useLocation();
+  useEffect(() => setErrors(serverErrors), [serverErrors, locationKey]);
   useEffect(() => () => previews.forEach((preview) => URL.revokeObjectURL(preview.url)), [previews]);
 
   const errorId = errors?.length ? "upload-images-error" : undefined;

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
+import { useId, useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { HoneypotInputs } from "~/forms/honeypot-inputs";
@@ -22,6 +23,51 @@ interface Preview {
 export function previewIn(actionData: unknown): Preview | undefined {
   const reply = actionData as { preview?: Preview } | null | undefined;
   return reply?.preview;
+}
+
+/** The pictures a new post's form came with, when the action answers with the form again. */
+export interface ChosenImages {
+  /** Accepted files, by name: to be chosen again where the browser emptied the field. */
+  names: string[];
+  /** Files refused, and why. */
+  errors: string[];
+}
+
+export function chosenImagesIn(actionData: unknown): ChosenImages | undefined {
+  return (actionData as { chosenImages?: ChosenImages } | null | undefined)?.chosenImages;
+}
+
+/**
+ * The new post's pictures. A page answered with the form again (a refusal, a
+ * preview) comes without JavaScript with the field empty, as no browser
+ * refills a file field: the hint names the files to choose again. With
+ * JavaScript the field kept them, and the hint says nothing of it.
+ */
+function ImagesField({ chosen }: { chosen?: ChosenImages }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [kept, setKept] = useState(false);
+  // Before paint: a field that kept its files never flashes the request to choose them again.
+  useLayoutEffect(() => setKept(Boolean((document.getElementById(id) as HTMLInputElement | null)?.files?.length)), [id, chosen]);
+  const names = !kept && chosen?.names.length ? chosen.names.join(", ") : undefined;
+  return (
+    <Field
+      labelProps={{ children: t("admin.posts.formImages") }}
+      inputProps={{ id, name: "images", type: "file", multiple: true, accept: "image/jpeg,image/png,image/webp,image/gif", onChange: () => setKept(true) }}
+      hint={
+        <>
+          {t("admin.images.uploadHint")}
+          {names ? (
+            <>
+              <br />
+              <strong>{t("admin.posts.chooseAgain", { names })}</strong>
+            </>
+          ) : null}
+        </>
+      }
+      errors={chosen?.errors}
+    />
+  );
 }
 
 /** The action's rendering of the typed post (post-text.server.ts), shown under the form. */
@@ -49,6 +95,7 @@ export function PostForm({
   result,
   submitLabel,
   withImages = false,
+  chosenImages,
 }: {
   form: FormMetadata<PostShape, string[]>;
   fields: ReturnType<FormMetadata<PostShape, string[]>["getFieldset"]>;
@@ -56,6 +103,8 @@ export function PostForm({
   submitLabel: string;
   /** A new post takes its pictures in the same form (the edit page has its own upload form). */
   withImages?: boolean;
+  /** The pictures the answered form came with (the new post's form). */
+  chosenImages?: ChosenImages;
 }) {
   const { t } = useTranslation();
   const pending = useIsPending({ intent: "save" });
@@ -77,13 +126,7 @@ export function PostForm({
         hint={t("admin.posts.formTextHint")}
         errors={fields.text.errors}
       />
-      {withImages ? (
-        <Field
-          labelProps={{ children: t("admin.posts.formImages") }}
-          inputProps={{ name: "images", type: "file", multiple: true, accept: "image/jpeg,image/png,image/webp,image/gif" }}
-          hint={t("admin.images.uploadHint")}
-        />
-      ) : null}
+      {withImages ? <ImagesField chosen={chosenImages} /> : null}
       <CheckboxField
         labelProps={{ children: labels.is_actual }}
         inputProps={getInputProps(fields.is_actual, { type: "checkbox" })}

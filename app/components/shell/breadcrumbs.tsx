@@ -59,14 +59,14 @@ function trailLength(crumbs: Crumb[]) {
 }
 
 /**
- * The breadcrumbs. In the top bar (`collapsible`) links are never cut: when
+ * The breadcrumbs (the top bar's, and a phone's row below it). Links are never cut: when
  * the trail does not fit, the middle crumbs fold into «…», a disclosure that
  * still leads to them; the current page's name stays on one line, cut with
  * «…» when even then it does not fit (the page's heading says it). Without
  * JavaScript the trail's length and the screen's width decide (CSS); with it,
  * the trail is measured.
  */
-export function Breadcrumbs({ collapsible = false }: { collapsible?: boolean }) {
+export function Breadcrumbs() {
   const { t } = useTranslation();
   const crumbs = useBreadcrumbs();
   const list = useRef<HTMLOListElement>(null);
@@ -75,7 +75,7 @@ export function Breadcrumbs({ collapsible = false }: { collapsible?: boolean }) 
 
   useLayoutEffect(() => {
     const element = list.current;
-    if (!collapsible || !element || crumbs.length < 3) return;
+    if (!element || crumbs.length < 3) return;
     const measure = () => {
       // Measured expanded, with the current name on one line: does the whole trail fit?
       element.dataset.fit = "measure";
@@ -87,16 +87,16 @@ export function Breadcrumbs({ collapsible = false }: { collapsible?: boolean }) 
     const observer = new ResizeObserver(measure);
     observer.observe(element.parentElement ?? element);
     return () => observer.disconnect();
-  }, [collapsible, key, crumbs.length]);
+  }, [key, crumbs.length]);
 
   if (crumbs.length === 0) return null;
-  const middle = collapsible && crumbs.length >= 3 ? crumbs.slice(1, -1) : [];
+  const middle = crumbs.length >= 3 ? crumbs.slice(1, -1) : [];
   return (
     <nav aria-label={t("shell.breadcrumbs")} className="breadcrumbs">
       <ol
         ref={list}
-        className={collapsible ? "breadcrumbs__trail breadcrumbs__trail--collapsible" : "breadcrumbs__trail"}
-        data-length={collapsible ? trailLength(crumbs) : undefined}
+        className="breadcrumbs__trail breadcrumbs__trail--collapsible"
+        data-length={trailLength(crumbs)}
         data-fit={fit}
       >
         {crumbs.map((crumb, index) => (

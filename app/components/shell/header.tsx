@@ -102,7 +102,7 @@ export function Header() {
           <span className="brand__name">{config?.productName}</span>
         </Link>
         <div className="topbar__crumbs topbar__crumbs--wide">
-          <Breadcrumbs collapsible />
+          <Breadcrumbs />
         </div>
         <div className="topbar__actions">
           {config ? (
@@ -148,6 +148,7 @@ export function Header() {
           )}
         </div>
       </div>
+      {/* A phone's row folds the middle crumbs into «…» as the wide bar does: none vanishes without a trace. */}
       <div className="topbar__crumbs topbar__crumbs--narrow">
         <Breadcrumbs />
       </div>

@@ -6,7 +6,7 @@
 import { useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useLocation } from "react-router";
+import { data, Form, Link } from "react-router";
 import { ImageUploadForm } from "~/components/admin/image-upload";
 import { PostForm, PostPreview, previewIn } from "~/components/admin/post-form";
 import { ConfirmLink } from "~/components/confirm-link";
@@ -137,7 +137,6 @@ function ReplaceForm({ postId, imageId, n, errors }: { postId: number; imageId: 
 export default function PostEditPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { post, images } = loaderData;
-  const location = useLocation();
   // The images' answers (the post's own form picks its answer by its id).
   const imageReply = actionData && "intent" in actionData ? actionData : undefined;
   const preview = previewIn(actionData);
@@ -182,8 +181,7 @@ export default function PostEditPage({ loaderData, actionData }: Route.Component
           </ul>
         )}
         <h3>{t("admin.images.upload")}</h3>
-        {/* Afresh at each new location (a save, any answer of the page): what it said about an earlier upload no longer holds. */}
-        <ImageUploadForm key={location.key} postId={post.id} serverErrors={imageReply?.intent === "upload" ? imageReply.errors : undefined} />
+        <ImageUploadForm postId={post.id} serverErrors={imageReply?.intent === "upload" ? imageReply.errors : undefined} />
       </section>
       <p>
         <Link to="/admin/posts" className="btn btn--mainSecondary btn--md">

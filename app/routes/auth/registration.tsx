@@ -61,6 +61,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     step: state.step,
     email: state.email ?? "",
+    consented: state.consented === true,
     code: state.step === "profile" ? state.code : undefined,
     // This code's tries are used up: the step says so and offers a new code.
     codeUsedUp: state.step === "code" ? await getLimits().codeUsedUp(codeAttemptKey("register", state)) : false,
@@ -83,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const args = { request, context, formData };
 
   if (intent === "back") {
-    session.set("registration", { step: "email", email: state.email });
+    session.set("registration", { step: "email", email: state.email, consented: state.consented });
     return redirect(here);
   }
 
@@ -94,7 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       // Recorded before the e-mail is sent: the consent is what allows sending it.
       await recordConsent({ email, clientAddress: client, requestId: meta.requestId });
       await api.users.registerEmail({ email });
-      session.set("registration", { step: "code", email, sentAt: Date.now(), codeId: randomUUID() });
+      session.set("registration", { step: "code", email, consented: true, sentAt: Date.now(), codeId: randomUUID() });
       return redirect(here);
     });
   }
@@ -113,7 +114,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     } catch (error) {
       return reply.fromError(error);
     }
-    session.set("registration", { step: "code", email: state.email, sentAt: Date.now(), codeId: randomUUID() });
+    session.set("registration", { step: "code", email: state.email, consented: state.consented, sentAt: Date.now(), codeId: randomUUID() });
     return redirectWithToast(here, { type: "info", description: t("register.codeResent", { email: state.email }) });
   }
 
@@ -150,7 +151,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type PageData = Route.ComponentProps["loaderData"];
 
-function EmailStep({ email, actionData }: { email: string; actionData: unknown }) {
+function EmailStep({ email, consented, actionData }: { email: string; consented: boolean; actionData: unknown }) {
   const { t } = useTranslation();
   const pending = useIsPending();
   const result = resultFor(actionData, emailForm.id);
@@ -158,7 +159,8 @@ function EmailStep({ email, actionData }: { email: string; actionData: unknown }
     id: emailForm.id,
     constraint: constraints.email,
     lastResult: result,
-    defaultValue: { email },
+    // Back from a later step: the consent already given (and recorded) stays given.
+    defaultValue: { email, consent: consented ? "on" : undefined },
     onValidate: validateWith(RegistrationEmailSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -273,7 +275,7 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
       <div className="card auth-card">
         <h1 id="register-title">{t("register.title")}</h1>
         <StepIndicator current={current} />
-        {loaderData.step === "email" ? <EmailStep email={loaderData.email} actionData={actionData} /> : null}
+        {loaderData.step === "email" ? <EmailStep email={loaderData.email} consented={loaderData.consented} actionData={actionData} /> : null}
         {loaderData.step === "code" ? <CodeStep loaderData={loaderData} actionData={actionData} /> : null}
         {loaderData.step === "profile" ? <ProfileStep code={loaderData.code} actionData={actionData} /> : null}
         <DocumentsLine />

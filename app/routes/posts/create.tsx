@@ -2,6 +2,7 @@
 import { useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
+import { data } from "react-router";
 import { getI18n } from "~/middleware/i18n.server";
 import { getApi } from "~/middleware/api.server";
 import { handleSubmission, readForm, replies } from "~/forms/submission.server";
@@ -12,7 +13,7 @@ import { redirectWithToast } from "~/toasts/toast.server";
 import { postHtml } from "~/format/post-text.server";
 import { resultFor } from "~/forms/reply";
 import { validateWith } from "~/forms/validation";
-import { PostForm, PostPreview, previewIn } from "~/components/admin/post-form";
+import { chosenImagesIn, PostForm, PostPreview, previewIn, type ChosenImages } from "~/components/admin/post-form";
 import { PostSchema } from "~/schemas/admin";
 import type { Route } from "./+types/create";
 
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (upload?.tooLarge) return replies({ id: formId }, context).formError(upload.errors.join(" "), 413);
     if (upload) await checkHoneypot(upload.fields, t("errors:formRejected"));
     const formData = upload?.fields ?? (await readForm(request, context));
-    return await handleSubmission({ id: formId, schema: PostSchema }, { request, context, formData }, async (value, reply) => {
+    const answer = await handleSubmission({ id: formId, schema: PostSchema }, { request, context, formData }, async (value, reply) => {
       if (formData.get("intent") === "preview") return reply.again({ preview: { title: value.title, html: postHtml(value.text) } });
       const post = await api.admin.posts.create(value);
       // The post stands whatever happens to its pictures; the edit page says which failed and offers the upload again.
@@ -46,6 +47,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       return reply.success(`/admin/posts/${post.id}/edit`, t("admin.posts.created", { title: post.title }));
     });
+    // The form again (a refusal, a preview): a browser cannot refill a file field, so the page names the pictures to choose again.
+    const chosen: ChosenImages = { names: upload?.files.map((file) => file.name) ?? [], errors: upload?.errors ?? [] };
+    if (answer instanceof Response || (chosen.names.length === 0 && chosen.errors.length === 0)) return answer;
+    return data({ ...answer.data, chosenImages: chosen }, answer.init ?? undefined);
   } finally {
     await upload?.cleanup();
   }
@@ -68,7 +73,7 @@ export default function PostCreatePage({ actionData }: Route.ComponentProps) {
     <div className="page">
       <h1>{t("admin.posts.create")}</h1>
       <section className="card">
-        <PostForm form={form} fields={fields} result={result} submitLabel={t("admin.posts.createSubmit")} withImages />
+        <PostForm form={form} fields={fields} result={result} submitLabel={t("admin.posts.createSubmit")} withImages chosenImages={chosenImagesIn(actionData)} />
       </section>
       {preview ? <PostPreview {...preview} /> : null}
     </div>

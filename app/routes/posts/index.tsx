@@ -104,10 +104,10 @@ export default function PostsPage({ loaderData }: Route.ComponentProps) {
       </div>
       <FilterForm resetTo="/posts" filtered={filtered}>
         <PostFilterFields idPrefix="posts" filters={filters}>
-          <FilterInput id="posts-day" name="day" type="date" label={t("list.day")} defaultValue={filters.day} />
+          <FilterInput id="posts-day" name="day" type="date" label={t("posts.day")} defaultValue={filters.day} />
         </PostFilterFields>
       </FilterForm>
-      <IgnoredParams ignored={ignored} labels={{ status: t("posts.status") }} />
+      <IgnoredParams ignored={ignored} labels={{ status: t("posts.status"), day: t("posts.day") }} />
       {posts.length === 0 ? (
         <EmptyResult filtered={filtered} resetTo="/posts" />
       ) : (
