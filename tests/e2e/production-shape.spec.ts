@@ -199,6 +199,16 @@ test.describe("the production shape: nginx, two replicas, Redis", () => {
   /** Answers per replica address, from nginx's access log: which one nginx sends to. */
   const served = new Map<string, number>();
   const proxyErrors: string[] = [];
+  /**
+   * From nginx's access log, kept apart from its error log (which a restart
+   * fills with the resets it retried), so that a failure names its request:
+   * answers that failed (4xx/5xx but the 421s; 499 for a client that gave up),
+   * answers that took 10 s or more, and how long the requests nginx sent again
+   * had waited (the retry window, `proxy_next_upstream_timeout`, must cover it).
+   */
+  const proxyFailed: string[] = [];
+  const proxySlow: string[] = [];
+  const retryWaits: number[] = [];
   /** Requests nginx sent again to the other replica: a refused or reset connection. */
   let proxyRetries = 0;
   const portalEnv = () => ({ REDIS_URL: redis.url, TRUST_PROXY: "loopback", ...drainEnv });
@@ -234,7 +244,11 @@ test.describe("the production shape: nginx, two replicas, Redis", () => {
           if (proxyErrors.length < 50) proxyErrors.push(line);
           return;
         }
-        if (/" [45]\d\d /.test(line) && !/" 421 /.test(line) && proxyErrors.length < 50) proxyErrors.push(line);
+        const seconds = Number(/" \d{3} \d+ ([\d.]+) host=/.exec(line)?.[1] ?? 0);
+        if (/" [45]\d\d /.test(line) && !/" 421 /.test(line)) {
+          if (proxyFailed.length < 30) proxyFailed.push(line);
+        } else if (seconds >= 10 && proxySlow.length < 10) proxySlow.push(line);
+        if (/ upstream=[\d.:]+, /.test(line)) retryWaits.push(seconds);
         const upstream = / upstream=(?:.*, )?([\d.]+:\d+) /.exec(line);
         if (upstream) served.set(upstream[1]!, (served.get(upstream[1]!) ?? 0) + 1);
       },
@@ -344,6 +358,9 @@ test.describe("the production shape: nginx, two replicas, Redis", () => {
           `\n  autocannon: ${totals.errors} errors (${totals.timeouts} timeouts), ${totals.non2xx} non-2xx (the forms' 302s)` +
           `\n  POSTs in flight at the SIGTERM: ${JSON.stringify(postsInFlight)}` +
           (load.problems.length ? `\n  problems: ${load.problems.join("; ")}` : "") +
+          `\n  answers nginx sent again: ${retryWaits.length}, ${retryWaits.filter((wait) => wait > 2).length} of them taking more than 2 s in all (the longest ${Math.max(0, ...retryWaits).toFixed(1)} s)` +
+          (proxyFailed.length ? `\n  nginx's failed answers:\n    ${proxyFailed.join("\n    ")}` : "") +
+          (proxySlow.length ? `\n  nginx's answers of 10 s or more:\n    ${proxySlow.join("\n    ")}` : "") +
           (proxyErrors.length ? `\n  nginx's error log:\n    ${proxyErrors.join("\n    ")}` : "") +
           (portalErrors.length ? `\n  the replicas' warnings and errors:\n    ${portalErrors.join("\n    ")}` : ""),
       );
