@@ -14,6 +14,7 @@
  * its load takes every core for most of a minute.
  */
 import http from "node:http";
+import net from "node:net";
 import { readFileSync } from "node:fs";
 import os from "node:os";
 import autocannon from "autocannon";
@@ -186,6 +187,63 @@ function startLoad(base: string, cookie: string, proxyRetries: () => number) {
     },
   };
 }
+
+/**
+ * What a busy stopping replica does to the requests the kernel accepted for it
+ * but it never read: nothing for seconds, then a reset when its listener
+ * closes. Two stand-ins for replicas behind nginx with deploy/nginx.conf: one
+ * that accepts and never reads, resetting each connection after `unreadMs`,
+ * and one that answers. A form sent to the first must be answered by the second.
+ */
+test.describe("a request a stopping replica leaves unread for seconds", () => {
+  // Longer than the 2 s window that lost such requests (502) on a loaded machine; shorter than 10 s.
+  const unreadMs = 4000;
+  const cleanups: (() => Promise<void>)[] = [];
+  let proxy: Awaited<ReturnType<typeof startNginx>>;
+  let unreadConnections = 0;
+  let answered = 0;
+
+  test.beforeAll(async () => {
+    const stopping = net.createServer({ pauseOnConnect: true }, (socket) => {
+      unreadConnections += 1;
+      setTimeout(() => socket.resetAndDestroy(), unreadMs);
+    });
+    const other = http.createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        answered += 1;
+        res.writeHead(200, { "Content-Type": "text/plain" }).end("the other replica");
+      });
+    });
+    const ports: number[] = [];
+    for (const server of [stopping, other]) {
+      const port = await freePort();
+      await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+      ports.push(port);
+      cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    }
+    proxy = await startNginx({ upstreams: ports.map((port) => `127.0.0.1:${port}`), serverName: host });
+    cleanups.unshift(() => proxy.stop());
+  });
+  test.afterAll(async () => {
+    for (const cleanup of cleanups) await cleanup().catch(() => {});
+  });
+
+  test("is sent again to the other replica, a form too", async () => {
+    test.setTimeout(30_000);
+    // Round robin: of two forms in a row, one goes to the replica that never reads.
+    const answers: Answer[] = [];
+    for (let index = 0; index < 2; index += 1) {
+      answers.push(await send(proxy.url, "/resources/theme", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "theme=dark" }));
+    }
+    expect(unreadConnections, "a form reached the replica that never reads").toBeGreaterThan(0);
+    expect(answers.map((answer) => [answer.status, answer.body])).toEqual([
+      [200, "the other replica"],
+      [200, "the other replica"],
+    ]);
+    expect(answered).toBe(2);
+  });
+});
 
 test.describe("the production shape: nginx, two replicas, Redis", () => {
   test.describe.configure({ mode: "serial" });
