@@ -46,7 +46,10 @@ export function ErrorPage({ error }: { error: unknown }) {
     504: { icon: "clock", title: t("errors.timeoutTitle"), text: t("errors.timeoutText"), retry: true },
     400: { icon: "circle-alert", title: t("errors.badRequestTitle"), text: message ?? t("errors.genericText"), retry: false },
   };
-  const described = byStatus[status] ?? {
+  // A refusal that says why (a form over the bounds: 413; a body that is no form: 415) is the visitor's to
+  // fix: said as it is, with nothing to retry, never "we already know about it".
+  const refusal = status >= 400 && status < 500 && message ? { icon: "circle-alert" as const, title: t("errors.badRequestTitle"), text: message, retry: false } : undefined;
+  const described = byStatus[status] ?? refusal ?? {
     icon: "triangle-alert" as const,
     title: t("errors.genericTitle"),
     text: t("errors.genericText"),

@@ -14,6 +14,7 @@
  * its load takes every core for most of a minute.
  */
 import http from "node:http";
+import net from "node:net";
 import { readFileSync } from "node:fs";
 import os from "node:os";
 import autocannon from "autocannon";
@@ -187,6 +188,63 @@ function startLoad(base: string, cookie: string, proxyRetries: () => number) {
   };
 }
 
+/**
+ * What a busy stopping replica does to the requests the kernel accepted for it
+ * but it never read: nothing for seconds, then a reset when its listener
+ * closes. Two stand-ins for replicas behind nginx with deploy/nginx.conf: one
+ * that accepts and never reads, resetting each connection after `unreadMs`,
+ * and one that answers. A form sent to the first must be answered by the second.
+ */
+test.describe("a request a stopping replica leaves unread for seconds", () => {
+  // Longer than the 2 s window that lost such requests (502) on a loaded machine; shorter than 10 s.
+  const unreadMs = 4000;
+  const cleanups: (() => Promise<void>)[] = [];
+  let proxy: Awaited<ReturnType<typeof startNginx>>;
+  let unreadConnections = 0;
+  let answered = 0;
+
+  test.beforeAll(async () => {
+    const stopping = net.createServer({ pauseOnConnect: true }, (socket) => {
+      unreadConnections += 1;
+      setTimeout(() => socket.resetAndDestroy(), unreadMs);
+    });
+    const other = http.createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        answered += 1;
+        res.writeHead(200, { "Content-Type": "text/plain" }).end("the other replica");
+      });
+    });
+    const ports: number[] = [];
+    for (const server of [stopping, other]) {
+      const port = await freePort();
+      await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+      ports.push(port);
+      cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    }
+    proxy = await startNginx({ upstreams: ports.map((port) => `127.0.0.1:${port}`), serverName: host });
+    cleanups.unshift(() => proxy.stop());
+  });
+  test.afterAll(async () => {
+    for (const cleanup of cleanups) await cleanup().catch(() => {});
+  });
+
+  test("is sent again to the other replica, a form too", async () => {
+    test.setTimeout(30_000);
+    // Round robin: of two forms in a row, one goes to the replica that never reads.
+    const answers: Answer[] = [];
+    for (let index = 0; index < 2; index += 1) {
+      answers.push(await send(proxy.url, "/resources/theme", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "theme=dark" }));
+    }
+    expect(unreadConnections, "a form reached the replica that never reads").toBeGreaterThan(0);
+    expect(answers.map((answer) => [answer.status, answer.body])).toEqual([
+      [200, "the other replica"],
+      [200, "the other replica"],
+    ]);
+    expect(answered).toBe(2);
+  });
+});
+
 test.describe("the production shape: nginx, two replicas, Redis", () => {
   test.describe.configure({ mode: "serial" });
   const cleanups: (() => Promise<void>)[] = [];
@@ -199,6 +257,16 @@ test.describe("the production shape: nginx, two replicas, Redis", () => {
   /** Answers per replica address, from nginx's access log: which one nginx sends to. */
   const served = new Map<string, number>();
   const proxyErrors: string[] = [];
+  /**
+   * From nginx's access log, kept apart from its error log (which a restart
+   * fills with the resets it retried), so that a failure names its request:
+   * answers that failed (4xx/5xx but the 421s; 499 for a client that gave up),
+   * answers that took 10 s or more, and how long the requests nginx sent again
+   * had waited at the stopping replica (`proxy_next_upstream_timeout` must cover it).
+   */
+  const proxyFailed: string[] = [];
+  const proxySlow: string[] = [];
+  const retryWaits: number[] = [];
   /** Requests nginx sent again to the other replica: a refused or reset connection. */
   let proxyRetries = 0;
   const portalEnv = () => ({ REDIS_URL: redis.url, TRUST_PROXY: "loopback", ...drainEnv });
@@ -234,7 +302,13 @@ test.describe("the production shape: nginx, two replicas, Redis", () => {
           if (proxyErrors.length < 50) proxyErrors.push(line);
           return;
         }
-        if (/" [45]\d\d /.test(line) && !/" 421 /.test(line) && proxyErrors.length < 50) proxyErrors.push(line);
+        const seconds = Number(/" \d{3} \d+ ([\d.]+) host=/.exec(line)?.[1] ?? 0);
+        if (/" [45]\d\d /.test(line) && !/" 421 /.test(line)) {
+          if (proxyFailed.length < 30) proxyFailed.push(line);
+        } else if (seconds >= 10 && proxySlow.length < 10) proxySlow.push(line);
+        // How long the first replica had the request before its connection failed.
+        const firstTry = / upstream=[\d.:]+, .* urt=([\d.]+), /.exec(line);
+        if (firstTry) retryWaits.push(Number(firstTry[1]));
         const upstream = / upstream=(?:.*, )?([\d.]+:\d+) /.exec(line);
         if (upstream) served.set(upstream[1]!, (served.get(upstream[1]!) ?? 0) + 1);
       },
@@ -255,6 +329,18 @@ test.describe("the production shape: nginx, two replicas, Redis", () => {
     expect(proxyService).toContain(`NGINX_ENVSUBST_FILTER: ${templateFilter}`);
     expect(proxyService).toContain("NGINX_ENVSUBST_OUTPUT_DIR: /etc/nginx\n");
     expect(proxyService).toContain("./deploy/nginx.conf:/etc/nginx/templates/nginx.conf.template:ro");
+  });
+
+  test("nginx sends a request again only while no replica can have read it: its window is shorter than a drain's last stretch", () => {
+    const conf = readFileSync(nginxConfPath, "utf8");
+    const compose = readFileSync(new URL("../../docker-compose.yml", import.meta.url), "utf8");
+    const window = Number(/proxy_next_upstream_timeout (\d+)s;/.exec(conf)?.[1]);
+    const delay = Number(/SHUTDOWN_DELAY_MS: "(\d+)"/.exec(compose)?.[1]) / 1000;
+    const timeout = Number(/SHUTDOWN_TIMEOUT_MS: "(\d+)"/.exec(compose)?.[1]) / 1000;
+    // A read request is answered, or cut at SHUTDOWN_TIMEOUT_MS having arrived before the listener closed.
+    expect(window).toBeLessThan(timeout - delay);
+    // Long enough for what a busy stopping replica leaves unread (5-9 s on a loaded machine).
+    expect(window).toBeGreaterThanOrEqual(10);
   });
 
   test("only the configured host is served: any other Host, or none, is refused and never passed on", async () => {
@@ -344,6 +430,9 @@ test.describe("the production shape: nginx, two replicas, Redis", () => {
           `\n  autocannon: ${totals.errors} errors (${totals.timeouts} timeouts), ${totals.non2xx} non-2xx (the forms' 302s)` +
           `\n  POSTs in flight at the SIGTERM: ${JSON.stringify(postsInFlight)}` +
           (load.problems.length ? `\n  problems: ${load.problems.join("; ")}` : "") +
+          `\n  answers nginx sent again: ${retryWaits.length}, their connection to the stopping replica failed after at most ${Math.max(0, ...retryWaits).toFixed(2)} s (${retryWaits.filter((wait) => wait > 1).length} after more than 1 s)` +
+          (proxyFailed.length ? `\n  nginx's failed answers:\n    ${proxyFailed.join("\n    ")}` : "") +
+          (proxySlow.length ? `\n  nginx's answers of 10 s or more:\n    ${proxySlow.join("\n    ")}` : "") +
           (proxyErrors.length ? `\n  nginx's error log:\n    ${proxyErrors.join("\n    ")}` : "") +
           (portalErrors.length ? `\n  the replicas' warnings and errors:\n    ${portalErrors.join("\n    ")}` : ""),
       );

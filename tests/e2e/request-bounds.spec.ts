@@ -47,6 +47,16 @@ function multipart(name: string) {
 const urlencoded = { "Content-Type": "application/x-www-form-urlencoded" };
 
 /**
+ * The text the error page shows (its `error-page__text` paragraph), not the
+ * page's source: that also carries every string of the errors namespace for
+ * the browser's i18next, the refusal's among them.
+ */
+function errorPageText(html: string) {
+  const paragraph = /<p class="error-page__text">([\s\S]*?)<\/p>/.exec(html)?.[1] ?? "";
+  return paragraph.replace(/<[^>]+>/g, "");
+}
+
+/**
  * The refusal is one page of the portal (its shell and the strings the browser's
  * i18next starts with, about 55 KB uncompressed), never what the names ask for (120 MB).
  */
@@ -68,13 +78,27 @@ test.describe("form names that would make the portal build or send back too much
     }
   });
 
-  test("the refusal says what happened, in the visitor's language", async ({ page, context }) => {
-    const response = await page.request.post("/auth?index", { data: hostileNames["a huge list index"], headers: urlencoded });
-    expect(response.status()).toBe(400);
-    expect(await response.text()).toContain("В форме есть поля, каких нет ни в одной форме портала");
+  test("the refusal says what happened, in the visitor's language, whether the form's shape (400) or its size (413) is at fault", async ({ page, context }) => {
+    const tooMany = "a=1&".repeat(500);
+    for (const [body, status] of [
+      [hostileNames["a huge list index"], 400],
+      [tooMany, 413],
+    ] as const) {
+      const response = await page.request.post("/auth?index", { data: body, headers: urlencoded });
+      expect(response.status()).toBe(status);
+      expect(errorPageText(await response.text()), String(status)).toContain("В форме есть поля, каких нет ни в одной форме портала");
+    }
     await context.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify("en")).toString("base64"), url: baseURL() }]);
-    const english = await page.request.post("/auth?index", { data: hostileNames["a huge list index"], headers: urlencoded });
-    expect(await english.text()).toContain("The form has fields no form of this portal has");
+    for (const body of [hostileNames["a huge list index"], tooMany]) {
+      const english = await page.request.post("/auth?index", { data: body, headers: urlencoded });
+      expect(errorPageText(await english.text())).toContain("The form has fields no form of this portal has");
+    }
+  });
+
+  test("a body that is not a form is a 415 that says so", async ({ request }) => {
+    const answer = await request.post("/auth?index", { data: JSON.stringify({ email: "x" }), headers: { "Content-Type": "application/json" } });
+    expect(answer.status()).toBe(415);
+    expect(errorPageText(await answer.text())).toContain("Ожидается отправка формы.");
   });
 
   test("a multipart body is held to the same bounds, and too many fields are too large", async ({ request }) => {
