@@ -21,7 +21,7 @@ import { buildServiceWorker } from "./build-sw.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** What the build reads. content/ is not here: the portal reads it at run time. */
-const INPUTS = ["app", "server", "public", "react-router.config.ts", "vite.config.ts", "package-lock.json", "tsconfig.json", "scripts/build-sw.js", "scripts/locales-version.js"];
+const INPUTS = ["app", "server", "public", "react-router.config.ts", "vite.config.ts", "package-lock.json", "tsconfig.json", "scripts/build-sw.js", "scripts/locales-version.js", "scripts/chunks"];
 const BUILDS = path.join(root, ".builds");
 const LINK = path.join(root, "build");
 const STAMP = "fingerprint.json";
@@ -52,6 +52,8 @@ export function sourceFingerprint() {
     hash.update(fs.readFileSync(path.join(root, file)));
     hash.update("\0");
   }
+  // The chunking switch changes the build as much as a source does (scripts/chunks).
+  hash.update(`PORTAL_CHUNKS=${process.env.PORTAL_CHUNKS ?? ""}`);
   return hash.digest("hex");
 }
 
@@ -112,7 +114,7 @@ export async function build({ fingerprint = sourceFingerprint(), log = console.l
   const worker = await buildServiceWorker(target);
   log(`service worker: ${worker.count} files precached (${Math.round(worker.size / 1024)} KB)`);
   const serverMtimeMs = fs.statSync(path.join(target, "server", "index.js")).mtimeMs;
-  fs.writeFileSync(path.join(target, STAMP), `${JSON.stringify({ fingerprint, serverMtimeMs, builtAt: new Date().toISOString() }, null, 2)}\n`);
+  fs.writeFileSync(path.join(target, STAMP), `${JSON.stringify({ fingerprint, serverMtimeMs, builtAt: new Date().toISOString(), chunks: process.env.PORTAL_CHUNKS || "first-visit" }, null, 2)}\n`);
   swapLink(target);
   prune(target);
   log(`build/ -> ${path.relative(root, target)}`);

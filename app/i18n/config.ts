@@ -16,6 +16,15 @@ export const htmlLang: Record<Language, string> = { rus: "ru", en: "en", ykt: "s
 /** Locales for Intl (dates, money, numbers): Sakha uses Russian formats, as its texts fall back to Russian. */
 export const intlLocale: Record<Language, string> = { rus: "ru-RU", en: "en-GB", ykt: "ru-RU" };
 
+/**
+ * The operator's own texts (PRODUCT_NAME, COMPANY_NAME, COMPANY_ADDRESS) are
+ * written once, in the default language: a page in another language marks
+ * them with this tag, so they are read (and spoken) as Russian.
+ */
+export function operatorTextLang(lng: Language): string | undefined {
+  return lng === defaultLanguage ? undefined : htmlLang[defaultLanguage];
+}
+
 export const languageNames: Record<Language, string> = {
   rus: "Русский",
   en: "English",

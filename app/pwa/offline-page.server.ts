@@ -7,7 +7,7 @@
  * and hours, and the list of saved pages the worker fills in.
  */
 import type { TFunction } from "i18next";
-import { htmlLang, type Language } from "~/i18n/config";
+import { htmlLang, operatorTextLang, type Language } from "~/i18n/config";
 import { telHref } from "~/format/format";
 import type { PublicConfig } from "~/config/env.server";
 import { escapeHtml } from "./policy";
@@ -43,17 +43,20 @@ export function offlinePageHtml(lng: Language, t: TFunction, config: PublicConfi
     [t("footer.economics"), config.phones.economics, telHref(config.phones.economics)],
     [t("footer.email"), config.email, `mailto:${config.email}`],
   ];
+  // The operator's texts are Russian: marked so on a page in another language.
+  const operatorLang = operatorTextLang(lng);
+  const operatorText = (text: string) => `<span${operatorLang ? ` lang="${operatorLang}"` : ""}>${e(text)}</span>`;
   return (
     `<!DOCTYPE html><html lang="${htmlLang[lng]}" data-lng="${lng}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(t("offline.title"))} — ${e(config.productName)}</title>` +
     `<style>${styles}</style></head><body><main>` +
-    `<p class="brand">${logo}<span>${e(config.productName)}</span></p>` +
+    `<p class="brand">${logo}${operatorText(config.productName)}</p>` +
     `<h1>${e(t("offline.title"))}</h1><p>${e(t("offline.lead"))}</p>` +
     `<section class="emergency" aria-labelledby="dispatcher"><p id="dispatcher"><strong>${e(t("footer.dispatcher"))}</strong>. ${e(t("offline.dispatcherLead"))}</p>` +
     `<a href="${e(telHref(config.phones.dispatcher))}" data-dispatcher="">${e(config.phones.dispatcher)}</a></section>` +
     `<h2>${e(t("offline.otherContacts"))}</h2><ul>` +
     others.map(([label, value, href]) => `<li><span class="label">${e(label)}</span><a href="${e(href)}">${e(value)}</a></li>`).join("") +
-    `</ul><h2>${e(t("footer.address"))}</h2><p>${e(config.address)}</p>` +
+    `</ul><h2>${e(t("footer.address"))}</h2><p>${operatorText(config.address)}</p>` +
     `<h2>${e(t("footer.hours"))}</h2><p>${e(t("footer.schedule"))}</p>` +
     `<h2>${e(t("offline.saved"))}</h2><ul data-saved-pages=""><li>${e(t("offline.savedNone"))}</li></ul>` +
     // An empty href is this very address: the page the resident asked for, tried again.

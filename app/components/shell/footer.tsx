@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { telHref } from "~/format/format";
+import { operatorTextLang } from "~/i18n/config";
 import { useRootData } from "~/root-data";
 import { CopyButton } from "~/components/copy-button";
 import { KeepTogether } from "~/components/keep-together";
@@ -11,6 +12,7 @@ export function Footer() {
   const root = useRootData();
   const config = root?.config;
   if (!config) return null;
+  const operatorLang = root ? operatorTextLang(root.locale) : undefined;
   const contacts: Array<{ key: string; icon: IconName; value: string; href: string }> = [
     { key: "reception", icon: "phone", value: config.phones.reception, href: telHref(config.phones.reception) },
     { key: "technical", icon: "wrench", value: config.phones.technical, href: telHref(config.phones.technical) },
@@ -45,7 +47,7 @@ export function Footer() {
             {t("footer.address")}
           </h2>
           <p className="footer__text">
-            <Icon name="map-pin" /> {config.address}
+            <Icon name="map-pin" /> <span lang={operatorLang}>{config.address}</span>
           </p>
           <p className="footer__text">
             <a href={config.mapUrl} target="_blank" rel="noopener noreferrer">
@@ -77,7 +79,8 @@ export function Footer() {
           </ul>
         </section>
       </div>
-      <p className="footer__copyright">
+      {/* The year and the company's name, which is written in Russian. */}
+      <p className="footer__copyright" lang={operatorLang}>
         {t("footer.rights", { year: root?.year ?? new Date().getFullYear(), company: config.companyName })}
       </p>
     </footer>

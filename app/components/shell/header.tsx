@@ -5,6 +5,7 @@ import { Icon } from "~/components/ui/icon";
 import { LanguageSwitch } from "~/routes/resources/language";
 import { ThemeSwitch } from "~/routes/resources/theme";
 import { telHref } from "~/format/format";
+import { operatorTextLang } from "~/i18n/config";
 import { useRootData } from "~/root-data";
 import { Breadcrumbs } from "./breadcrumbs";
 
@@ -99,7 +100,9 @@ export function Header() {
         <Link to="/" className="brand">
           {/* Low priority: else React preloads it in <head> before the stylesheet, which the first paint needs more. */}
           <img src="/logo.svg" alt="" width={32} height={32} className="brand__logo" fetchPriority="low" />
-          <span className="brand__name">{config?.productName}</span>
+          <span className="brand__name" lang={root ? operatorTextLang(root.locale) : undefined}>
+            {config?.productName}
+          </span>
         </Link>
         <div className="topbar__crumbs topbar__crumbs--wide">
           <Breadcrumbs />
