@@ -9,12 +9,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, hydrated, resident, signIn, test } from "./fixtures";
+import { freePort, startPortal } from "../support/stack.js";
+import { backendUrl, expect, hydrated, resident, signIn, test } from "./fixtures";
 
 const dispatcherTel = "tel:+74112401003";
 
 // Every other suite blocks the worker (playwright.config.ts): here it is what is tested.
 test.use({ serviceWorkers: "allow" });
+
 
 
 async function everyCachedEntry(page: Page) {
@@ -149,5 +151,63 @@ test.describe("offline, with JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Нет связи с сайтом");
     await expect(page).toHaveURL("/rates");
     await context.setOffline(false);
+  });
+
+  test("a new version waits while a form is filled in and takes over at the next link followed", async ({ page, context }) => {
+    test.setTimeout(120_000);
+    // A portal of this test's own, deployed twice at one address: the second time with a new
+    // dispatcher's number, which makes a new worker (its offline pages change with the contacts).
+    const port = await freePort();
+    const deploy = (env: Record<string, string> = {}) => startPortal({ apiUrl: backendUrl(), port, env });
+    const origin = `http://127.0.0.1:${port}`;
+    const newNumber = "+7 (4112) 40-10-09";
+    const registration = () =>
+      page.evaluate(async () => {
+        const found = await navigator.serviceWorker.getRegistration();
+        return { active: Boolean(found?.active), waiting: Boolean(found?.waiting), controlled: Boolean(navigator.serviceWorker.controller) };
+      });
+    let portal = await deploy();
+    try {
+      await page.goto(`${origin}/about`);
+      await page.goto(`${origin}/posts`);
+      await hydrated(page);
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await expect.poll(registration).toEqual({ active: true, waiting: false, controlled: true });
+
+      await portal.stop();
+      portal = await deploy({ PHONE_DISPATCHER: newNumber });
+
+      await page.goto(`${origin}/auth`);
+      await hydrated(page);
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+      const email = page.getByLabel("Электронная почта");
+      const password = page.getByLabel("Пароль", { exact: true });
+      await email.pressSequentially("resident@");
+      // This page's load found the new version: it installs while the resident types, and waits.
+      await expect.poll(registration).toEqual({ active: true, waiting: true, controlled: true });
+      await email.pressSequentially("example.com");
+      await password.pressSequentially("half a pass");
+
+      // Nothing reloaded the page or took it over.
+      await expect(email).toHaveValue("resident@example.com");
+      await expect(password).toHaveValue("half a pass");
+      expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+      expect(await registration()).toEqual({ active: true, waiting: true, controlled: true });
+
+      // The next link followed opens as a new document, under the new version.
+      await page.getByRole("navigation", { name: "Основное меню" }).getByRole("link", { name: "На главную" }).click();
+      await expect(page).toHaveURL(`${origin}/`);
+      await hydrated(page);
+      expect(await page.evaluate(() => "sameDocument" in window)).toBe(false);
+      expect(await registration()).toEqual({ active: true, waiting: false, controlled: true });
+      // Its offline page is the new one, with the new number.
+      await context.setOffline(true);
+      await page.goto(`${origin}/rates`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Нет связи с сайтом");
+      await expect(page.locator('a[href="tel:+74112401009"]')).toHaveText(newNumber);
+      await context.setOffline(false);
+    } finally {
+      await portal.stop();
+    }
   });
 });
