@@ -3,10 +3,12 @@
  * service worker keeps the public pages a resident saw (never anything
  * personal), shows them without a network with a note saying when they were
  * saved, and shows the offline page with the dispatcher's number for the
- * rest. What an HTTP client sees, and the page without JavaScript, are in
+ * rest. A new version waits for the next link, and Chromium finds the portal
+ * installable. What an HTTP client sees, and the page without JavaScript, are in
  * offline.spec.ts.
  */
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { freePort, startPortal } from "../support/stack.js";
@@ -208,6 +210,32 @@ test.describe("offline, with JavaScript", () => {
       await context.setOffline(false);
     } finally {
       await portal.stop();
+    }
+  });
+
+  test("Chromium finds the portal installable in each language once the worker is active", async ({ playwright, baseURL }) => {
+    // An incognito profile is never installable, and Playwright's contexts are incognito: a profile of its own.
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), "portal-install-"));
+    const context = await playwright.chromium.launchPersistentContext(profile, { ...test.info().project.use.launchOptions, baseURL, locale: "ru-RU", serviceWorkers: "allow" });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      const cdp = await context.newCDPSession(page);
+      await page.goto("/about");
+      await page.goto("/");
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      for (const lng of ["rus", "en", "ykt"]) {
+        await context.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify(lng)).toString("base64"), url: baseURL! }]);
+        await page.goto("/");
+        await expect(page.locator(`html[data-lng="${lng}"]`)).toHaveCount(1);
+        expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+        const manifest = await cdp.send("Page.getAppManifest");
+        expect(manifest.url).toBe(`${baseURL}/manifest.webmanifest?lng=${lng}`);
+        expect(manifest.errors).toEqual([]);
+        expect((await cdp.send("Page.getInstallabilityErrors")).installabilityErrors).toEqual([]);
+      }
+    } finally {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
     }
   });
 });
