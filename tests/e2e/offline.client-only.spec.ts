@@ -155,7 +155,7 @@ test.describe("offline, with JavaScript", () => {
     await context.setOffline(false);
   });
 
-  test("a new version waits while a form is filled in and takes over at the next link followed", async ({ page, context }) => {
+  test("a new version waits while a form is filled in and takes over at the next link to another page", async ({ page, context }) => {
     test.setTimeout(120_000);
     // A portal of this test's own, deployed twice at one address: the second time with a new
     // dispatcher's number, which makes a new worker (its offline pages change with the contacts).
@@ -170,34 +170,46 @@ test.describe("offline, with JavaScript", () => {
       });
     let portal = await deploy();
     try {
+      // Signed in, the worker already there (a first page, then the sign-in page).
       await page.goto(`${origin}/about`);
-      await page.goto(`${origin}/posts`);
-      await hydrated(page);
+      await page.goto(`${origin}/auth`);
+      await page.getByLabel("Электронная почта").fill(resident.email);
+      await page.getByLabel("Пароль", { exact: true }).fill(resident.password);
+      await page.getByRole("button", { name: "Войти" }).click();
+      await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
       await expect.poll(registration).toEqual({ active: true, waiting: false, controlled: true });
 
       await portal.stop();
       portal = await deploy({ PHONE_DISPATCHER: newNumber });
 
-      await page.goto(`${origin}/auth`);
+      await page.goto(`${origin}/profile/accounts`);
       await hydrated(page);
       await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-      const email = page.getByLabel("Электронная почта");
-      const password = page.getByLabel("Пароль", { exact: true });
-      await email.pressSequentially("resident@");
+      const form = page.locator("form#attach-account");
+      const number = form.getByLabel("Номер лицевого счёта");
+      const owner = form.getByLabel("Фамилия владельца");
+      await number.pressSequentially("10000");
       // This page's load found the new version: it installs while the resident types, and waits.
       await expect.poll(registration).toEqual({ active: true, waiting: true, controlled: true });
-      await email.pressSequentially("example.com");
-      await password.pressSequentially("half a pass");
+      await number.pressSequentially("00004");
+      // Links that stay on this page are not the next navigation: the skip link, and a link that opens a dialog.
+      await page.getByRole("link", { name: "Перейти к содержимому" }).focus();
+      await page.keyboard.press("Enter");
+      await page.getByRole("link", { name: /^Отвязать лицевой счёт/ }).first().click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await page.getByRole("dialog").getByRole("button", { name: "Отмена" }).click();
+      await expect(page.getByRole("dialog")).toBeHidden();
+      await owner.pressSequentially("Сидорова");
 
       // Nothing reloaded the page or took it over.
-      await expect(email).toHaveValue("resident@example.com");
-      await expect(password).toHaveValue("half a pass");
+      await expect(number).toHaveValue("1000000004");
+      await expect(owner).toHaveValue("Сидорова");
       expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
       expect(await registration()).toEqual({ active: true, waiting: true, controlled: true });
 
       // The next link followed opens as a new document, under the new version.
-      await page.getByRole("navigation", { name: "Основное меню" }).getByRole("link", { name: "На главную" }).click();
+      await page.getByRole("banner").getByRole("link", { name: "Личный кабинет жителя" }).click();
       await expect(page).toHaveURL(`${origin}/`);
       await hydrated(page);
       expect(await page.evaluate(() => "sameDocument" in window)).toBe(false);
