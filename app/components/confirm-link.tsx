@@ -37,6 +37,9 @@ export function ConfirmLink({
         to={href}
         className="btn btn--dangerTertiary btn--sm"
         aria-label={ariaLabel}
+        // With JavaScript it opens a dialog, not a page: said to assistive technology and to
+        // the service worker's update, which waits for a link to another page (app/pwa/register.ts).
+        aria-haspopup={hydrated ? "dialog" : undefined}
         onClick={(event) => {
           if (!hydrated) return;
           event.preventDefault();

@@ -3,6 +3,7 @@ import {
   isPersonalPath,
   isPublicPage,
   languageOfPage,
+  leavesPage,
   mayStoreMedia,
   mayStorePage,
   pageOfDataRequest,
@@ -97,5 +98,28 @@ describe("the saved copy and the offline page", () => {
   it("takes the resident's theme", () => {
     expect(withTheme("<html><body>x</body></html>", "dark")).toBe('<html><body class="dark">x</body></html>');
     expect(withTheme("<html><body>x</body></html>", "light")).toBe("<html><body>x</body></html>");
+  });
+});
+
+describe("when a waiting version may take over", () => {
+  const page = "https://lk.example/profile/accounts?page=2";
+  const link = (href: string, more: Partial<{ target: string; download: boolean; popup: boolean }> = {}) => ({ href, target: "", download: false, popup: false, ...more });
+
+  it("at a link to another page of the portal", () => {
+    for (const href of ["/", "/posts", "https://lk.example/profile/accounts", "/profile/accounts?page=3", "/posts#top"]) {
+      expect(leavesPage(link(href), page), href).toBe(true);
+    }
+    expect(leavesPage(link("/posts", { target: "_self" }), page)).toBe(true);
+  });
+
+  it("not at a place on this page, a dialog, another site, another tab or a download", () => {
+    expect(leavesPage(link("#main"), page)).toBe(false);
+    expect(leavesPage(link("/profile/accounts?page=2#attach"), page)).toBe(false);
+    expect(leavesPage(link("/profile/accounts/1000000001/detach", { popup: true }), page)).toBe(false);
+    expect(leavesPage(link("https://pay.example/"), page)).toBe(false);
+    expect(leavesPage(link("tel:+74112401003"), page)).toBe(false);
+    expect(leavesPage(link("mailto:info@sever-kvartal.ru"), page)).toBe(false);
+    expect(leavesPage(link("/posts", { target: "_blank" }), page)).toBe(false);
+    expect(leavesPage(link("/media/rates.pdf", { download: true }), page)).toBe(false);
   });
 });

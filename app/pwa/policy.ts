@@ -50,6 +50,20 @@ export function mayStorePage(method: string, url: URL, response: { status: numbe
   return !/(^|[\s,])(private|no-store)\b/i.test(response.headers.get("Cache-Control") ?? "");
 }
 
+/**
+ * Whether following a link takes the resident to another page: the moment a
+ * waiting version of the worker takes over (app/pwa/register.ts). Not a place
+ * on this page (`#…`), not a link the page turns into something of its own (a
+ * dialog: `aria-haspopup`), not another site, another tab or a download.
+ */
+export function leavesPage(link: { href: string; target: string; download: boolean; popup: boolean }, page: string) {
+  if ((link.target && link.target !== "_self") || link.download || link.popup) return false;
+  const to = new URL(link.href, page);
+  const from = new URL(page);
+  if (to.origin !== from.origin) return false;
+  return !(to.hash && to.pathname === from.pathname && to.search === from.search);
+}
+
 /** A /media file (a post's image): kept only when the server said anyone may keep it. */
 export function mayStoreMedia(method: string, url: URL, response: { status: number; headers: Headers }) {
   if (method !== "GET" || response.status !== 200 || !url.pathname.startsWith("/media/")) return false;

@@ -11,7 +11,7 @@
  * (workbox-window's messageSkipWaiting, then a full load of the next page).
  */
 import { Workbox } from "workbox-window";
-import { cacheNames, isPublicPage, prefsKey } from "./policy";
+import { cacheNames, isPublicPage, leavesPage, prefsKey } from "./policy";
 
 /** With Save-Data the resident asked for no more bytes than the page needs: no worker, no precache. */
 export function wantsServiceWorker(nav: Navigator = navigator) {
@@ -30,23 +30,24 @@ async function rememberPreferences() {
 export function registerServiceWorker() {
   if (!wantsServiceWorker()) return;
   const wb = new Workbox("/sw.js");
-  let updateWaiting = false;
-
-  wb.addEventListener("waiting", () => {
-    updateWaiting = true;
-  });
+  // Read at each click, not from workbox-window's "waiting" event: that one comes late (200 ms) or
+  // never (a new version the browser found while this page loaded, still installing at register()).
+  let registration: ServiceWorkerRegistration | undefined;
   // The first install: the page it found open was fetched before it, so it saves it now.
   wb.addEventListener("activated", (event) => {
     if (!event.isUpdate && isPublicPage(location.pathname)) wb.messageSW({ type: "SAVE", url: location.href }).catch(() => {});
   });
 
-  // The next navigation by a link: the waiting version takes over, then the link opens as a fresh page.
+  // The next link to another page: the waiting version takes over, then the link opens as a fresh
+  // page. Captured before the page's own handlers, which would open it in place.
   document.addEventListener(
     "click",
     (event) => {
-      if (!updateWaiting || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (!registration?.waiting || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const link = (event.target as Element | null)?.closest?.("a[href]");
-      if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute("download") || link.origin !== location.origin) return;
+      if (!(link instanceof HTMLAnchorElement)) return;
+      const popup = (link.getAttribute("aria-haspopup") ?? "false") !== "false";
+      if (!leavesPage({ href: link.href, target: link.target, download: link.hasAttribute("download"), popup }, location.href)) return;
       event.preventDefault();
       event.stopPropagation();
       const href = link.href;
@@ -63,7 +64,12 @@ export function registerServiceWorker() {
   const observer = new MutationObserver(() => void rememberPreferences().catch(() => {}));
   observer.observe(document.documentElement, { attributes: true, attributeFilter: ["data-lng"] });
   observer.observe(document.body, { attributes: true, attributeFilter: ["class"] });
-  void wb.register().catch(() => {});
+  void wb.register().then(
+    (registered) => {
+      registration = registered;
+    },
+    () => {},
+  );
 }
 
 registerServiceWorker();

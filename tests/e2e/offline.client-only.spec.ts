@@ -3,18 +3,22 @@
  * service worker keeps the public pages a resident saw (never anything
  * personal), shows them without a network with a note saying when they were
  * saved, and shows the offline page with the dispatcher's number for the
- * rest. What an HTTP client sees, and the page without JavaScript, are in
+ * rest. A new version waits for the next link, and Chromium finds the portal
+ * installable. What an HTTP client sees, and the page without JavaScript, are in
  * offline.spec.ts.
  */
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, hydrated, resident, signIn, test } from "./fixtures";
+import { freePort, startPortal } from "../support/stack.js";
+import { backendUrl, expect, hydrated, resident, signIn, test } from "./fixtures";
 
 const dispatcherTel = "tel:+74112401003";
 
 // Every other suite blocks the worker (playwright.config.ts): here it is what is tested.
 test.use({ serviceWorkers: "allow" });
+
 
 
 async function everyCachedEntry(page: Page) {
@@ -149,5 +153,101 @@ test.describe("offline, with JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Нет связи с сайтом");
     await expect(page).toHaveURL("/rates");
     await context.setOffline(false);
+  });
+
+  test("a new version waits while a form is filled in and takes over at the next link to another page", async ({ page, context }) => {
+    test.setTimeout(120_000);
+    // A portal of this test's own, deployed twice at one address: the second time with a new
+    // dispatcher's number, which makes a new worker (its offline pages change with the contacts).
+    const port = await freePort();
+    const deploy = (env: Record<string, string> = {}) => startPortal({ apiUrl: backendUrl(), port, env });
+    const origin = `http://127.0.0.1:${port}`;
+    const newNumber = "+7 (4112) 40-10-09";
+    const registration = () =>
+      page.evaluate(async () => {
+        const found = await navigator.serviceWorker.getRegistration();
+        return { active: Boolean(found?.active), waiting: Boolean(found?.waiting), controlled: Boolean(navigator.serviceWorker.controller) };
+      });
+    let portal = await deploy();
+    try {
+      // Signed in, the worker already there (a first page, then the sign-in page).
+      await page.goto(`${origin}/about`);
+      await page.goto(`${origin}/auth`);
+      await page.getByLabel("Электронная почта").fill(resident.email);
+      await page.getByLabel("Пароль", { exact: true }).fill(resident.password);
+      await page.getByRole("button", { name: "Войти" }).click();
+      await page.waitForURL((url) => !url.pathname.startsWith("/auth"));
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await expect.poll(registration).toEqual({ active: true, waiting: false, controlled: true });
+
+      await portal.stop();
+      portal = await deploy({ PHONE_DISPATCHER: newNumber });
+
+      await page.goto(`${origin}/profile/accounts`);
+      await hydrated(page);
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+      const form = page.locator("form#attach-account");
+      const number = form.getByLabel("Номер лицевого счёта");
+      const owner = form.getByLabel("Фамилия владельца");
+      await number.pressSequentially("10000");
+      // This page's load found the new version: it installs while the resident types, and waits.
+      await expect.poll(registration).toEqual({ active: true, waiting: true, controlled: true });
+      await number.pressSequentially("00004");
+      // Links that stay on this page are not the next navigation: the skip link, and a link that opens a dialog.
+      await page.getByRole("link", { name: "Перейти к содержимому" }).focus();
+      await page.keyboard.press("Enter");
+      await page.getByRole("link", { name: /^Отвязать лицевой счёт/ }).first().click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await page.getByRole("dialog").getByRole("button", { name: "Отмена" }).click();
+      await expect(page.getByRole("dialog")).toBeHidden();
+      await owner.pressSequentially("Сидорова");
+
+      // Nothing reloaded the page or took it over.
+      await expect(number).toHaveValue("1000000004");
+      await expect(owner).toHaveValue("Сидорова");
+      expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+      expect(await registration()).toEqual({ active: true, waiting: true, controlled: true });
+
+      // The next link followed opens as a new document, under the new version.
+      await page.getByRole("banner").getByRole("link", { name: "Личный кабинет жителя" }).click();
+      await expect(page).toHaveURL(`${origin}/`);
+      await hydrated(page);
+      expect(await page.evaluate(() => "sameDocument" in window)).toBe(false);
+      expect(await registration()).toEqual({ active: true, waiting: false, controlled: true });
+      // Its offline page is the new one, with the new number.
+      await context.setOffline(true);
+      await page.goto(`${origin}/rates`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Нет связи с сайтом");
+      await expect(page.locator('a[href="tel:+74112401009"]')).toHaveText(newNumber);
+      await context.setOffline(false);
+    } finally {
+      await portal.stop();
+    }
+  });
+
+  test("Chromium finds the portal installable in each language once the worker is active", async ({ playwright, baseURL }) => {
+    // An incognito profile is never installable, and Playwright's contexts are incognito: a profile of its own.
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), "portal-install-"));
+    const context = await playwright.chromium.launchPersistentContext(profile, { ...test.info().project.use.launchOptions, baseURL, locale: "ru-RU", serviceWorkers: "allow" });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      const cdp = await context.newCDPSession(page);
+      await page.goto("/about");
+      await page.goto("/");
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      for (const lng of ["rus", "en", "ykt"]) {
+        await context.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify(lng)).toString("base64"), url: baseURL! }]);
+        await page.goto("/");
+        await expect(page.locator(`html[data-lng="${lng}"]`)).toHaveCount(1);
+        expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+        const manifest = await cdp.send("Page.getAppManifest");
+        expect(manifest.url).toBe(`${baseURL}/manifest.webmanifest?lng=${lng}`);
+        expect(manifest.errors).toEqual([]);
+        expect((await cdp.send("Page.getInstallabilityErrors")).installabilityErrors).toEqual([]);
+      }
+    } finally {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    }
   });
 });
