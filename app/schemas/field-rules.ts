@@ -6,6 +6,11 @@
 import { z } from "zod";
 import { c1Controls, invisibleChars } from "~/format/unsafe-chars";
 
+// zod probes whether it may compile its parsers with `new Function`; the
+// portal's CSP forbids eval, and the browser reports the refused probe as a
+// violation. Every schema of the portal imports this module first.
+z.config({ jitless: true });
+
 export const emailField = z
   .string({ error: "required" })
   .trim()

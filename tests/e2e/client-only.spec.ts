@@ -162,6 +162,22 @@ test.describe("the sign-in form", () => {
   });
 });
 
+test.describe("the forms' checks in the browser", () => {
+  test("break no rule of the page's CSP (zod never probes for eval)", async ({ page }) => {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { violations: string[] }).violations = seen;
+      document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    });
+    await page.goto("/auth");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await page.getByLabel("Электронная почта").fill("not-an-email");
+    await page.getByRole("button", { name: "Войти" }).click();
+    await expect(page.getByText("Пожалуйста, укажите корректный формат электронной почты.")).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+  });
+});
+
 test.describe("a form's code comes with its route", () => {
   test("the attach form on the accounts page checks in the browser, reached by a link or loaded afresh", async ({ page }) => {
     const user = await createResident("attach-live");
