@@ -3,7 +3,7 @@
 // three runs each (one with --quick); the median is printed and budgeted.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { budgets, LIMITS, median, ratio, ratioText, verdict } from "../budgets";
+import { budgets, LIMITS, median, ratio, ratioText, verdict, withinRatio } from "../budgets";
 import { chromiumPath } from "../browser";
 import { BROWSER_LOCALE, type Context } from "../context";
 import { endProgress, heading, note, progress, seconds, table } from "../output";
@@ -99,16 +99,16 @@ export async function lighthouseSection(ctx: Context) {
       name: `Lighthouse performance, ${r.label}`,
       figure: String(r.scores.performance),
       floor: String(floor.scores.performance),
-      limit: String(LIMITS.lighthousePerformance),
-      verdict: verdict(r.scores.performance >= LIMITS.lighthousePerformance),
+      limit: `>= floor − ${LIMITS.lighthousePerformanceBelowFloor}`,
+      verdict: verdict(r.scores.performance >= floor.scores.performance - LIMITS.lighthousePerformanceBelowFloor),
     });
     budgets.add({
       name: `Lighthouse FCP, ${r.label}`,
       figure: seconds(r.fcp),
       floor: seconds(floor.fcp),
       ratio: ratioText(ratio(r.fcp, floor.fcp)),
-      limit: `<= ${seconds(LIMITS.lighthouseFcpMs)}`,
-      verdict: verdict(r.fcp <= LIMITS.lighthouseFcpMs),
+      limit: `<= ${LIMITS.lighthouseFcpRatio}× floor`,
+      verdict: verdict(withinRatio(r.fcp, floor.fcp, LIMITS.lighthouseFcpRatio)),
     });
   }
   for (const id of AT_100) {

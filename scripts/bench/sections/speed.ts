@@ -69,11 +69,11 @@ export async function speedSection(ctx: Context) {
     const posts = backend("/api/v1/client/posts/?ordering=-created_at&page=1&page_size=12");
     const pages: Page[] = [
       { label: "/", target: { url: portal.url, path: "/", headers: encoding }, maxRatio: LIMITS.cpuRatioHome, backends: [], share: false },
-      { label: "/posts", target: { url: portal.url, path: "/posts", headers: encoding }, maxRatio: LIMITS.cpuRatioPages, backends: [posts], share: true },
+      { label: "/posts", target: { url: portal.url, path: "/posts", headers: encoding }, maxRatio: LIMITS.cpuRatioPosts, backends: [posts], share: true },
       {
         label: "/profile/accounts (signed in)",
         target: { url: portal.url, path: "/profile/accounts", headers: { ...encoding, cookie } },
-        maxRatio: LIMITS.cpuRatioPages,
+        maxRatio: LIMITS.cpuRatioAccounts,
         backends: [backend("/api/v1/client/users/me/", bearer), backend("/api/v1/client/accounts/?ordering=id&page=1&page_size=10", bearer)],
         share: true,
       },
