@@ -27,6 +27,14 @@ export const test = base.extend<{ jsEnabled: boolean; guard: void }>({
         if (message.type() === "error" && /hydrat/i.test(text)) problems.push(`hydration: ${text}`);
       });
       page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+      // A violation the page's code catches (zod's probe for eval was one) reaches no console: listen for the event itself.
+      await page.exposeBinding("reportCspViolation", (_source, text: string) => problems.push(`CSP: ${text}`));
+      await page.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (event) => {
+          const report = (window as unknown as { reportCspViolation?: (text: string) => void }).reportCspViolation;
+          report?.(`${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`);
+        });
+      });
       await use();
       expect(problems, "the page broke its CSP or threw").toEqual([]);
     },
