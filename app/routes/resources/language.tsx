@@ -5,7 +5,7 @@
 import { useTranslation } from "react-i18next";
 import { data, redirect, useFetcher, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { isLanguage, languageNames, languages } from "~/i18n/config";
+import { htmlLang, isLanguage, languageNames, languages } from "~/i18n/config";
 import { languageCookie } from "~/http/preferences.server";
 import { safeRedirect } from "~/http/redirect";
 import { useRootData } from "~/root-data";
@@ -46,7 +46,7 @@ export function LanguageSwitch({ id = "language" }: { id?: string }) {
         onChange={(event) => fetcher.submit(event.currentTarget.form)}
       >
         {languages.map((lng) => (
-          <option key={lng} value={lng} lang={lng === "en" ? "en" : lng === "ykt" ? "sah" : "ru"}>
+          <option key={lng} value={lng} lang={htmlLang[lng]}>
             {languageNames[lng]}
           </option>
         ))}
