@@ -12,6 +12,8 @@ export interface Run {
   total: number;
   p50: number;
   p99: number;
+  /** The slowest response (ms). */
+  max: number;
   failures: Failures;
   /** Every response time, sorted (with `samples`): runs can be pooled. */
   times: number[];
@@ -72,6 +74,7 @@ export async function cannon(options: CannonOptions): Promise<Run> {
     total: result.requests.total,
     p50: samples ? percentile(times, 50) : result.latency.p50,
     p99: samples ? percentile(times, 99) : result.latency.p99,
+    max: samples ? (times.at(-1) ?? Number.NaN) : result.latency.max,
     failures: describeFailures(result),
     times,
   };

@@ -69,9 +69,6 @@ export async function firstId(backendUrl: string, list: "posts" | "rates" | "rep
   return id;
 }
 
-/** The public pages whose form comes with the route (zod and conform on the first visit: decision 018). */
-export const formPages = new Set(["/auth", "/auth/registration"]);
-
 /** The public pages of the site map (issue 14's list), with real ids from the demo data. */
 export async function publicPages(backendUrl: string): Promise<string[]> {
   const postId = await firstId(backendUrl, "posts");

@@ -8,7 +8,7 @@ import { cookiesFor, launchChromium } from "../browser";
 import { BROWSER_LOCALE, type Context } from "../context";
 import { blockingStylesheets, dataPreloads, entryScripts, readDocument, staticImports, stylesheetPosition, stylesheets } from "../html";
 import { endProgress, heading, kb, note, progress, table } from "../output";
-import { formPages, publicPages } from "../portal";
+import { publicPages } from "../portal";
 import type { Browser } from "playwright-core";
 
 /** The bytes a server sends for `url` when the client accepts `encoding` (as sent, not decoded), and the decoded text. */
@@ -193,13 +193,13 @@ export async function weightSection(ctx: Context) {
   note(`the floor's chunks: ${floor.chunks.map((c) => `${c.name} ${kb(c.gz)}`).join(", ")}`);
 
   for (const w of results.filter((r) => r.budgeted)) {
-    const allowed = formPages.has(w.label) ? LIMITS.firstVisitJsFormExtraBytes : LIMITS.firstVisitJsExtraBytes;
+    const allowed = LIMITS.firstVisitJsExtraBytes;
     budgets.add({
       name: `First-visit JS gzip (Chromium), ${w.label}`,
       figure: kb(w.loadedJsGz),
       floor: kb(floor.loadedJsGz),
       ratio: extra(w),
-      limit: `<= floor + ${kb(allowed)}${formPages.has(w.label) ? " (a form)" : ""}`,
+      limit: `<= floor + ${kb(allowed)}`,
       verdict: verdict(withinExtra(w.loadedJsGz, floor.loadedJsGz, allowed)),
     });
   }
