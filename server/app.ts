@@ -20,6 +20,7 @@ import { getEnv } from "~/config/env.server";
 import { logger } from "~/monitoring/logger.server";
 import { metrics, registry } from "~/monitoring/metrics.server";
 import { beforeHeaders, bodyLimit, finalHeaders, isMalformedUrl, limitStreamedBody, refuse, uploadLimit } from "./edge";
+import { createAdmission } from "./admission";
 import { createRouteMatcher } from "./route-label";
 import { publicCopy, serveRegistration, serveServiceWorker } from "./pwa-endpoints";
 import { requestMetaContext, type RequestMeta } from "~/http/request-context";
@@ -273,8 +274,15 @@ const handleRequest = createRequestHandler({
   },
 });
 
+// One new request per turn of the event loop: those under way go first (server/admission.ts).
+const admission = createAdmission();
+
 app.use((req, res, next) => {
-  void handleRequest(req, res, next);
-  // The handler has attached its body reader synchronously; now count what streams.
-  if (res.locals.bodyLimit) limitStreamedBody(req, res, res.locals.bodyLimit as number);
+  admission.admit(() => {
+    // Its client left while it waited: nobody would read the page.
+    if (req.socket.destroyed) return;
+    void handleRequest(req, res, next);
+    // The handler has attached its body reader synchronously; now count what streams.
+    if (res.locals.bodyLimit) limitStreamedBody(req, res, res.locals.bodyLimit as number);
+  });
 });
