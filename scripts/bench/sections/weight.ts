@@ -127,7 +127,7 @@ async function weigh(browser: Browser, label: string, url: string, budgeted: boo
     smallScripts: loadedGz.filter((bytes) => bytes < 2048).length,
     localeGz,
     blocking: blockingStylesheets(parts).length,
-    cssPosition: position ? `${position.position} of ${position.of} (${position.before} before)` : "none",
+    cssPosition: position ? `${position.inline ? "<style> " : ""}${position.position} of ${position.of} (${position.before} before)` : "none",
     cssBefore: position?.before ?? Number.POSITIVE_INFINITY,
     notPreloaded: graph.notPreloaded,
     lateScripts: loaded.urls.filter((script) => !graph.urls.includes(script)),
