@@ -53,7 +53,9 @@ export default function handleRequest(
         </I18nextProvider>
       </NonceProvider>,
       {
-        nonce,
+        // The page's stylesheet (app/root.tsx) carries the nonce too: React writes a style
+        // resource only when its own nonce is this one.
+        nonce: { script: nonce, style: nonce },
         // Never outline a finished Suspense boundary into a script-revealed
         // chunk: the page goes out whole, and must read the same without JavaScript.
         progressiveChunkSize: Number.POSITIVE_INFINITY,

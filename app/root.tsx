@@ -30,7 +30,7 @@ import { themeColors } from "~/pwa/web-manifest";
 import { starterScript } from "~/pwa/starter";
 import { HoneypotProvider } from "~/forms/honeypot-inputs";
 import type { Route } from "./+types/root";
-import stylesHref from "./styles/app.css?url";
+import stylesText from "./styles/app.css?inline";
 
 export const middleware: Route.MiddlewareFunction[] = [
   // First: every answer, a refusal included, is rendered in the request's language.
@@ -41,12 +41,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   apiMiddleware,
 ];
 
-export const links: Route.LinksFunction = () => [
-  // A precedence makes React emit the stylesheet at the top of <head>, before
-  // the scripts' modulepreloads: the first paint waits for it alone.
-  { rel: "stylesheet", href: stylesHref, precedence: "default" },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [theme, { toast, clear }, honeypotInputProps] = await Promise.all([
@@ -83,6 +78,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   return (
     <html lang={htmlLang[locale]} data-lng={locale} dir="ltr">
       <head>
+        {/* The stylesheet in the page itself (docs/decisions/024-stylesheet-in-the-page.md): the
+            first paint waits for the HTML alone, not for a second request. As a React style
+            resource (href, precedence) it goes out at the top of <head>, and the browser's React
+            finds it there by its href: the text is the server's alone, no script carries it. */}
+        <style href="app-styles" precedence="default" nonce={nonce}>
+          {import.meta.env.SSR ? stylesText : ""}
+        </style>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content={theme === "dark" ? "dark" : "light"} />

@@ -30,8 +30,13 @@ describe("readDocument", () => {
   });
 
   it("places the stylesheet among the head's elements", () => {
-    expect(stylesheetPosition(parts)).toEqual({ position: 5, of: 7, before: 2 });
+    expect(stylesheetPosition(parts)).toEqual({ position: 5, of: 7, before: 2, inline: false });
     expect(stylesheetPosition(readDocument("<html><head><title>x</title></head></html>"))).toBeUndefined();
+  });
+
+  it("places the page's own <style> when no stylesheet is linked", () => {
+    const inPage = readDocument('<html><head><meta charset="utf-8"><style>p{}</style><link rel="modulepreload" href="/a.js"><style>q{}</style></head></html>');
+    expect(stylesheetPosition(inPage)).toEqual({ position: 2, of: 4, before: 0, inline: true });
   });
 
   it("lists the scripts a first visit loads: preloads and what inline modules import", async () => {

@@ -40,12 +40,18 @@ export const modulePreloads = (parts: DocumentParts) => parts.links.filter((link
 /** Files fetched ahead as data (the portal's locale files). */
 export const dataPreloads = (parts: DocumentParts) => parts.links.filter((link) => rels(link).includes("preload") && link.as === "fetch" && link.href);
 
-/** Where the first render-blocking stylesheet stands in <head>: 1-based, and how many elements precede it that are not meta or title. */
-export function stylesheetPosition(parts: DocumentParts): { position: number; of: number; before: number } | undefined {
-  const index = parts.head.findIndex((el) => el.name === "link" && rels(el.attrs).includes("stylesheet"));
+/**
+ * Where the page's styles stand in <head>: the first render-blocking stylesheet, or else the
+ * first <style> (styles in the page itself); 1-based, and how many elements precede it that are
+ * not meta or title.
+ */
+export function stylesheetPosition(parts: DocumentParts): { position: number; of: number; before: number; inline: boolean } | undefined {
+  let index = parts.head.findIndex((el) => el.name === "link" && rels(el.attrs).includes("stylesheet"));
+  const inline = index < 0;
+  if (inline) index = parts.head.findIndex((el) => el.name === "style");
   if (index < 0) return undefined;
   const before = parts.head.slice(0, index).filter((el) => el.name !== "meta" && el.name !== "title").length;
-  return { position: index + 1, of: parts.head.length, before };
+  return { position: index + 1, of: parts.head.length, before, inline };
 }
 
 /** The modules a piece of JavaScript imports, statically or with import("…") of a string. */

@@ -16,8 +16,8 @@ test.describe("security headers", () => {
   test("are on pages, data requests, errors and static files", async ({ page, request }) => {
     const response = await page.goto("/");
     const html = await response!.text();
-    const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(html)![1];
-    for (const path of ["/", "/posts.data", "/no-such-page", "/favicon.svg", stylesheet, "/locales/rus/translation.json", "/healthz"]) {
+    const script = /(\/assets\/entry\.client-[^"' ]+\.js)/.exec(html)![1];
+    for (const path of ["/", "/posts.data", "/no-such-page", "/favicon.svg", script, "/locales/rus/translation.json", "/healthz"]) {
       const answer = await request.get(path);
       expectSecurityHeaders(answer.headers(), path);
     }
@@ -26,6 +26,10 @@ test.describe("security headers", () => {
     const scripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((match) => match[1]);
     expect(scripts.length).toBeGreaterThan(0);
     for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+    // And so does the page's own stylesheet, the only inline style.
+    const styles = [...html.matchAll(/<style([^>]*)>/g)].map((match) => match[1]);
+    expect(styles.length).toBe(1);
+    for (const attributes of styles) expect(attributes).toContain(`nonce="${nonce}"`);
     expect(html).not.toMatch(/\son[a-z]+="/);
   });
 

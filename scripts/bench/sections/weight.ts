@@ -127,7 +127,7 @@ async function weigh(browser: Browser, label: string, url: string, budgeted: boo
     smallScripts: loadedGz.filter((bytes) => bytes < 2048).length,
     localeGz,
     blocking: blockingStylesheets(parts).length,
-    cssPosition: position ? `${position.position} of ${position.of} (${position.before} before)` : "none",
+    cssPosition: position ? `${position.inline ? "<style> " : ""}${position.position} of ${position.of} (${position.before} before)` : "none",
     cssBefore: position?.before ?? Number.POSITIVE_INFINITY,
     notPreloaded: graph.notPreloaded,
     lateScripts: loaded.urls.filter((script) => !graph.urls.includes(script)),
@@ -182,7 +182,7 @@ export async function weightSection(ctx: Context) {
     "JS loaded = the scripts Chromium requests on a first visit (cache empty) until the network is idle after hydration, lazy",
     "chunks included, as served with gzip (budgeted); as received = the encoded bytes Chromium got (brotli);",
     "< 2 KB = loaded scripts under 2 KB gzip; stylesheet in <head> = its place among <head>'s elements, and how many that are",
-    "not meta or title come before it; signed-in pages are printed, not budgeted.",
+    "not meta or title come before it (<style>: the styles are in the page itself); signed-in pages are printed, not budgeted.",
   );
   for (const w of results) {
     if (w.lateScripts.length > 0) note(`note: ${w.label} also loads after hydration: ${w.lateScripts.map((u) => new URL(u).pathname).join(", ")}`);
