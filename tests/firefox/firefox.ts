@@ -11,7 +11,7 @@
  * in the page declare no named inner functions: a transpiler's name helper
  * (`__name`) does not exist there.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import puppeteer, { type Browser, type ElementHandle, type Page } from "puppeteer-core";
@@ -19,10 +19,11 @@ import puppeteer, { type Browser, type ElementHandle, type Page } from "puppetee
 export const resident = { email: "resident@example.com", password: "resident12345" };
 export const admin = { email: "admin@example.com", password: "admin12345" };
 
-/** Set by scripts/firefox-smoke.js (scripts/ensure-firefox.js finds or installs it). */
+/** Debian's Firefox ESR (scripts/ensure-firefox.js installs it); FIREFOX_PATH overrides. */
 export function firefoxPath() {
-  const found = process.env.FIREFOX_PATH;
-  if (!found) throw new Error("FIREFOX_PATH is not set: run `npm run test:firefox` (it installs Debian's firefox-esr).");
+  const candidates = [process.env.FIREFOX_PATH, "/usr/bin/firefox-esr", "/usr/bin/firefox"];
+  const found = candidates.find((candidate) => candidate && existsSync(candidate));
+  if (!found) throw new Error("Firefox not found: run `npm run test:firefox` (it installs Debian's firefox-esr) or set FIREFOX_PATH.");
   return found;
 }
 
