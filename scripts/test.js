@@ -1,11 +1,13 @@
 // The one test command (README, CI): unit tests, the backend contract suite,
-// then the end-to-end suite. Stops at the first failing stage.
+// the end-to-end suite, then the Firefox smoke suite on the build the
+// end-to-end stage made. Stops at the first failing stage.
 import { spawnSync } from "node:child_process";
 
 const stages = [
   ["unit tests", "npx", ["vitest", "run"]],
   ["contract tests (backend stand-in)", "npx", ["vitest", "run", "--config", "backend/vitest.config.ts"]],
   ["end-to-end tests (Playwright, JavaScript off and on)", "node", ["scripts/e2e.js"]],
+  ["Firefox smoke tests (Firefox ESR over WebDriver BiDi)", "node", ["scripts/firefox-smoke.js", "--no-build"]],
 ];
 
 const started = Date.now();
