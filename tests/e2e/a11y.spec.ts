@@ -20,7 +20,7 @@ test.describe("accessibility", () => {
   // HTML_CodeSniffer checks what axe leaves to people (a form that changes the page without being asked, WCAG 3.2.2).
   for (const who of ["guest", "resident", "admin"] as const) {
     test(`axe and HTML_CodeSniffer find nothing on every page ${who === "guest" ? "signed out" : `a ${who} sees`}`, async ({ page }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(300_000);
       if (who !== "guest") await signIn(page, who === "admin" ? admin : resident);
       for (const path of pagesFor(who, await demoIds())) {
         await page.goto(path);

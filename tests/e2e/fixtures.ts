@@ -143,13 +143,24 @@ export async function expectNoHtmlcsErrors(page: Page, where?: string) {
           process(standard: string, content: Document, done: () => void, failed: () => void, language: string): void;
           getMessages(): Message[];
         };
-        const htmlcs = (window as unknown as { HTMLCS: Htmlcs }).HTMLCS;
+        const htmlcs = (window as unknown as { HTMLCS: Htmlcs & { getTranslation(key: string): string | undefined } }).HTMLCS;
+        // 2.5.1 asks for "…InvalidAutoComplete_…" texts its translations spell "…InvalidAutocomplete_…": without
+        // this it throws on the first autocomplete error instead of reporting it.
+        const translate = htmlcs.getTranslation.bind(htmlcs);
+        htmlcs.getTranslation = (key) => translate(key) ?? translate(key.replace("AutoComplete", "Autocomplete"));
+        // Its one rule older than the HTML standard: it allows autocomplete="username" on text inputs only, where the
+        // standard (and axe) allow it on an e-mail input too: the sign-in field, which password managers know by it.
+        const outdated = (message: Message) =>
+          message.code.endsWith(".H98") && "matches" in message.element && message.element.matches('input[type="email"][autocomplete~="username"]');
         const describe = (element: Element | Document) =>
           "outerHTML" in element ? element.outerHTML.replace(/\s+/g, " ").slice(0, 240) : element.nodeName;
         htmlcs.process(
           "WCAG2AA",
           document,
-          () => resolve(htmlcs.getMessages().filter((message) => message.type === 1).map((message) => `${message.code}\n  ${describe(message.element)}\n  ${message.msg}`)),
+          () => resolve(htmlcs
+                .getMessages()
+                .filter((message) => message.type === 1 && !outdated(message))
+                .map((message) => `${message.code}\n  ${describe(message.element)}\n  ${message.msg}`)),
           () => reject(new Error("HTML_CodeSniffer could not load WCAG2AA")),
           "en",
         );
