@@ -2,6 +2,8 @@
  * The e2e test fixture: fails a test on any CSP violation or uncaught page
  * error, and knows the demo identities and the stand-in's outbox.
  */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { sessionCookieNames } from "../../app/http/session-cookie-name";
@@ -120,6 +122,51 @@ export async function expectNoAxeViolations(page: Page, where?: string) {
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
   expect(summary, where ? `axe on ${where}` : undefined).toEqual([]);
+}
+
+// HTML_CodeSniffer's browser build, its WCAG 2 rule sets included (it loads no script of its own for them).
+let htmlcsSource: string | undefined;
+
+/**
+ * HTML_CodeSniffer's WCAG2AA errors on the page. It is evaluated in the page
+ * as axe is (a script tag would break the page's CSP); warnings and notices
+ * are things to check by hand, errors are failures.
+ */
+export async function expectNoHtmlcsErrors(page: Page, where?: string) {
+  htmlcsSource ??= readFileSync(createRequire(import.meta.url).resolve("html_codesniffer/build/HTMLCS.js"), "utf8");
+  await page.evaluate(htmlcsSource);
+  const errors = await page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        type Message = { type: number; code: string; msg: string; element: Element | Document };
+        type Htmlcs = {
+          process(standard: string, content: Document, done: () => void, failed: () => void, language: string): void;
+          getMessages(): Message[];
+        };
+        const htmlcs = (window as unknown as { HTMLCS: Htmlcs & { getTranslation(key: string): string | undefined } }).HTMLCS;
+        // 2.5.1 asks for "…InvalidAutoComplete_…" texts its translations spell "…InvalidAutocomplete_…": without
+        // this it throws on the first autocomplete error instead of reporting it.
+        const translate = htmlcs.getTranslation.bind(htmlcs);
+        htmlcs.getTranslation = (key) => translate(key) ?? translate(key.replace("AutoComplete", "Autocomplete"));
+        // Its one rule older than the HTML standard: it allows autocomplete="username" on text inputs only, where the
+        // standard (and axe) allow it on an e-mail input too: the sign-in field, which password managers know by it.
+        const outdated = (message: Message) =>
+          message.code.endsWith(".H98") && "matches" in message.element && message.element.matches('input[type="email"][autocomplete~="username"]');
+        const describe = (element: Element | Document) =>
+          "outerHTML" in element ? element.outerHTML.replace(/\s+/g, " ").slice(0, 240) : element.nodeName;
+        htmlcs.process(
+          "WCAG2AA",
+          document,
+          () => resolve(htmlcs
+                .getMessages()
+                .filter((message) => message.type === 1 && !outdated(message))
+                .map((message) => `${message.code}\n  ${describe(message.element)}\n  ${message.msg}`)),
+          () => reject(new Error("HTML_CodeSniffer could not load WCAG2AA")),
+          "en",
+        );
+      }),
+  );
+  expect(errors, where ? `HTML_CodeSniffer on ${where}` : "HTML_CodeSniffer").toEqual([]);
 }
 
 /** A new resident registered straight through the backend (a stack's own, if given), for tests that change a user. */

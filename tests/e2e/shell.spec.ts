@@ -161,26 +161,42 @@ test.describe("preferences", () => {
     await expect(page.locator("body")).not.toHaveClass(/dark/);
   });
 
-  test("the language is kept across pages", async ({ page, jsEnabled }) => {
-    // With JavaScript the select submits on change once hydrated; before that
-    // it is the plain form with its «Применить» button.
-    const ready = async () => {
-      if (jsEnabled) await hydrated(page);
-    };
-    await page.goto("/documents");
-    await ready();
+  test("the language changes only when one is pressed, on the same page, and is kept across pages", async ({ page, jsEnabled }) => {
+    // WCAG 3.2.2: each language is a button; reaching one changes nothing, pressing it does (JavaScript off and on).
+    await page.goto("/posts?page=2");
+    if (jsEnabled) await hydrated(page);
     const switcher = page.locator(".topbar__language");
-    await switcher.getByLabel("Язык интерфейса").selectOption("ykt");
-    if (!jsEnabled) await switcher.getByRole("button", { name: "Применить" }).click();
+    await expect(switcher.getByRole("list", { name: "Язык интерфейса" })).toBeVisible();
+    await expect(switcher.locator('[aria-current="true"]')).toHaveText("Русский");
+    // Each language is named in its own language, marked as such.
+    for (const [name, lang] of [["Русский", "ru"], ["English", "en"], ["Саха тыла", "sah"]]) {
+      await expect(switcher.getByRole("button", { name })).toHaveAttribute("lang", lang);
+    }
+    const sakha = switcher.getByRole("button", { name: "Саха тыла" });
+    await sakha.focus();
+    await page.waitForTimeout(300);
+    await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+    await expect(page).toHaveURL("/posts?page=2");
+    // With JavaScript the page is not reloaded: a mark left on it stays.
+    if (jsEnabled) await page.evaluate(() => Object.assign(window, { notReloaded: true }));
+    await page.keyboard.press("Enter");
     await expect(page.locator("html")).toHaveAttribute("lang", "sah");
-    await expect(page).toHaveURL("/documents");
+    await expect(page).toHaveURL("/posts?page=2");
+    await expect(switcher.getByRole("list", { name: "Интерфейс тыла" })).toBeVisible();
+    await expect(switcher.locator('[aria-current="true"]')).toHaveText("Саха тыла");
+    if (jsEnabled) {
+      expect(await page.evaluate(() => "notReloaded" in window)).toBe(true);
+      // The pressed language keeps the keyboard's focus.
+      await expect(sakha).toBeFocused();
+    }
     await page.goto("/");
-    await ready();
+    if (jsEnabled) await hydrated(page);
     await expect(page.locator("html")).toHaveAttribute("lang", "sah");
     await expect(page.locator(".shell__left").getByRole("link", { name: "Сүрүн сирэй" })).toBeVisible();
-    await page.locator(".topbar__language").getByRole("combobox").selectOption("rus");
-    if (!jsEnabled) await page.locator(".topbar__language").getByRole("button").click();
+    await switcher.getByRole("button", { name: "Русский" }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+    await expect(page).toHaveURL("/");
+    await expect(page.locator(".shell__left").getByRole("link", { name: "Главная" })).toBeVisible();
   });
 
   test("a first visit speaks the browser's language when the portal has it, Russian otherwise; the choice wins", async ({ browser, baseURL, jsEnabled }) => {

@@ -116,7 +116,7 @@ export function Header() {
             </a>
           ) : null}
           <div className="topbar__language">
-            <LanguageSwitch id="language-top" />
+            <LanguageSwitch />
           </div>
           <ThemeSwitch />
           {root?.user ? (

@@ -1,10 +1,12 @@
 /**
  * The language switch: posts the choice here, kept in a cookie, and returns
- * to the same page. With JavaScript it submits as soon as a language is chosen.
+ * to the same page. Each language is a button named in its own language (as
+ * GOV.UK's switcher is): the page changes only when one is pressed, with
+ * JavaScript or without (WCAG 3.2.2).
  */
 import { useTranslation } from "react-i18next";
 import { data, redirect, useFetcher, useLocation } from "react-router";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { Icon } from "~/components/ui/icon";
 import { htmlLang, isLanguage, languageNames, languages } from "~/i18n/config";
 import { languageCookie } from "~/http/preferences.server";
 import { safeRedirect } from "~/http/redirect";
@@ -25,37 +27,33 @@ export function loader() {
   return redirect("/");
 }
 
-export function LanguageSwitch({ id = "language" }: { id?: string }) {
+export function LanguageSwitch() {
   const { t } = useTranslation();
   const root = useRootData();
   const fetcher = useFetcher();
-  const hydrated = useHydrated();
   const location = useLocation();
   const current = (fetcher.formData?.get("lng") as string | undefined) ?? root?.locale ?? "rus";
   return (
     <fetcher.Form method="POST" action="/resources/language" className="language-switch">
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-      <label htmlFor={id} className="visually-hidden">
-        {t("shell.language")}
-      </label>
-      <select
-        id={id}
-        name="lng"
-        className="select select--compact"
-        value={current}
-        onChange={(event) => fetcher.submit(event.currentTarget.form)}
-      >
+      <Icon name="globe" className="language-switch__icon" />
+      <ul className="language-switch__list" aria-label={t("shell.language")}>
         {languages.map((lng) => (
-          <option key={lng} value={lng} lang={htmlLang[lng]}>
-            {languageNames[lng]}
-          </option>
+          <li key={lng}>
+            {/* The current language stays a button (inert): with JavaScript the pressed one keeps the focus. */}
+            <button
+              type={lng === current ? "button" : "submit"}
+              name={lng === current ? undefined : "lng"}
+              value={lng === current ? undefined : lng}
+              lang={htmlLang[lng]}
+              aria-current={lng === current ? "true" : undefined}
+              className="language-switch__option"
+            >
+              {languageNames[lng]}
+            </button>
+          </li>
         ))}
-      </select>
-      {hydrated ? null : (
-        <button type="submit" className="btn btn--mainTertiary btn--sm">
-          {t("shell.apply")}
-        </button>
-      )}
+      </ul>
     </fetcher.Form>
   );
 }
