@@ -11,7 +11,7 @@
  * (workbox-window's messageSkipWaiting, then a full load of the next page).
  */
 import { Workbox } from "workbox-window";
-import { cacheNames, isPublicPage, leavesPage, prefsKey } from "./policy";
+import { cacheNames, leavesPage, prefsKey, publicPagesRead } from "./policy";
 
 /** With Save-Data the resident asked for no more bytes than the page needs: no worker, no precache. */
 export function wantsServiceWorker(nav: Navigator = navigator) {
@@ -33,9 +33,14 @@ export function registerServiceWorker() {
   // Read at each click, not from workbox-window's "waiting" event: that one comes late (200 ms) or
   // never (a new version the browser found while this page loaded, still installing at register()).
   let registration: ServiceWorkerRegistration | undefined;
-  // The first install: the page it found open was fetched before it, so it saves it now.
+  // The first install saw none of the pages this document read (itself, then those opened by links:
+  // React Router's data requests), so it is told them now.
   wb.addEventListener("activated", (event) => {
-    if (!event.isUpdate && isPublicPage(location.pathname)) wb.messageSW({ type: "SAVE", url: location.href }).catch(() => {});
+    if (event.isUpdate) return;
+    const fetched = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((entry) => entry.initiatorType === "fetch");
+    const read = [...performance.getEntriesByType("navigation"), ...fetched];
+    const urls = publicPagesRead([...read.map((entry) => entry.name), location.href], location.origin);
+    if (urls.length > 0) wb.messageSW({ type: "SAVE", urls }).catch(() => {});
   });
 
   // The next link to another page: the waiting version takes over, then the link opens as a fresh
