@@ -44,11 +44,15 @@ export function registerServiceWorker() {
   });
 
   // The next link to another page: the waiting version takes over, then the link opens as a fresh
-  // page. Captured before the page's own handlers, which would open it in place.
+  // page. Without a network it opens as a fresh page too, which the worker answers with the saved
+  // copy or the offline page (in the page, React Router would need the route's script, which this
+  // device may never have loaded). Captured before the page's own handlers, which would open it in place.
   document.addEventListener(
     "click",
     (event) => {
-      if (!registration?.waiting || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const waiting = Boolean(registration?.waiting);
+      const offline = !navigator.onLine && Boolean(navigator.serviceWorker.controller);
+      if (!(waiting || offline) || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const link = (event.target as Element | null)?.closest?.("a[href]");
       if (!(link instanceof HTMLAnchorElement)) return;
       const popup = (link.getAttribute("aria-haspopup") ?? "false") !== "false";
@@ -56,6 +60,7 @@ export function registerServiceWorker() {
       event.preventDefault();
       event.stopPropagation();
       const href = link.href;
+      if (!waiting) return location.assign(href);
       wb.addEventListener("controlling", () => location.assign(href));
       wb.messageSkipWaiting();
       // Should the new version never take over, the link still opens.

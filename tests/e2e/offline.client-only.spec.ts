@@ -156,7 +156,7 @@ test.describe("offline, with JavaScript", () => {
   });
 
   test("a post and the tariffs opened by links are read offline from their saved copies, signed-out ones", async ({ page, context }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     await signIn(page, resident);
     await page.goto("/");
     await hydrated(page);
@@ -167,18 +167,18 @@ test.describe("offline, with JavaScript", () => {
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 
     await page.locator('main a[href="/posts"]').first().click();
-    await expect(page).toHaveURL("/posts");
+    await expect(page.locator("main h1").first()).toHaveText("Новости", { timeout: 20_000 });
     const card = page.locator(".post-card__link").first();
     const post = (await card.getAttribute("href"))!;
     await card.click();
-    await expect(page).toHaveURL(post);
+    await expect(page).toHaveURL(post, { timeout: 20_000 });
+    await expect(page.locator("main h1").first()).not.toHaveText("Новости", { timeout: 20_000 });
     const postTitle = (await page.locator("main h1").first().innerText()).trim();
-    await page.locator('a[href="/rates"]').first().click();
-    await expect(page).toHaveURL("/rates");
-    const ratesTitle = (await page.locator("main h1").first().innerText()).trim();
+    await page.locator('a[href="/rates"]:visible').first().click();
+    await expect(page.locator("main h1").first()).toHaveText("Тарифы", { timeout: 20_000 });
     const firstRate = (await page.locator("main table tbody tr").first().innerText()).trim();
     expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
-    await expect.poll(() => savedPaths(page)).toEqual(expect.arrayContaining(["/posts", post, "/rates"]));
+    await expect.poll(() => savedPaths(page), { timeout: 20_000 }).toEqual(expect.arrayContaining(["/posts", post, "/rates"]));
 
     // Kept as a signed-out visitor sees them, though the resident read them signed in.
     for (const entry of await everyCachedEntry(page)) {
@@ -196,23 +196,24 @@ test.describe("offline, with JavaScript", () => {
     await hydrated(page);
     await page.goto("/rates");
     await expect(page.locator("[data-saved-note]")).toContainText(/^Сохранённая копия от/);
-    await expect(page.locator("main h1").first()).toHaveText(ratesTitle);
+    await expect(page.locator("main h1").first()).toHaveText("Тарифы");
     await expect(page.locator("main table tbody tr").first()).toHaveText(firstRate);
     await context.setOffline(false);
   });
 
   test("the public pages a visit read before the worker took control are kept when it does", async ({ page, context }) => {
+    test.setTimeout(60_000);
     // A first visit: nothing registered until the resident follows a link.
     await page.goto("/about");
     await hydrated(page);
     const aboutTitle = (await page.locator("main h1").first().innerText()).trim();
     expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((all) => all.length))).toBe(0);
-    // This link loads the registration; the worker installs while the resident reads the tariffs.
-    await page.locator('a[href="/rates"]').first().click();
-    await expect(page).toHaveURL("/rates");
+    // This link loads the registration; the worker installs while the resident reads the home page.
+    await page.getByRole("banner").getByRole("link", { name: "Личный кабинет жителя" }).click();
+    await expect(page.locator("main h1").first()).toHaveText("Управляющая компания вашего дома", { timeout: 20_000 });
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     // /about was read before any worker existed: only the page's list of what it read can name it.
-    await expect.poll(() => savedPaths(page)).toEqual(expect.arrayContaining(["/about", "/rates"]));
+    await expect.poll(() => savedPaths(page), { timeout: 20_000 }).toEqual(expect.arrayContaining(["/about", "/"]));
 
     await context.setOffline(true);
     await page.goto("/about");
