@@ -176,7 +176,7 @@ test.describe("offline, with JavaScript", () => {
     const postTitle = (await page.locator("main h1").first().innerText()).trim();
     await page.locator('a[href="/rates"]:visible').first().click();
     await expect(page.locator("main h1").first()).toHaveText("Тарифы", { timeout: 20_000 });
-    const firstRate = (await page.locator("main table tbody tr").first().innerText()).trim();
+    const firstRate = (await page.locator("main table tbody tr").first().textContent())!.trim();
     expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
     await expect.poll(() => savedPaths(page), { timeout: 20_000 }).toEqual(expect.arrayContaining(["/posts", post, "/rates"]));
 
