@@ -21,7 +21,7 @@ type Piece = Buffer | "end";
 export class LinkDirection {
   private readonly queues = new Map<net.Socket, Piece[]>();
   private order: net.Socket[] = [];
-  private next = 0;
+  private last: net.Socket | undefined;
   private clock = 0;
   private busy = false;
   /** Bytes that crossed, for the report. */
@@ -74,10 +74,12 @@ export class LinkDirection {
   }
 
   private pick(): net.Socket | undefined {
+    // The connection after the one served last: each in turn.
+    const start = this.last ? this.order.indexOf(this.last) + 1 : 0;
     for (let tried = 0; tried < this.order.length; tried++) {
-      const socket = this.order[(this.next + tried) % this.order.length];
+      const socket = this.order[(start + tried) % this.order.length];
       if (this.queues.get(socket)?.length) {
-        this.next = (this.next + tried + 1) % this.order.length;
+        this.last = socket;
         return socket;
       }
     }
