@@ -7,5 +7,7 @@ export default {
   buildDirectory: process.env.PORTAL_BUILD_DIR || "build",
   future: {
     v8_middleware: true,
+    // Data requests keep the page's trailing slash: /_.data for "/", /posts/_.data for "/posts/".
+    v8_trailingSlashAwareDataRequests: true,
   },
 } satisfies Config;

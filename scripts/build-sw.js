@@ -12,7 +12,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** Replaced when /sw.js is served: the offline pages change with the company's contacts, not only with a build. */
 export const configRevisionSlot = "__PORTAL_CONFIG_REVISION__";
 const languages = ["rus", "en", "ykt"];
-const namespaces = ["translation", "errors"];
 
 export async function buildServiceWorker(buildDir) {
   const client = path.join(buildDir, "client");
@@ -40,15 +39,10 @@ export async function buildServiceWorker(buildDir) {
     swSrc: bundled,
     swDest: path.join(client, "sw.js"),
     globDirectory: client,
-    // This build's scripts, styles and icon sprite (hashed: their names are their revisions) and the favicon.
-    globPatterns: ["assets/**/*.{js,css,svg}", "favicon.svg"],
-    dontCacheBustURLsMatching: /^assets\//,
-    maximumFileSizeToCacheInBytes: 512 * 1024,
-    additionalManifestEntries: [
-      ...languages.map((lng) => ({ url: `/offline/${lng}`, revision: configRevisionSlot })),
-      // The texts a saved page needs to come alive offline (their address carries their version).
-      ...languages.flatMap((lng) => namespaces.map((ns) => ({ url: `/locales/${lng}/${ns}.json?v=${version}`, revision: null }))),
-    ],
+    // Nothing of the build ahead of the resident: on a slow link the precache shared it with the pages
+    // being read (docs/benchmark.md, section 9). Scripts, styles and texts are kept as pages use them.
+    globPatterns: [],
+    additionalManifestEntries: languages.map((lng) => ({ url: `/offline/${lng}`, revision: configRevisionSlot })),
   });
   for (const warning of warnings) console.warn(`service worker: ${warning}`);
   return { count, size };

@@ -9,6 +9,7 @@ describe("the edge", () => {
     expect(bodyLimit("/admin/posts/12/images", multipart)).toBe(uploadLimit);
     expect(bodyLimit("/posts/create", multipart)).toBe(uploadLimit);
     expect(bodyLimit("/posts/create.data", multipart)).toBe(uploadLimit);
+    expect(bodyLimit("/posts/create/_.data", multipart)).toBe(uploadLimit);
     expect(bodyLimit("/posts/create/x", multipart)).toBe(formLimit);
     expect(bodyLimit("/posts", multipart)).toBe(formLimit);
     expect(bodyLimit("/auth", multipart)).toBe(formLimit);

@@ -15,7 +15,7 @@ export const formLimit = 64 * 1024;
 export const uploadLimit = 10 * 10 * 1024 * 1024 + 1024 * 1024;
 
 /** The only forms that take files: the admin's post images (upload, replace, a new post's pictures; .data with JavaScript). */
-const uploadPaths = /^\/(?:admin\/posts\/\d{1,12}\/(?:edit|images)|posts\/create)(\.data)?\/?$/;
+const uploadPaths = /^\/(?:admin\/posts\/\d{1,12}\/(?:edit|images)|posts\/create)(?:\.data|\/_\.data|\/)?$/;
 
 /** The largest body a request may send: multipart is an upload only where a form takes files. */
 export function bodyLimit(path: string, contentType: string | undefined) {

@@ -24,7 +24,8 @@ describe("route labels for the metrics", () => {
 
   it("count a data request as its page", () => {
     expect(label("/posts/item/42.data")).toBe("/posts/item/:postId");
-    expect(label("/_root.data")).toBe("/");
+    expect(label("/_.data")).toBe("/");
+    expect(label("/posts/_.data")).toBe("/posts");
   });
 
   it("put every unknown path under the catch-all", () => {

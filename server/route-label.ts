@@ -2,11 +2,12 @@
  * The route a request reached, as a bounded label for the metrics: the
  * pattern of the React Router route it matched ("/posts/item/:postId"),
  * never the raw path — a label per post id or typo would grow the metrics
- * without end. Data requests (/posts.data) count as their page.
+ * without end. Data requests (/posts.data, /_.data for "/") count as their page.
  * And the methods a path takes (`Allow`): GET and HEAD everywhere, POST
  * where a matched route has an action.
  */
 import { matchRoutes, type RouteObject } from "react-router";
+import { pageOfDataPath } from "~/http/data-request";
 
 interface ManifestRoute {
   id: string;
@@ -47,7 +48,7 @@ export function createRouteMatcher(manifest: Record<string, ManifestRoute | unde
   return function routeOf(pathname: string): Matched {
     const cached = known.get(pathname);
     if (cached) return cached;
-    const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+    const page = pageOfDataPath(pathname) ?? pathname;
     const matches = matchRoutes(root, page);
     const label = matches
       ? `/${matches

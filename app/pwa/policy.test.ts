@@ -1,12 +1,17 @@
 import { describe, expect, it } from "vitest";
 import {
+  buildFilesOf,
+  isBuildFile,
   isPersonalPath,
   isPublicPage,
   languageOfPage,
   leavesPage,
   mayStoreMedia,
   mayStorePage,
+  pageLimits,
   pageOfDataRequest,
+  publicPageOfDataRequest,
+  publicPagesRead,
   savedNote,
   titleOf,
   withSavedNote,
@@ -54,9 +59,47 @@ describe("what the service worker may keep", () => {
 describe("offline, a data request becomes a visit of its page", () => {
   it("drops .data and React Router's _routes, keeps the rest of the query", () => {
     expect(pageOfDataRequest(at("/posts.data?page=2&_routes=routes%2Fposts%2Findex"))).toBe("/posts?page=2");
-    expect(pageOfDataRequest(at("/_root.data?_routes=root"))).toBe("/");
+    expect(pageOfDataRequest(at("/_.data?_routes=root"))).toBe("/");
+    expect(pageOfDataRequest(at("/posts/_.data?page=2"))).toBe("/posts/?page=2");
     expect(pageOfDataRequest(at("/posts/item/3.data"))).toBe("/posts/item/3");
     expect(pageOfDataRequest(at("/posts"))).toBeNull();
+  });
+});
+
+describe("a page read by a link is kept as a loaded page is", () => {
+  it("names the public page a data request read, never a personal page or a resource route", () => {
+    expect(publicPageOfDataRequest(at("/posts/item/3.data?_routes=routes%2Fposts%2Fitem"))).toBe("/posts/item/3");
+    expect(publicPageOfDataRequest(at("/rates.data"))).toBe("/rates");
+    expect(publicPageOfDataRequest(at("/_.data"))).toBe("/");
+    expect(publicPageOfDataRequest(at("/posts.data?page=2"))).toBe("/posts?page=2");
+    for (const path of ["/profile.data", "/profile/accounts.data", "/admin/posts.data", "/auth.data", "/posts/create.data", "/resources/theme.data", "/posts", "/rates/item/x.data"]) {
+      expect(publicPageOfDataRequest(at(path)), path).toBeNull();
+    }
+  });
+
+  it("lists the public pages a document read before the worker, oldest first, each once", () => {
+    const origin = "https://portal.example";
+    const read = [
+      `${origin}/about`,
+      `${origin}/posts.data?_routes=routes%2Fposts`,
+      `${origin}/assets/posts-abc.js`,
+      `${origin}/profile.data`,
+      `${origin}/posts/item/7.data`,
+      `${origin}/locales/rus/translation.json?v=1`,
+      "https://elsewhere.example/rates",
+      `${origin}/about.data`,
+      `${origin}/rates`,
+    ];
+    expect(publicPagesRead(read, origin)).toEqual(["/posts", "/posts/item/7", "/about", "/rates"]);
+    expect(publicPagesRead([`${origin}/auth`, `${origin}/profile`], origin)).toEqual([]);
+  });
+
+  it("never lists more pages than are kept", () => {
+    const origin = "https://portal.example";
+    const many = Array.from({ length: pageLimits.maxEntries + 5 }, (_, i) => `${origin}/posts/item/${i + 1}.data`);
+    const listed = publicPagesRead(many, origin);
+    expect(listed).toHaveLength(pageLimits.maxEntries);
+    expect(listed.at(-1)).toBe(`/posts/item/${pageLimits.maxEntries + 5}`);
   });
 });
 
@@ -121,5 +164,29 @@ describe("when a waiting version may take over", () => {
     expect(leavesPage(link("mailto:info@sever-kvartal.ru"), page)).toBe(false);
     expect(leavesPage(link("/posts", { target: "_blank" }), page)).toBe(false);
     expect(leavesPage(link("/media/rates.pdf", { download: true }), page)).toBe(false);
+  });
+});
+
+describe("the build's files a saved page needs offline", () => {
+  it("are the hashed files and the versioned texts, nothing that changes at the same address", () => {
+    expect(isBuildFile(at("/assets/root-79izajs2.js"))).toBe(true);
+    expect(isBuildFile(at("/locales/rus/translation.json?v=ea9fb8d0e520"))).toBe(true);
+    for (const path of ["/locales/rus/translation.json", "/posts", "/media/a.jpg", "/sw.js", "/pwa-register.js", "/offline/rus", "/posts.data"]) {
+      expect(isBuildFile(at(path)), path).toBe(false);
+    }
+  });
+
+  it("are what the page loads: its links and sprite, once each, not every route its manifest names", () => {
+    const page = [
+      '<link rel="stylesheet" href="/assets/app-B3.css"/>',
+      '<link rel="modulepreload" href="/assets/root-79.js" nonce="n"/>',
+      '<link rel="preload" as="fetch" crossorigin="anonymous" href="/locales/rus/translation.json?v=ea9f"/>',
+      '<svg><use href="/assets/sprite-D2.svg#menu"></use></svg><svg><use href="/assets/sprite-D2.svg#x"></use></svg>',
+      '<script>window.__reactRouterManifest={"module":"/assets/home-D3.js"}</script>',
+      '<a href="/posts">News</a><link rel="preload" href="/locales/rus/errors.json"/>',
+    ].join("");
+    expect(buildFilesOf(page, "https://portal.example").sort()).toEqual(
+      ["/assets/app-B3.css", "/assets/root-79.js", "/assets/sprite-D2.svg", "/locales/rus/translation.json?v=ea9f"].sort(),
+    );
   });
 });

@@ -3,11 +3,14 @@
  * Plain functions, shared by the worker (app/pwa/service-worker.ts) and its tests:
  * the rule that nothing personal is ever stored lives here, in one place.
  */
+import { pageOfDataPath } from "~/http/data-request";
 import { intlLocale, isLanguage, type Language } from "~/i18n/config";
 
 /** Cache Storage names the portal makes; anything else of ours is an old version's. */
 export const cacheNames = {
   pages: "portal-pages",
+  /** The build's scripts, styles and texts, as pages use them: nobody's data, kept across a sign-out. */
+  assets: "portal-assets",
   media: "portal-media",
   prefs: "portal-prefs",
 } as const;
@@ -19,6 +22,10 @@ export const savedAtHeader = "X-Portal-Saved-At";
 export const titleHeader = "X-Portal-Title";
 /** Where the page's language and theme are kept for the offline page. */
 export const prefsKey = "/__portal/prefs";
+/** How many public pages are kept, and for how long (Workbox's expiration, least recently saved first). */
+export const pageLimits = { maxEntries: 40, maxAgeSeconds: 30 * 24 * 3600 } as const;
+/** The build's files kept as used: enough for every saved page's scripts, old versions' going first. */
+export const assetLimits = { maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 } as const;
 /** How long a public page may take before the copy last seen is shown. */
 export const networkTimeoutSeconds = 3;
 
@@ -64,6 +71,27 @@ export function leavesPage(link: { href: string; target: string; download: boole
   return !(to.hash && to.pathname === from.pathname && to.search === from.search);
 }
 
+/**
+ * A file of the build whose address is its version: the hashed scripts, styles
+ * and sprite under /assets/, and the texts with their version (`/locales/rus/translation.json?v=…`).
+ * Read from the cache first, kept as pages use them.
+ */
+export function isBuildFile(url: URL) {
+  if (url.pathname.startsWith("/assets/")) return true;
+  return /^\/locales\/[a-z]{2,3}\/[a-z]+\.json$/.test(url.pathname) && url.searchParams.has("v");
+}
+
+/** The build's files a page names in its HTML (its scripts, styles, sprite and texts): what it needs to come alive offline. */
+export function buildFilesOf(html: string, origin: string): string[] {
+  const found = new Set<string>();
+  // Links and the sprite's <use>: what the page loads, not every route module its manifest names.
+  for (const [, raw] of html.matchAll(/\shref="(\/(?:assets|locales)\/[^"\s#]{1,300})[#"]/g)) {
+    const url = new URL(raw.replace(/&amp;/g, "&"), origin);
+    if (isBuildFile(url)) found.add(url.pathname + url.search);
+  }
+  return [...found];
+}
+
 /** A /media file (a post's image): kept only when the server said anyone may keep it. */
 export function mayStoreMedia(method: string, url: URL, response: { status: number; headers: Headers }) {
   if (method !== "GET" || response.status !== 200 || !url.pathname.startsWith("/media/")) return false;
@@ -71,17 +99,45 @@ export function mayStoreMedia(method: string, url: URL, response: { status: numb
 }
 
 /**
- * The page a React Router data request (`/posts.data?_routes=…`, `/_root.data`)
+ * The page a React Router data request (`/posts.data?_routes=…`, `/_.data`)
  * is for: offline, the worker sends the browser there as a document
  * navigation, which it answers with the saved copy or the offline page.
  */
 export function pageOfDataRequest(url: URL): string | null {
-  if (!url.pathname.endsWith(".data")) return null;
-  const path = url.pathname === "/_root.data" ? "/" : url.pathname.slice(0, -".data".length);
+  const path = pageOfDataPath(url.pathname);
+  if (path === null) return null;
   const search = new URLSearchParams(url.search);
   search.delete("_routes");
   const query = search.toString();
   return `${path}${query ? `?${query}` : ""}`;
+}
+
+/** The public page a data request read, to keep its signed-out copy; null for anything else (a personal page, a resource route). */
+export function publicPageOfDataRequest(url: URL): string | null {
+  const page = pageOfDataRequest(url);
+  return page !== null && isPublicPage(new URL(page, url).pathname) ? page : null;
+}
+
+/**
+ * The public pages a document read, oldest first, from the addresses it
+ * fetched (the document's own and React Router's data requests: the page's
+ * performance entries): what the worker keeps once it takes control, since it
+ * saw none of them. Other sites, personal pages, scripts and repeats are left out.
+ */
+export function publicPagesRead(addresses: readonly string[], origin: string): string[] {
+  const pages: string[] = [];
+  for (const address of addresses) {
+    const url = new URL(address, origin);
+    if (url.origin !== origin) continue;
+    const data = pageOfDataRequest(url);
+    const page = data !== null ? new URL(data, origin) : url;
+    const path = page.pathname + page.search;
+    if (!isPublicPage(page.pathname)) continue;
+    const seen = pages.indexOf(path);
+    if (seen >= 0) pages.splice(seen, 1);
+    pages.push(path);
+  }
+  return pages.slice(-pageLimits.maxEntries);
 }
 
 /** The title of a page, from its HTML, for the offline page's list. */

@@ -11,7 +11,7 @@
  * (workbox-window's messageSkipWaiting, then a full load of the next page).
  */
 import { Workbox } from "workbox-window";
-import { cacheNames, isPublicPage, leavesPage, prefsKey } from "./policy";
+import { cacheNames, leavesPage, prefsKey, publicPagesRead } from "./policy";
 
 /** With Save-Data the resident asked for no more bytes than the page needs: no worker, no precache. */
 export function wantsServiceWorker(nav: Navigator = navigator) {
@@ -33,17 +33,26 @@ export function registerServiceWorker() {
   // Read at each click, not from workbox-window's "waiting" event: that one comes late (200 ms) or
   // never (a new version the browser found while this page loaded, still installing at register()).
   let registration: ServiceWorkerRegistration | undefined;
-  // The first install: the page it found open was fetched before it, so it saves it now.
+  // The first install saw none of the pages this document read (itself, then those opened by links:
+  // React Router's data requests), so it is told them now.
   wb.addEventListener("activated", (event) => {
-    if (!event.isUpdate && isPublicPage(location.pathname)) wb.messageSW({ type: "SAVE", url: location.href }).catch(() => {});
+    if (event.isUpdate) return;
+    const fetched = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((entry) => entry.initiatorType === "fetch");
+    const read = [...performance.getEntriesByType("navigation"), ...fetched];
+    const urls = publicPagesRead([...read.map((entry) => entry.name), location.href], location.origin);
+    if (urls.length > 0) wb.messageSW({ type: "SAVE", urls }).catch(() => {});
   });
 
   // The next link to another page: the waiting version takes over, then the link opens as a fresh
-  // page. Captured before the page's own handlers, which would open it in place.
+  // page. Without a network it opens as a fresh page too, which the worker answers with the saved
+  // copy or the offline page (in the page, React Router would need the route's script, which this
+  // device may never have loaded). Captured before the page's own handlers, which would open it in place.
   document.addEventListener(
     "click",
     (event) => {
-      if (!registration?.waiting || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const waiting = Boolean(registration?.waiting);
+      const offline = !navigator.onLine && Boolean(navigator.serviceWorker.controller);
+      if (!(waiting || offline) || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const link = (event.target as Element | null)?.closest?.("a[href]");
       if (!(link instanceof HTMLAnchorElement)) return;
       const popup = (link.getAttribute("aria-haspopup") ?? "false") !== "false";
@@ -51,6 +60,7 @@ export function registerServiceWorker() {
       event.preventDefault();
       event.stopPropagation();
       const href = link.href;
+      if (!waiting) return location.assign(href);
       wb.addEventListener("controlling", () => location.assign(href));
       wb.messageSkipWaiting();
       // Should the new version never take over, the link still opens.

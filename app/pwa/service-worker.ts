@@ -3,10 +3,12 @@
  * client/sw.js (served at /sw.js, scope /). Why it does what it does:
  * docs/decisions/016-offline.md. In short:
  *
- * - precached: this build's scripts and styles, and the offline page in each
- *   language (its revision follows the company's contacts: server/pwa-endpoints.ts);
+ * - precached: the offline page in each language, nothing else (its revision
+ *   follows the company's contacts: server/pwa-endpoints.ts); the build's
+ *   scripts, styles and texts are kept as pages use them, and with each saved page;
  * - public pages: network first, after 3 s (or with no network) the copy last
- *   seen, with a note saying when it was saved;
+ *   seen, with a note saying when it was saved; a page opened by a link (its
+ *   data request) is kept as a loaded page is;
  * - nothing personal is ever stored (app/pwa/policy.ts): a signed-in page is
  *   answered from the network only, and a signed-out copy of it is fetched
  *   beside it for later;
@@ -15,21 +17,26 @@
  * - a new version waits until the page asks it to take over (on its next navigation).
  */
 import { clientsClaim } from "workbox-core";
-import { ExpirationPlugin } from "workbox-expiration";
+import { CacheExpiration, ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { registerRoute, setCatchHandler } from "workbox-routing";
 import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
 import type { WorkboxPlugin } from "workbox-core/types";
 import { isLanguage, type Language } from "~/i18n/config";
 import {
+  assetLimits,
+  buildFilesOf,
   cacheNames,
+  isBuildFile,
   isPublicPage,
   languageOfPage,
   mayStoreMedia,
   mayStorePage,
   networkTimeoutSeconds,
   offlinePath,
+  pageLimits,
   pageOfDataRequest,
+  publicPageOfDataRequest,
   prefsKey,
   publicCopyHeader,
   savedAtHeader,
@@ -75,14 +82,16 @@ self.addEventListener("activate", (event) => {
 });
 
 self.addEventListener("message", (event) => {
-  const message = event.data as { type?: string; url?: string } | null;
+  const message = event.data as { type?: string; urls?: unknown } | null;
   if (message?.type === "SKIP_WAITING") void self.skipWaiting();
-  // The page the worker did not see (the first visit, before it was installed).
-  if (message?.type === "SAVE" && typeof message.url === "string") {
-    const url = new URL(message.url, self.location.origin);
-    if (url.origin === self.location.origin && isPublicPage(url.pathname)) {
-      (event as unknown as ExtendableEventLike).waitUntil?.(savePublicCopy(url));
-    }
+  // The public pages this visit read before the worker took control (the page lists them: app/pwa/register.ts).
+  if (message?.type === "SAVE" && Array.isArray(message.urls)) {
+    const pages = message.urls
+      .filter((url): url is string => typeof url === "string")
+      .map((url) => new URL(url, self.location.origin))
+      .filter((url) => url.origin === self.location.origin && isPublicPage(url.pathname))
+      .slice(-pageLimits.maxEntries);
+    (event as unknown as ExtendableEventLike).waitUntil?.(Promise.all(pages.map(queueSave)));
   }
 });
 
@@ -95,13 +104,48 @@ async function stamped(response: Response): Promise<Response> {
   return new Response(html, { status: response.status, statusText: response.statusText, headers });
 }
 
+/** The saved pages' limits, for copies stored outside the page route's strategy (which has its own plugin). */
+const pagesExpiration = new CacheExpiration(cacheNames.pages, pageLimits);
+
 /** Fetches the page as a signed-out visitor sees it (the server drops the session for this header) and keeps it. */
 async function savePublicCopy(url: URL) {
   const pages = await caches.open(cacheNames.pages);
   const request = new Request(url.href, { headers: { [publicCopyHeader]: "1" }, credentials: "same-origin" });
   const response = await fetch(request).catch(() => null);
   // Whatever the server says: a private or no-store answer is never kept.
-  if (response && mayStorePage("GET", url, response)) await pages.put(new Request(url.href), await stamped(response));
+  if (!response || !mayStorePage("GET", url, response)) return;
+  const copy = await stamped(response);
+  const html = await copy.clone().text();
+  await pages.put(new Request(url.href), copy);
+  await pagesExpiration.updateTimestamp(url.href);
+  await pagesExpiration.expireEntries();
+  await keepBuildFiles(buildFilesOf(html, self.location.origin));
+}
+
+const assetsExpiration = new CacheExpiration(cacheNames.assets, assetLimits);
+
+/**
+ * The scripts, styles and texts a saved page names, so that it comes alive
+ * offline. The page itself loaded them a moment ago: they come from the
+ * browser's HTTP cache (hashed, immutable), seldom over the link.
+ */
+async function keepBuildFiles(paths: string[]) {
+  const assets = await caches.open(cacheNames.assets);
+  for (const path of paths) {
+    if (await assets.match(path)) continue;
+    const response = await fetch(path, { credentials: "same-origin" }).catch(() => null);
+    if (response?.status !== 200) continue;
+    await assets.put(path, response);
+    await assetsExpiration.updateTimestamp(new URL(path, self.location.origin).href);
+  }
+  await assetsExpiration.expireEntries();
+}
+
+/** One copy fetched at a time: the resident's own requests share the link with them. */
+let saving: Promise<unknown> = Promise.resolve();
+function queueSave(url: URL) {
+  saving = saving.then(() => savePublicCopy(url)).catch(() => {});
+  return saving;
 }
 
 const storePublicOnly: WorkboxPlugin = {
@@ -113,7 +157,7 @@ const storePublicOnly: WorkboxPlugin = {
   async fetchDidSucceed({ request, response, event }) {
     const url = new URL(request.url);
     if (request.method === "GET" && response.status === 200 && !mayStorePage("GET", url, response) && isPublicPage(url.pathname)) {
-      (event as unknown as ExtendableEventLike).waitUntil(savePublicCopy(url).catch(() => {}));
+      (event as unknown as ExtendableEventLike).waitUntil(queueSave(url));
     }
     return response;
   },
@@ -132,7 +176,7 @@ registerRoute(
   new NetworkFirst({
     cacheName: cacheNames.pages,
     networkTimeoutSeconds,
-    plugins: [storePublicOnly, new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: 30 * 24 * 3600 })],
+    plugins: [storePublicOnly, new ExpirationPlugin(pageLimits)],
   }),
 );
 
@@ -140,22 +184,35 @@ registerRoute(
 registerRoute(({ request }) => request.mode === "navigate", new NetworkOnly());
 
 /**
- * A client-side navigation asks for `<page>.data`. Without a network the
- * browser is sent to the page itself as a document navigation (React
- * Router's redirect answer for data requests), which the routes above answer
- * with the saved copy or the offline page. Data is never stored.
+ * A client-side navigation asks for `<page>.data`. Once it succeeded for a
+ * public page, the page itself is kept as a loaded page is: its signed-out
+ * copy (the data answer is never stored). Without a network the browser is
+ * sent to the page itself as a document navigation (React Router's redirect
+ * answer for data requests), which the routes above answer with the saved
+ * copy or the offline page.
  */
 registerRoute(
-  ({ url }) => url.origin === self.location.origin && url.pathname.endsWith(".data"),
-  async ({ request }) => {
+  ({ url }) => url.origin === self.location.origin && pageOfDataRequest(url) !== null,
+  async ({ request, url, event }) => {
+    let response: Response;
     try {
-      return await fetch(request);
+      response = await fetch(request);
     } catch (error) {
-      const page = pageOfDataRequest(new URL(request.url));
+      const page = pageOfDataRequest(url);
       if (!page) throw error;
       return new Response(null, { status: 204, headers: { "X-Remix-Redirect": page, "X-Remix-Reload-Document": "true", "X-Remix-Status": "302" } });
     }
+    const page = response.status === 200 ? publicPageOfDataRequest(url) : null;
+    if (page) (event as unknown as ExtendableEventLike).waitUntil(queueSave(new URL(page, self.location.origin)));
+    return response;
   },
+);
+
+// The build's scripts, styles and texts as pages use them (their address is their version):
+// what a saved page needs offline, never downloaded ahead of the resident (the precache holds the offline pages only).
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && isBuildFile(url),
+  new CacheFirst({ cacheName: cacheNames.assets, plugins: [new ExpirationPlugin(assetLimits)] }),
 );
 
 const storeMediaIfPublic: WorkboxPlugin = {
@@ -220,6 +277,7 @@ async function dropCachesAfterSignOut() {
     .then((keys) => keys.map((request) => new URL(request.url)))
     .catch(() => [] as URL[]);
   const names = await caches.keys();
-  await Promise.all(names.filter((name) => name.startsWith("portal-")).map((name) => caches.delete(name)));
-  for (const url of saved) await savePublicCopy(url).catch(() => {});
+  // The build's files stay: nobody's data, as the precache.
+  await Promise.all(names.filter((name) => name.startsWith("portal-") && name !== cacheNames.assets).map((name) => caches.delete(name)));
+  await Promise.all(saved.map(queueSave));
 }

@@ -1,7 +1,7 @@
 // What every section gets: the options of the run and the running stack.
 import type { Floor } from "./floor";
 
-export const SECTIONS = ["weight", "speed", "slow", "memory", "soak", "bodies", "replicas", "lighthouse"] as const;
+export const SECTIONS = ["weight", "speed", "slow", "memory", "soak", "bodies", "replicas", "lighthouse", "worker"] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /** The browsers of the bench read Russian, as the portal's residents do (without it Chromium asks for English pages). */

@@ -3,7 +3,7 @@
 // free ports, fresh demo data), beside the floor: a minimal React Router app of
 // the same versions on the same server stack (scripts/bench/floor). Sections:
 // weight, speed, slow network, memory, soak, oversized bodies, replicas,
-// Lighthouse. Ends with the table of budgets (docs/benchmark.md).
+// Lighthouse, the service worker's install on a slow link. Ends with the table of budgets (docs/benchmark.md).
 //
 //   npm run bench -- [--quick] [--strict] [--build] [--only=weight,speed,…]
 //     --quick   shorter runs (development)
@@ -27,6 +27,7 @@ import { replicasSection } from "./sections/replicas";
 import { slowNetworkSection } from "./sections/slow";
 import { soakSection } from "./sections/soak";
 import { weightSection } from "./sections/weight";
+import { workerSection } from "./sections/worker";
 
 process.chdir(path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../.."));
 
@@ -39,6 +40,7 @@ const sections: Record<Section, (ctx: Context) => Promise<void>> = {
   bodies: bodiesSection,
   replicas: replicasSection,
   lighthouse: lighthouseSection,
+  worker: workerSection,
 };
 
 const loadText = () =>

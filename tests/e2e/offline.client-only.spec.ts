@@ -155,6 +155,73 @@ test.describe("offline, with JavaScript", () => {
     await context.setOffline(false);
   });
 
+  test("a post and the tariffs opened by links are read offline from their saved copies, signed-out ones", async ({ page, context }) => {
+    test.setTimeout(120_000);
+    await signIn(page, resident);
+    await page.goto("/");
+    await hydrated(page);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    const name = (await page.locator(".profile-menu > summary").innerText()).split("\n")[0].trim();
+    // One document from here on: every page below is opened by a link (React Router's data requests).
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+    await page.locator('main a[href="/posts"]').first().click();
+    await expect(page.locator("main h1").first()).toHaveText("Новости", { timeout: 20_000 });
+    const card = page.locator(".post-card__link").first();
+    const post = (await card.getAttribute("href"))!;
+    await card.click();
+    await expect(page).toHaveURL(post, { timeout: 20_000 });
+    await expect(page.locator("main h1").first()).not.toHaveText("Новости", { timeout: 20_000 });
+    const postTitle = (await page.locator("main h1").first().innerText()).trim();
+    await page.locator('a[href="/rates"]:visible').first().click();
+    await expect(page.locator("main h1").first()).toHaveText("Тарифы", { timeout: 20_000 });
+    const firstRate = (await page.locator("main table tbody tr").first().textContent())!.trim();
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+    await expect.poll(() => savedPaths(page), { timeout: 20_000 }).toEqual(expect.arrayContaining(["/posts", post, "/rates"]));
+
+    // Kept as a signed-out visitor sees them, though the resident read them signed in.
+    for (const entry of await everyCachedEntry(page)) {
+      const where = `${entry.cache} ${entry.url}`;
+      expect(new URL(entry.url).pathname, where).not.toMatch(/\.data$/);
+      expect(entry.text.includes(resident.email) || entry.text.includes(name), `${where} holds the resident's e-mail or name`).toBe(false);
+      expect(entry.text.includes('class="profile-menu"'), `${where} is a signed-in page`).toBe(false);
+    }
+
+    await context.setOffline(true);
+    await page.goto(post);
+    await expect(page.locator("[data-saved-note]")).toContainText(/^Сохранённая копия от/);
+    await expect(page.locator("main h1").first()).toHaveText(postTitle);
+    // Its scripts and texts were kept with it: it comes alive offline.
+    await hydrated(page);
+    await page.goto("/rates");
+    await expect(page.locator("[data-saved-note]")).toContainText(/^Сохранённая копия от/);
+    await expect(page.locator("main h1").first()).toHaveText("Тарифы");
+    await expect(page.locator("main table tbody tr").first()).toHaveText(firstRate);
+    await context.setOffline(false);
+  });
+
+  test("the public pages a visit read before the worker took control are kept when it does", async ({ page, context }) => {
+    test.setTimeout(60_000);
+    // A first visit: nothing registered until the resident follows a link.
+    await page.goto("/about");
+    await hydrated(page);
+    const aboutTitle = (await page.locator("main h1").first().innerText()).trim();
+    expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((all) => all.length))).toBe(0);
+    // This link loads the registration; the worker installs while the resident reads the home page.
+    await page.getByRole("banner").getByRole("link", { name: "Личный кабинет жителя" }).click();
+    await expect(page.locator("main h1").first()).toHaveText("Управляющая компания вашего дома", { timeout: 20_000 });
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    // /about was read before any worker existed: only the page's list of what it read can name it.
+    await expect.poll(() => savedPaths(page), { timeout: 20_000 }).toEqual(expect.arrayContaining(["/about", "/"]));
+
+    await context.setOffline(true);
+    await page.goto("/about");
+    await expect(page.locator("[data-saved-note]")).toContainText(/^Сохранённая копия от/);
+    await expect(page.locator("main h1").first()).toHaveText(aboutTitle);
+    await context.setOffline(false);
+  });
+
   test("a new version waits while a form is filled in and takes over at the next link to another page", async ({ page, context }) => {
     test.setTimeout(120_000);
     // A portal of this test's own, deployed twice at one address: the second time with a new

@@ -8,5 +8,6 @@ export default {
   buildDirectory: "build",
   future: {
     v8_middleware: true,
+    v8_trailingSlashAwareDataRequests: true,
   },
 } satisfies Config;

@@ -1,7 +1,7 @@
 // A slow link in Chromium (400 kbit/s both ways, 400 ms latency, no cache):
 // first contentful paint with JavaScript off and on, beside the floor's page,
 // and the login form: usable as soon as it shows, proven by signing in then.
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { budgets, LIMITS, median, ratio, ratioText, verdict } from "../budgets";
 import { launchChromium } from "../browser";
 import { BROWSER_LOCALE, type Context } from "../context";
@@ -26,18 +26,23 @@ async function slowPage(browser: Browser, javaScriptEnabled: boolean) {
   return { context, page, problems };
 }
 
+/** The page's first-contentful-paint entry once there, in ms from navigation start; NaN after `timeoutMs`. */
+export async function firstPaintOf(page: Page, timeoutMs: number): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const fcp = await page.evaluate(() => performance.getEntriesByName("first-contentful-paint")[0]?.startTime).catch(() => undefined);
+    if (fcp !== undefined) return fcp;
+    await page.waitForTimeout(50);
+  }
+  return Number.NaN;
+}
+
 /** First contentful paint of one visit, in ms from navigation start (read from the page's paint timing; works with JavaScript off too). */
 async function firstContentfulPaint(browser: Browser, url: string, javaScriptEnabled: boolean): Promise<number> {
   const { context, page } = await slowPage(browser, javaScriptEnabled);
   try {
     await page.goto(url, { waitUntil: "commit" });
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline) {
-      const fcp = await page.evaluate(() => performance.getEntriesByName("first-contentful-paint")[0]?.startTime).catch(() => undefined);
-      if (fcp !== undefined) return fcp;
-      await page.waitForTimeout(50);
-    }
-    return Number.NaN;
+    return await firstPaintOf(page, 30_000);
   } finally {
     await context.close();
   }
