@@ -16,9 +16,8 @@ import { backendUrl, expect, hydrated, resident, signIn, test } from "./fixtures
 
 const dispatcherTel = "tel:+74112401003";
 
-// Every other suite blocks the worker (playwright.config.ts): here it is what is tested.
-test.use({ serviceWorkers: "allow" });
-
+// The worker's first install is part of what is tested: no worker before the test (tests/e2e/fixtures.ts).
+test.use({ returning: false });
 
 
 async function everyCachedEntry(page: Page) {
