@@ -9,5 +9,8 @@ export default {
   future: {
     v8_middleware: true,
     v8_trailingSlashAwareDataRequests: true,
+    v8_splitRouteModules: false,
+    v8_viteEnvironmentApi: false,
+    v8_passThroughRequests: false,
   },
 } satisfies Config;
