@@ -34,11 +34,10 @@ export default defineConfig({
     timezoneId: "Asia/Yakutsk",
     trace: "off",
     screenshot: "only-on-failure",
-    // Most residents come back: with JavaScript every test starts with the service worker
-    // installed and in control (the `returning` fixture, tests/e2e/fixtures.ts). It answers
-    // navigations, data requests and scripts itself, out of page.route's reach: a suite that
-    // must delay or break those requests blocks it, saying why.
-    serviceWorkers: "allow",
+    // The service worker answers navigations, data requests and scripts itself once it
+    // controls a page, out of page.route's reach: suites that delay or break those requests
+    // would test the worker instead. tests/e2e/offline.spec.ts allows it and tests it.
+    serviceWorkers: "block",
     launchOptions,
   },
   projects: [

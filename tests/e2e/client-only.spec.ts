@@ -7,8 +7,6 @@ import { png } from "../support/images";
 import { admin, createResident, expect, signIn, test } from "./fixtures";
 
 test.describe("locale files on the client", () => {
-  // The worker answers the locale files from its precache, where page.route never sees them.
-  test.use({ serviceWorkers: "block" });
   test("a 5xx is retried until the file arrives", async ({ page }) => {
     await page.goto("/");
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
@@ -59,26 +57,22 @@ test.describe("the page's own texts", () => {
     expect(cacheControl).toEqual(["public, max-age=31536000, immutable", "public, max-age=31536000, immutable"]);
   });
 
-  test.describe(() => {
-    // The worker answers the locale files from its precache, where page.route never sees them.
-    test.use({ serviceWorkers: "block" });
-    test("without them the page stays the server's HTML, and its forms still work", async ({ page }) => {
-      let refused = 0;
-      await page.route(/\/locales\//, async (route) => {
-        refused += 1;
-        await route.fulfill({ status: 503, body: "busy" });
-      });
-      await page.goto("/auth");
-      // Five tries of each file (the retry rule), then i18next gives up.
-      await expect.poll(() => refused, { timeout: 15_000 }).toBeGreaterThanOrEqual(10);
-      await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Вход в личный кабинет");
-      await page.getByLabel("Электронная почта").fill("resident@example.com");
-      await page.getByLabel("Пароль", { exact: true }).fill("wrong-password");
-      await page.getByRole("button", { name: "Войти" }).click();
-      await expect(page.locator(".form-error")).toBeVisible();
-      await expect(page.getByLabel("Электронная почта")).toHaveValue("resident@example.com");
+  test("without them the page stays the server's HTML, and its forms still work", async ({ page }) => {
+    let refused = 0;
+    await page.route(/\/locales\//, async (route) => {
+      refused += 1;
+      await route.fulfill({ status: 503, body: "busy" });
     });
+    await page.goto("/auth");
+    // Five tries of each file (the retry rule), then i18next gives up.
+    await expect.poll(() => refused, { timeout: 15_000 }).toBeGreaterThanOrEqual(10);
+    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Вход в личный кабинет");
+    await page.getByLabel("Электронная почта").fill("resident@example.com");
+    await page.getByLabel("Пароль", { exact: true }).fill("wrong-password");
+    await page.getByRole("button", { name: "Войти" }).click();
+    await expect(page.locator(".form-error")).toBeVisible();
+    await expect(page.getByLabel("Электронная почта")).toHaveValue("resident@example.com");
   });
 });
 
@@ -103,13 +97,12 @@ test.describe("the theme switch", () => {
 });
 
 test.describe("while the next page loads", () => {
-  test("a client-side navigation shows the skeletons", async ({ page, context }) => {
+  test("a client-side navigation shows the skeletons", async ({ page }) => {
     await page.goto("/");
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    // The context's routes, not the page's: the service worker sends the data requests on, and only those see its fetches.
-    await context.route("**/posts.data*", async (route) => {
+    await page.route("**/posts.data*", async (route) => {
       await held;
       await route.continue();
     });
@@ -120,7 +113,7 @@ test.describe("while the next page loads", () => {
     await expect(page.locator(".post-card").first()).toBeVisible();
     await expect(page.locator(".skeleton-card")).toHaveCount(0);
 
-    await context.route("**/posts/item/*.data*", async (route) => {
+    await page.route("**/posts/item/*.data*", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 800));
       await route.continue();
     });

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 import { sessionCookieNames } from "../../app/http/session-cookie-name";
 
 export const resident = { email: "resident@example.com", password: "resident12345" };
@@ -18,35 +18,8 @@ export function findSessionCookie<T extends { name: string }>(cookies: T[]): T |
 
 export const backendUrl = () => process.env.E2E_BACKEND_URL ?? "http://127.0.0.1:8765";
 
-/**
- * A returning resident's browser: the portal visited before, so the inline starter
- * registers at once (app/pwa/starter.ts), and the service worker installed, its
- * precache filled, in control of every page of the origin (docs/decisions/016-offline.md).
- */
-async function installServiceWorker(context: BrowserContext) {
-  const page = await context.newPage();
-  // Any document of the origin will do; this one costs the server nothing.
-  await page.goto("/healthz");
-  await page.evaluate(async () => {
-    localStorage.setItem("portal-visited", "1");
-    await navigator.serviceWorker.register("/sw.js");
-    await navigator.serviceWorker.ready;
-  });
-  await page.close();
-}
-
-export const test = base.extend<{ jsEnabled: boolean; returning: boolean; guard: void }>({
+export const test = base.extend<{ jsEnabled: boolean; guard: void }>({
   jsEnabled: [async ({ javaScriptEnabled }, use) => use(javaScriptEnabled !== false), { option: false }],
-  // With JavaScript, every test is a returning resident unless it says otherwise (or blocks the worker).
-  returning: [true, { option: true }],
-  // Its own timeout: the precache is the install's, not the test's.
-  context: [
-    async ({ context, jsEnabled, returning, serviceWorkers }, use) => {
-      if (jsEnabled && returning && serviceWorkers === "allow") await installServiceWorker(context);
-      await use(context);
-    },
-    { scope: "test", timeout: 60_000 },
-  ],
   guard: [
     async ({ page }, use) => {
       const problems: string[] = [];

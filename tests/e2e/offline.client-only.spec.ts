@@ -16,8 +16,9 @@ import { backendUrl, expect, hydrated, resident, signIn, test } from "./fixtures
 
 const dispatcherTel = "tel:+74112401003";
 
-// The worker's first install is part of what is tested: no worker before the test (tests/e2e/fixtures.ts).
-test.use({ returning: false });
+// Every other suite blocks the worker (playwright.config.ts): here it is what is tested.
+test.use({ serviceWorkers: "allow" });
+
 
 
 async function everyCachedEntry(page: Page) {

@@ -8,9 +8,11 @@ import { expect, hydrated, test } from "./fixtures";
 
 const dispatcherTel = "tel:+74112401003";
 
+// Every other suite blocks the worker (playwright.config.ts): here it is what is tested.
+test.use({ serviceWorkers: "allow" });
+
+
 test.describe("before the service worker", () => {
-  // A first visit: no worker installed before the test (tests/e2e/fixtures.ts).
-  test.use({ returning: false });
   test("nothing is registered or stored: never without JavaScript, not on a first visit's one page with it", async ({ page, jsEnabled }) => {
     await page.goto("/");
     if (!jsEnabled) await page.goto("/posts");

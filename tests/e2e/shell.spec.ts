@@ -109,26 +109,22 @@ test.describe("the page shell", () => {
     await expect(sectionMenu.getByRole("link", { name: "Структура" })).not.toHaveAttribute("aria-current", /.*/);
   });
 
-  test.describe(() => {
-    // The worker answers the page's scripts from its precache, where page.route never holds them back.
-    test.use({ serviceWorkers: "block" });
-    test("«Назад» pressed before the page's scripts ran stays pressed once they have", async ({ page, jsEnabled }) => {
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      if (jsEnabled) {
-        await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
-          await held;
-          await route.continue();
-        });
-      }
-      await page.goto("/about/structure");
-      const left = page.locator(".shell__left");
-      await left.getByRole("link", { name: "Назад" }).click();
-      await expect(left.getByRole("link", { name: "Тарифы" })).toBeVisible();
-      release();
-      if (jsEnabled) await hydrated(page);
-      await expect(left.getByRole("link", { name: "Тарифы" })).toBeVisible();
-    });
+  test("«Назад» pressed before the page's scripts ran stays pressed once they have", async ({ page, jsEnabled }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    if (jsEnabled) {
+      await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+    }
+    await page.goto("/about/structure");
+    const left = page.locator(".shell__left");
+    await left.getByRole("link", { name: "Назад" }).click();
+    await expect(left.getByRole("link", { name: "Тарифы" })).toBeVisible();
+    release();
+    if (jsEnabled) await hydrated(page);
+    await expect(left.getByRole("link", { name: "Тарифы" })).toBeVisible();
   });
 
   test("the home page tells what the company does and promotes the payment service", async ({ page }) => {
