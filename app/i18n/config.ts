@@ -31,6 +31,13 @@ export const languageNames: Record<Language, string> = {
   ykt: "Саха тыла",
 };
 
+/** Where the top bar is narrow, each name shows only its beginning (the whole name stays its accessible name). */
+export const languageAbbreviations: Record<Language, string> = {
+  rus: "Рус",
+  en: "Eng",
+  ykt: "Саха",
+};
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (languages as readonly string[]).includes(value);
 }

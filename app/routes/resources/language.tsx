@@ -7,7 +7,7 @@
 import { useTranslation } from "react-i18next";
 import { data, redirect, useFetcher, useLocation } from "react-router";
 import { Icon } from "~/components/ui/icon";
-import { htmlLang, isLanguage, languageNames, languages } from "~/i18n/config";
+import { htmlLang, isLanguage, languageAbbreviations, languageNames, languages } from "~/i18n/config";
 import { languageCookie } from "~/http/preferences.server";
 import { safeRedirect } from "~/http/redirect";
 import { useRootData } from "~/root-data";
@@ -48,8 +48,10 @@ export function LanguageSwitch() {
               lang={htmlLang[lng]}
               aria-current={lng === current ? "true" : undefined}
               className="language-switch__option"
+              aria-label={languageNames[lng]}
             >
-              {languageNames[lng]}
+              {languageAbbreviations[lng]}
+              <span className="language-switch__rest">{languageNames[lng].slice(languageAbbreviations[lng].length)}</span>
             </button>
           </li>
         ))}
