@@ -114,6 +114,14 @@ export async function lighthouseSection(ctx: Context) {
       verdict: verdict(r.scores.performance >= floor.scores.performance - LIMITS.lighthousePerformanceBelowFloor),
     });
     budgets.add({
+      name: `Lighthouse FCP, ${r.label}`,
+      figure: seconds(r.fcp),
+      floor: seconds(floor.fcp),
+      ratio: ratioText(ratio(r.fcp, floor.fcp)),
+      limit: `<= ${seconds(LIMITS.lighthouseFcpMs)}`,
+      verdict: verdict(r.fcp <= LIMITS.lighthouseFcpMs),
+    });
+    budgets.add({
       name: `Lighthouse total blocking time, ${r.label}`,
       figure: `${Math.round(r.tbt)} ms (score ${r.tbtScore.toFixed(2)})`,
       floor: `${Math.round(floor.tbt)} ms (score ${floor.tbtScore.toFixed(2)})`,
