@@ -18,7 +18,12 @@ const launchOptions = {
   ],
 };
 
-/** Every flow runs twice: as a resident without JavaScript and with it. */
+/**
+ * Every flow runs twice: as a resident without JavaScript and with it. A test
+ * tagged @server checks the server's answer itself (headers, bounds, limits,
+ * replicas, error codes, the server's HTML), which JavaScript does not change:
+ * it runs once, without JavaScript.
+ */
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -44,7 +49,7 @@ export default defineConfig({
     // axe runs inside the page, and client-only checks behaviour that exists only with JavaScript.
     { name: "js-off", use: { javaScriptEnabled: false }, testIgnore: /(a11y|client-only|production-shape)\.spec\.ts/ },
     // The Nu checker reads the server's HTML, which JavaScript does not change: once is enough.
-    { name: "js-on", use: { javaScriptEnabled: true }, testIgnore: /(html|production-shape)\.spec\.ts/ },
+    { name: "js-on", use: { javaScriptEnabled: true }, testIgnore: /(html|production-shape)\.spec\.ts/, grepInvert: /@server/ },
     // nginx and two replicas under a load that takes every core: alone, after the rest
     // (other tests beside it would miss their timeouts). No browser: plain HTTP.
     {

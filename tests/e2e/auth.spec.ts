@@ -113,7 +113,7 @@ test.describe("signing in and out", () => {
     }
   });
 
-  test("a POST from another site is refused", async ({ page }) => {
+  test("a POST from another site is refused", { tag: "@server" }, async ({ page }) => {
     const response = await page.request.post("/auth", {
       form: { email: resident.email, password: resident.password },
       headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },

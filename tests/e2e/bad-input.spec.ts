@@ -39,7 +39,7 @@ async function sendCorpus(page: Page, paths: string[]) {
   }
 }
 
-test.describe("malformed requests", () => {
+test.describe("malformed requests", { tag: "@server" }, () => {
   test("to the public and sign-in actions", async ({ page }) => {
     await sendCorpus(page, ["/auth", "/auth/registration", "/auth/reset", "/resources/theme", "/resources/language", "/resources/logout", "/posts"]);
   });
@@ -79,7 +79,7 @@ test.describe("malformed requests", () => {
   });
 });
 
-test.describe("malformed query strings", () => {
+test.describe("malformed query strings", { tag: "@server" }, () => {
   test("every list and detail answers with a page, not a 5xx", async ({ page }) => {
     const user = await createResident("query");
     await signIn(page, user);

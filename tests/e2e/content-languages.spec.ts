@@ -17,7 +17,7 @@ const pages = [
   { path: "/documents/consent", en: "Consent to the processing of personal data", enText: "You may withdraw the consent at any time", ru: "Согласие на обработку персональных данных" },
 ];
 
-test.describe("in English", () => {
+test.describe("in English", { tag: "@server" }, () => {
   test.beforeEach(async ({ context, baseURL }) => choose(context, baseURL, "en"));
 
   for (const { path, en, enText } of pages) {
@@ -44,7 +44,7 @@ test.describe("in English", () => {
   });
 });
 
-test.describe("in Sakha, which has no version of these pages yet", () => {
+test.describe("in Sakha, which has no version of these pages yet", { tag: "@server" }, () => {
   test.beforeEach(async ({ context, baseURL }) => choose(context, baseURL, "ykt"));
 
   for (const { path, ru } of pages) {
@@ -84,7 +84,7 @@ async function unmarkedCyrillic(page: Page): Promise<string[]> {
   });
 }
 
-test.describe("the operator's names and address, written in Russian, are marked so", () => {
+test.describe("the operator's names and address, written in Russian, are marked so", { tag: "@server" }, () => {
   const chromeOnly = ["/", "/auth", "/auth/registration", "/auth/reset", "/about", "/about/credits", "/about/structure", "/documents", "/documents/privacy", "/no-such-page", "/offline/en"];
 
   test("in English, no page without backend data shows Russian that is not marked", async ({ page, context, baseURL }) => {

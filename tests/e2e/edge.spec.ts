@@ -89,7 +89,7 @@ function streamChunked(path: string, contentType: string, payload: Buffer | null
   });
 }
 
-test.describe("request bodies", () => {
+test.describe("request bodies", { tag: "@server" }, () => {
   test("a form over 64 KB is refused at once, multipart too, except the image uploads", async ({ request }) => {
     const form = await request.post("/auth", {
       data: `email=a%40b.ru&password=${"x".repeat(65 * 1024)}`,
@@ -147,7 +147,7 @@ test.describe("request bodies", () => {
   });
 });
 
-test.describe("malformed requests", () => {
+test.describe("malformed requests", { tag: "@server" }, () => {
   test("a control character in the path, the query or a redirect target gives a 400 page", async ({ request }) => {
     for (const path of ["/a%0ab", "/auth?redirectTo=/a%0ab", "/media/posts/a%0d%0ab.png", "/posts?page=1%09", "/a%zz"]) {
       const answer = await request.get(path, { maxRedirects: 0 });
@@ -192,7 +192,7 @@ test.describe("malformed requests", () => {
   });
 });
 
-test.describe("personal answers", () => {
+test.describe("personal answers", { tag: "@server" }, () => {
   test("everything a signed-in user gets is private, no-store; public answers keep their caching", async ({ request, playwright }) => {
     const anonymous = await playwright.request.newContext({ baseURL: baseURL() });
     const paths = ["/posts", "/posts.data", "/posts/feed.xml", "/locales/rus/translation.json"];
@@ -214,7 +214,7 @@ test.describe("personal answers", () => {
   });
 });
 
-test.describe("cookies behind HTTPS", () => {
+test.describe("cookies behind HTTPS", { tag: "@server" }, () => {
   test("every cookie is Secure when the trusted proxy says HTTPS, and only then", async ({ request }) => {
     const https = { "X-Forwarded-Proto": "https" };
     const signIn = await request.post("/auth", { form: resident, headers: https, maxRedirects: 0 });
@@ -231,7 +231,7 @@ test.describe("cookies behind HTTPS", () => {
   });
 });
 
-test.describe("a portal reached directly, with a backend whose files lie about their type", () => {
+test.describe("a portal reached directly, with a backend whose files lie about their type", { tag: "@server" }, () => {
   test.describe.configure({ mode: "serial" });
   let backend: Awaited<ReturnType<typeof startBrokenBackend>>;
   let portal: Portal;

@@ -103,7 +103,7 @@ test.describe("a backend that answers outside the contract", () => {
     await backend?.stop();
   });
 
-  test("a body that trickles gives the 504 page within the timeout, and /readyz says so", async ({ page }) => {
+  test("a body that trickles gives the 504 page within the timeout, and /readyz says so", { tag: "@server" }, async ({ page }) => {
     await backend.setMode("trickle");
     // Warm up the route, so the measure below is the backend's deadline, not a first render.
     await page.request.get(`${portal.url}/rates`);
@@ -123,7 +123,8 @@ test.describe("a backend that answers outside the contract", () => {
 
   for (const mode of ["wrong-shape", "html401", "html200"]) {
     for (const path of ["/posts", "/rates", "/posts/item/1"]) {
-      test(`${mode} on ${path}: the 502 page, not a crash`, async ({ page }) => {
+      // The server's answer to a document request; the client-side navigation is checked with the misbehaving backend above.
+      test(`${mode} on ${path}: the 502 page, not a crash`, { tag: "@server" }, async ({ page }) => {
         await backend.setMode(mode);
         const response = await page.goto(`${portal.url}${path}`);
         expect(response?.status()).toBe(502);
@@ -148,7 +149,7 @@ test.describe("a backend that answers outside the contract", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Вход в личный кабинет");
   });
 
-  test("/readyz is 503 with a reason while the backend answers HTML", async ({ request }) => {
+  test("/readyz is 503 with a reason while the backend answers HTML", { tag: "@server" }, async ({ request }) => {
     for (const mode of ["html200", "html401"]) {
       await backend.setMode(mode);
       const ready = await request.get(`${portal.url}/readyz`);

@@ -32,7 +32,7 @@ if (chunking === "first-visit") {
     { pagePath: "/", most: 10, lists: false },
     { pagePath: "/posts", most: 10, lists: true },
   ]) {
-    test(`${pagePath}: React Router in the framework chunk, the root route's modules in the shell, at most ${most} scripts`, async ({ request, baseURL }) => {
+    test(`${pagePath}: React Router in the framework chunk, the root route's modules in the shell, at most ${most} scripts`, { tag: "@server" }, async ({ request, baseURL }) => {
       const scripts = await firstVisitScripts(request, baseURL!, pagePath);
       const framework = named(scripts, "framework");
       const shell = named(scripts, "shell");
@@ -46,7 +46,7 @@ if (chunking === "first-visit") {
     });
   }
 } else {
-  test("PORTAL_CHUNKS=rollup: Rollup's own chunks, no framework or shell", async ({ request, baseURL }) => {
+  test("PORTAL_CHUNKS=rollup: Rollup's own chunks, no framework or shell", { tag: "@server" }, async ({ request, baseURL }) => {
     const scripts = await firstVisitScripts(request, baseURL!, "/");
     expect(named(scripts, "framework")).toBeUndefined();
     expect(named(scripts, "shell")).toBeUndefined();

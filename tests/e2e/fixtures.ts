@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 import { sessionCookieNames } from "../../app/http/session-cookie-name";
 
 export const resident = { email: "resident@example.com", password: "resident12345" };
@@ -119,7 +119,9 @@ export function uniqueEmail(prefix: string) {
 }
 
 export async function expectNoAxeViolations(page: Page, where?: string) {
-  const results = await new AxeBuilder({ page }).analyze();
+  // Legacy mode runs axe.run in the page itself: the default opens a blank page (a new renderer) for every
+  // analysis to merge the frames' results, and the portal's pages have no frames from other origins.
+  const results = await new AxeBuilder({ page }).setLegacyMode().analyze();
   const summary = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
   expect(summary, where ? `axe on ${where}` : undefined).toEqual([]);
 }
@@ -195,4 +197,38 @@ export async function backendGet<T>(path: string): Promise<T> {
   const response = await fetch(`${backendUrl()}/api/v1/${path}`);
   if (!response.ok) throw new Error(`${path} answered ${response.status}`);
   return (await response.json()) as T;
+}
+
+/** The language cookie as the switch writes it (React Router cookies are base64 JSON). */
+export function chooseLanguage(context: BrowserContext, baseURL: string | undefined, language: "rus" | "en" | "ykt") {
+  return context.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify(language)).toString("base64"), url: baseURL! }]);
+}
+
+async function overflow(page: Page) {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const documentWidth = document.documentElement.scrollWidth;
+    let widest: { element: string; right: number } | null = null;
+    for (const element of document.querySelectorAll<HTMLElement>("body *")) {
+      const rect = element.getBoundingClientRect();
+      if (rect.width <= 1 || rect.height <= 1 || rect.right <= width + 0.5) continue;
+      // Not shown: inside a closed <details> (the phone menu), hidden or invisible.
+      if (!element.checkVisibility({ contentVisibilityAuto: true, opacityProperty: true, visibilityProperty: true })) continue;
+      if (getComputedStyle(element).clip !== "auto") continue;
+      if (!widest || rect.right >= widest.right) {
+        const text = (element.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 60);
+        widest = { element: `<${element.tagName.toLowerCase()} class="${element.className}"> «${text}»`, right: Math.round(rect.right) };
+      }
+    }
+    return { width, documentWidth, widest };
+  });
+}
+
+/** Fails, naming the widest element, when the page is wider than the screen or something reaches past its right edge. */
+export async function expectFits(page: Page, where: string) {
+  const found = await overflow(page);
+  expect(
+    found.documentWidth <= found.width && !found.widest,
+    `${where}: document ${found.documentWidth} px wide; widest ${found.widest?.element} reaches ${found.widest?.right} px`,
+  ).toBe(true);
 }

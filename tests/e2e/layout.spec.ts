@@ -1,73 +1,15 @@
 /**
- * Every page fits a phone: each route of the site map, signed out, as a
- * resident and as an administrator (real ids from the demo data, error and
- * confirmation pages included), at 320, 360 and 390 px, and in Sakha at 320.
- * The document is never wider than the screen and no visible element reaches
- * past its right edge; the first overflow fails the test, naming the page and
- * the widest element.
+ * Layouts that a walk of the site map cannot see (site-walk.spec.ts fits every
+ * page to a phone): the top bar between phone and wide screens in every
+ * language, breadcrumbs that fold, the sticky bar and the focus, the
+ * registration's step bar, and what the portal writes in English.
  */
-import type { BrowserContext, Page } from "@playwright/test";
-import { admin, expect, hydrated, resident, signIn, test, uniqueEmail } from "./fixtures";
-import { demoIds, pagesFor } from "./site-pages";
-
-async function overflow(page: Page) {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const documentWidth = document.documentElement.scrollWidth;
-    let widest: { element: string; right: number } | null = null;
-    for (const element of document.querySelectorAll<HTMLElement>("body *")) {
-      const rect = element.getBoundingClientRect();
-      if (rect.width <= 1 || rect.height <= 1 || rect.right <= width + 0.5) continue;
-      // Not shown: inside a closed <details> (the phone menu), hidden or invisible.
-      if (!element.checkVisibility({ contentVisibilityAuto: true, opacityProperty: true, visibilityProperty: true })) continue;
-      if (getComputedStyle(element).clip !== "auto") continue;
-      if (!widest || rect.right >= widest.right) {
-        const text = (element.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 60);
-        widest = { element: `<${element.tagName.toLowerCase()} class="${element.className}"> «${text}»`, right: Math.round(rect.right) };
-      }
-    }
-    return { width, documentWidth, widest };
-  });
-}
-
-/** Fails, naming the widest element, when the page is wider than the screen or something reaches past its right edge. */
-async function expectFits(page: Page, where: string) {
-  const found = await overflow(page);
-  expect(
-    found.documentWidth <= found.width && !found.widest,
-    `${where}: document ${found.documentWidth} px wide; widest ${found.widest?.element} reaches ${found.widest?.right} px`,
-  ).toBe(true);
-}
-
-/** The language cookie as the switch writes it (React Router cookies are base64 JSON). */
-function chooseLanguage(context: BrowserContext, baseURL: string | undefined, language: "rus" | "en" | "ykt") {
-  return context.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify(language)).toString("base64"), url: baseURL! }]);
-}
-
-const users = { resident, admin } as const;
-
-for (const who of ["guest", "resident", "admin"] as const) {
-  test.describe(`pages seen by ${who === "guest" ? "a signed-out visitor" : `a ${who}`} fit a phone`, () => {
-    // Sakha's words are the longest: its pass is at the narrowest width.
-    for (const [width, language] of [[320, "rus"], [360, "rus"], [390, "rus"], [320, "ykt"]] as const) {
-      test(`at ${width} px${language === "rus" ? "" : ` in ${language}`}`, async ({ page, context, baseURL }) => {
-        test.setTimeout(90_000);
-        await page.setViewportSize({ width, height: 800 });
-        if (who !== "guest") await signIn(page, users[who]);
-        if (language !== "rus") await chooseLanguage(context, baseURL, language);
-        const paths = pagesFor(who, await demoIds());
-        expect(paths.length).toBeGreaterThan(who === "guest" ? 15 : 8);
-        for (const path of paths) {
-          await page.goto(path);
-          await expectFits(page, `${path} at ${width} px`);
-        }
-      });
-    }
-  });
-}
+import type { Page } from "@playwright/test";
+import { admin, chooseLanguage, expect, expectFits, hydrated, resident, signIn, test, uniqueEmail } from "./fixtures";
+import { demoIds } from "./site-pages";
 
 test.describe("what the portal writes follows the language", () => {
-  test("English dates and money on the news, the tariffs and the reports", async ({ page, context, baseURL }) => {
+  test("English dates and money on the news, the tariffs and the reports", { tag: "@server" }, async ({ page, context, baseURL }) => {
     await chooseLanguage(context, baseURL, "en");
     await page.goto("/posts");
     const date = page.locator("time").first();

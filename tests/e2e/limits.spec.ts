@@ -105,7 +105,7 @@ test.describe("abuse limits", () => {
 
   const expectStatus = (response: APIResponse, status: number) => expect(response.status(), response.url()).toBe(status);
 
-  test("five wrong codes in one session, then even the right one waits for a new code", async () => {
+  test("five wrong codes in one session, then even the right one waits for a new code", { tag: "@server" }, async () => {
     const { post } = await visitor(newClient(test.info().project.name));
     const email = uniqueEmail("guess");
     expectStatus(await post("/auth/registration", { intent: "email", consent: "on", email }), 302);
@@ -129,7 +129,7 @@ test.describe("abuse limits", () => {
     expect(passed.headers().location).toBe("/auth/registration");
   });
 
-  test("the reset's code step counts its tries per code as well", async () => {
+  test("the reset's code step counts its tries per code as well", { tag: "@server" }, async () => {
     const { post } = await visitor(newClient(test.info().project.name));
     expectStatus(await post("/auth/reset", { intent: "email", consent: "on", email: "resident@example.com" }), 302);
     const code = await latest("resident@example.com", "reset");
@@ -143,7 +143,7 @@ test.describe("abuse limits", () => {
     expect(await backendLogin("resident@example.com", "resident12345")).toBe(200);
   });
 
-  test("one client across many sessions is refused after its quota, the right code included", async () => {
+  test("one client across many sessions is refused after its quota, the right code included", { tag: "@server" }, async () => {
     const client = newClient(test.info().project.name);
     // Six sessions of five wrong tries each: the client's 30 tries per quarter hour.
     for (let session = 0; session < 6; session += 1) {
@@ -168,7 +168,7 @@ test.describe("abuse limits", () => {
     expectStatus(await other.post("/auth/registration", { intent: "code", code: String(await latest(otherEmail, "register")) }), 302);
   });
 
-  test("the profile step finishes only the code this session's code step accepted", async () => {
+  test("the profile step finishes only the code this session's code step accepted", { tag: "@server" }, async () => {
     const victim = await visitor(newClient(test.info().project.name));
     const victimEmail = uniqueEmail("victim");
     expectStatus(await victim.post("/auth/registration", { intent: "email", consent: "on", email: victimEmail }), 302);
@@ -200,7 +200,7 @@ test.describe("abuse limits", () => {
     expect(await backendLogin(attackerEmail, "attacker-pass1")).toBe(200);
   });
 
-  test("sign-in: ten wrong passwords, then 429 with Retry-After, the same for an unknown e-mail", async () => {
+  test("sign-in: ten wrong passwords, then 429 with Retry-After, the same for an unknown e-mail", { tag: "@server" }, async () => {
     const answers: Array<{ statuses: number[]; refusal: string; retryAfter: number; slowest: number }> = [];
     for (const email of ["resident@example.com", uniqueEmail("nobody")]) {
       const { post } = await visitor(newClient(test.info().project.name));
@@ -234,7 +234,7 @@ test.describe("abuse limits", () => {
     expectStatus(await post("/auth", { email: "resident@example.com", password: "resident12345" }), 429);
   });
 
-  test("sign-in: one client trying many accounts is refused after 50 failures, whatever the account", async () => {
+  test("sign-in: one client trying many accounts is refused after 50 failures, whatever the account", { tag: "@server" }, async () => {
     const { post } = await visitor(newClient(test.info().project.name));
     // A different account each time: no account reaches its own limit or delay.
     const statuses: number[] = [];
@@ -251,7 +251,7 @@ test.describe("abuse limits", () => {
     expectStatus(await other.post("/auth", { email: "admin@example.com", password: "admin12345" }), 302);
   });
 
-  test("a successful sign-in clears the account's failures", async () => {
+  test("a successful sign-in clears the account's failures", { tag: "@server" }, async () => {
     const client = newClient(test.info().project.name);
     const email = "admin@example.com";
     // A visitor per try: a signed-in session is sent away from the sign-in page.
@@ -263,7 +263,7 @@ test.describe("abuse limits", () => {
     expectStatus(await signIn("admin12345"), 302);
   });
 
-  test("code requests are limited per client: registration, reset and resend together", async () => {
+  test("code requests are limited per client: registration, reset and resend together", { tag: "@server" }, async () => {
     const client = newClient(test.info().project.name);
     for (let index = 0; index < 10; index += 1) {
       const { post } = await visitor(client);
@@ -290,7 +290,7 @@ test.describe("abuse limits", () => {
     return { user, attach: (id: string, customer: string) => post("/profile/accounts", { id, customer }) };
   }
 
-  test("attach: no such number and a wrong surname answer alike; 40 guesses get 10 answers, then 429", async () => {
+  test("attach: no such number and a wrong surname answer alike; 40 guesses get 10 answers, then 429", { tag: "@server" }, async () => {
     const { attach } = await signedInResident(newClient(test.info().project.name), "guesser");
     const missing = await attach("1999999999", "Петров");
     const mismatch = await attach("1000000003", "Сидоров");
@@ -318,7 +318,7 @@ test.describe("abuse limits", () => {
     expectStatus(await attach("1000000003", "Петров"), 429);
   });
 
-  test("attach: a resident's own account attached, and already attached, cost no tries", async () => {
+  test("attach: a resident's own account attached, and already attached, cost no tries", { tag: "@server" }, async () => {
     const { attach } = await signedInResident(newClient(test.info().project.name), "honest");
     for (let index = 0; index < 9; index += 1) expectStatus(await attach("1999999999", "Петров"), 400);
     const done = await attach("1000000003", "Петров");
@@ -331,7 +331,7 @@ test.describe("abuse limits", () => {
     expectStatus(await attach("1999999999", "Петров"), 429);
   });
 
-  test("attach: one client guessing through many residents is refused after 30 failures", async () => {
+  test("attach: one client guessing through many residents is refused after 30 failures", { tag: "@server" }, async () => {
     const client = newClient(test.info().project.name);
     const statuses: number[] = [];
     // Ten failures each: no resident reaches its own limit before the client does.
@@ -445,7 +445,7 @@ test.describe("without a trusted proxy", () => {
   });
   test.afterAll(async () => stack?.stop());
 
-  test("a forged X-Forwarded-For gives no fresh quota", async ({ playwright }) => {
+  test("a forged X-Forwarded-For gives no fresh quota", { tag: "@server" }, async ({ playwright }) => {
     const answers: number[] = [];
     for (const forged of ["192.0.2.1", "192.0.2.2", "192.0.2.3", "192.0.2.4"]) {
       const context = await playwright.request.newContext({ extraHTTPHeaders: { Origin: stack.portalUrl, "X-Forwarded-For": forged } });

@@ -17,7 +17,7 @@ async function demoPosts() {
   return ((await response.json()) as PostPage).results;
 }
 
-test("the news list shows each post's first image as a sized, lazy thumbnail", async ({ page }) => {
+test("the news list shows each post's first image as a sized, lazy thumbnail", { tag: "@server" }, async ({ page }) => {
   const withImage = (await demoPosts()).find((post) => post.images.length > 0)!;
   // The list is newest first, ten a page: find the page the post is on.
   await page.goto(`/posts?q=${encodeURIComponent(withImage.title)}`);
@@ -33,7 +33,7 @@ test("the news list shows each post's first image as a sized, lazy thumbnail", a
   await expect(without).toHaveCount(0);
 });
 
-test("web addresses in a post's text are links, and the text stays text", async ({ page }) => {
+test("web addresses in a post's text are links, and the text stays text", { tag: "@server" }, async ({ page }) => {
   const post = (await demoPosts()).find((candidate) => candidate.text.includes("https://dom.gosuslugi.ru/"))!;
   await page.goto(`/posts/item/${post.id}`);
   const link = page.locator(".post__text").getByRole("link", { name: "https://dom.gosuslugi.ru/" });
@@ -71,7 +71,7 @@ test("printing a post gives just the post, its links written out", async ({ page
   expect(written).toContain("https://dom.gosuslugi.ru/");
 });
 
-test("the Atom feed stays well-formed XML whatever characters a post holds", async ({ page }) => {
+test("the Atom feed stays well-formed XML whatever characters a post holds", { tag: "@server" }, async ({ page }) => {
   // Straight to the backend: the portal's own form refuses such a title.
   const token = await adminToken();
   const headers = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };

@@ -45,7 +45,7 @@ test.describe("installing and the offline pages, as any client sees them", () =>
     }
   });
 
-  test("/sw.js is never kept without asking; the offline pages carry the five contacts", async ({ request }) => {
+  test("/sw.js is never kept without asking; the offline pages carry the five contacts", { tag: "@server" }, async ({ request }) => {
     const worker = await request.get("/sw.js");
     expect(worker.status()).toBe(200);
     expect(worker.headers()["cache-control"]).toBe("no-cache");
@@ -71,7 +71,7 @@ test.describe("installing and the offline pages, as any client sees them", () =>
     expect((await request.get("/offline/xx")).status()).toBe(404);
   });
 
-  test("with Save-Data the news list has no thumbnails, and says it varies", async ({ request }) => {
+  test("with Save-Data the news list has no thumbnails, and says it varies", { tag: "@server" }, async ({ request }) => {
     // The seeded post with pictures, whatever other tests have published since.
     const posts = `/posts?q=${encodeURIComponent("детской площадки")}`;
     // A thumbnail is an <img> of the card (the page's own stylesheet names the class too).
@@ -85,7 +85,7 @@ test.describe("installing and the offline pages, as any client sees them", () =>
     expect(await (await request.get(posts)).text()).toMatch(thumbnail);
   });
 
-  test("the sign-out answer tells the browser to clear this site's cache", async ({ request, baseURL }) => {
+  test("the sign-out answer tells the browser to clear this site's cache", { tag: "@server" }, async ({ request, baseURL }) => {
     const response = await request.post("/resources/logout", { headers: { Origin: baseURL! }, maxRedirects: 0 });
     expect(response.status()).toBe(302);
     expect(response.headers()["clear-site-data"]).toBe('"cache"');

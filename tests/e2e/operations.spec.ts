@@ -9,7 +9,7 @@ import { expect, test } from "./fixtures";
 
 const token = "metrics-token-for-the-tests";
 
-test.describe("metrics", () => {
+test.describe("metrics", { tag: "@server" }, () => {
   test.describe.configure({ mode: "serial" });
   let stack: Awaited<ReturnType<typeof startStack>>;
   let metricsUrl: string;
@@ -53,7 +53,7 @@ test.describe("metrics", () => {
   });
 });
 
-test.describe("stopping a replica (SIGTERM)", () => {
+test.describe("stopping a replica (SIGTERM)", { tag: "@server" }, () => {
   let backend: Awaited<ReturnType<typeof startBrokenBackend>>;
   test.beforeEach(async () => {
     backend = await startBrokenBackend();

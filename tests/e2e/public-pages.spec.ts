@@ -12,7 +12,7 @@ interface Post {
 }
 
 test.describe("news", () => {
-  test("cards, newest first, with Russian dates and the «Актуально» mark", async ({ page }) => {
+  test("cards, newest first, with Russian dates and the «Актуально» mark", { tag: "@server" }, async ({ page }) => {
     await page.goto("/posts?day=2026-11-20");
     const cards = page.locator(".post-card");
     await expect(cards).toHaveCount(3);
@@ -61,7 +61,7 @@ test.describe("news", () => {
     await expect(page.locator(".post-card").first()).toBeVisible();
   });
 
-  test("bad values in the URL are ignored with a note, never a 500", async ({ page }) => {
+  test("bad values in the URL are ignored with a note, never a 500", { tag: "@server" }, async ({ page }) => {
     const response = await page.goto("/posts?page=abc&day=2026-02-31&sort=drop");
     expect(response?.status()).toBe(200);
     // Named as the form names them, never by the address's internal names.
@@ -97,7 +97,7 @@ test.describe("news", () => {
     expect(media.headers()["cache-control"]).toContain("max-age");
   });
 
-  test("a post's text is text: the seeded <script> shows as it is", async ({ page }) => {
+  test("a post's text is text: the seeded <script> shows as it is", { tag: "@server" }, async ({ page }) => {
     const posts = await backendGet<Page<Post & { text: string }>>("client/posts/?page_size=100");
     const tricky = posts.results.find((post) => post.text.includes("<script>"))!;
     let dialogs = 0;
@@ -111,13 +111,13 @@ test.describe("news", () => {
     expect(await page.locator(".post__text script").count()).toBe(0);
   });
 
-  test("an unknown post is the 404 page", async ({ page }) => {
+  test("an unknown post is the 404 page", { tag: "@server" }, async ({ page }) => {
     expect((await page.goto("/posts/item/999999"))?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Страница не найдена" })).toBeVisible();
     expect((await page.goto("/posts/item/abc"))?.status()).toBe(404);
   });
 
-  test("the Atom feed parses and is linked from the news page", async ({ page, request }) => {
+  test("the Atom feed parses and is linked from the news page", { tag: "@server" }, async ({ page, request }) => {
     await page.goto("/posts");
     await expect(page.locator('link[rel="alternate"][type="application/atom+xml"]')).toHaveAttribute("href", "/posts/feed.xml");
     const response = await request.get("/posts/feed.xml");

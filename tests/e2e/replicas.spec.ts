@@ -50,7 +50,7 @@ const setups = [
 ];
 
 for (const setup of setups) {
-  test.describe(setup.title, () => {
+  test.describe(setup.title, { tag: "@server" }, () => {
     test.describe.configure({ mode: "serial" });
     let replicas: Replicas;
     test.beforeAll(async () => {
@@ -147,7 +147,7 @@ for (const setup of setups) {
   });
 }
 
-test.describe("Redis going away under load", () => {
+test.describe("Redis going away under load", { tag: "@server" }, () => {
   test.describe.configure({ mode: "serial" });
   let replicas: Replicas;
   test.beforeAll(async () => {

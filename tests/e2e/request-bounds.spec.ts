@@ -62,7 +62,7 @@ function errorPageText(html: string) {
  */
 const onePage = 100_000;
 
-test.describe("form names that would make the portal build or send back too much", () => {
+test.describe("form names that would make the portal build or send back too much", { tag: "@server" }, () => {
   test("get a small 400 at once from every public form, with JavaScript (.data) or without, while /healthz answers", async ({ request }) => {
     const forms = ["/auth?index", "/auth.data?index", "/auth/registration", "/auth/reset", "/resources/language", "/resources/theme"];
     for (const path of forms) {
@@ -139,7 +139,7 @@ test.describe("form names that would make the portal build or send back too much
   });
 });
 
-test.describe("methods no page takes", () => {
+test.describe("methods no page takes", { tag: "@server" }, () => {
   test("are a 405 with Allow, POST named only where a form posts", async () => {
     for (const method of ["OPTIONS", "TRACE", "PROPFIND", "PUT", "DELETE", "PATCH"]) {
       for (const [path, allow] of [
@@ -174,7 +174,7 @@ test.describe("methods no page takes", () => {
   });
 });
 
-test.describe("redirect targets with letters a Location header cannot carry", () => {
+test.describe("redirect targets with letters a Location header cannot carry", { tag: "@server" }, () => {
   const cyrillic = { redirectTo: "/д" };
 
   test("the language and theme switches go to the encoded path", async ({ request }) => {
@@ -200,13 +200,13 @@ test.describe("redirect targets with letters a Location header cannot carry", ()
   });
 });
 
-test.describe("server timeouts", () => {
+test.describe("server timeouts", { tag: "@server" }, () => {
   test("keep-alive outlasts nginx's upstream keep-alive (60 s)", async () => {
     const answer = await exchange("GET", "/healthz");
     expect(answer.headers["keep-alive"]).toBe("timeout=65");
   });
 
-  test.describe("with a short request timeout", () => {
+  test.describe("with a short request timeout", { tag: "@server" }, () => {
     let portal: Awaited<ReturnType<typeof startPortal>>;
     test.beforeAll(async () => {
       portal = await startPortal({ apiUrl: backendUrl(), env: { REQUEST_TIMEOUT_MS: "2000", HEADERS_TIMEOUT_MS: "1000" } });

@@ -84,7 +84,7 @@ test.describe("personal accounts and paying one of them", () => {
 });
 
 test.describe("the demo's own posts", () => {
-  test("promise nothing «в личном кабинете» the portal does not do, and link the payment service where it does it", async ({ page }) => {
+  test("promise nothing «в личном кабинете» the portal does not do, and link the payment service where it does it", { tag: "@server" }, async ({ page }) => {
     const posts = await backendGet<ListPage<Post>>("client/posts/?page_size=100");
     // A sentence that puts readings, receipts or requests in the personal area must name the payment service doing it.
     for (const post of posts.results) {
@@ -176,7 +176,7 @@ async function linesOf(scope: Locator, phrase: string) {
 }
 
 test.describe("phones, hours and values stay on one line", () => {
-  test("in the footer", async ({ page }) => {
+  test("in the footer", { tag: "@server" }, async ({ page }) => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");
     expect(await linesOf(footer, "+7 (4112) 40-10-01")).toBe(1);
@@ -184,7 +184,7 @@ test.describe("phones, hours and values stay on one line", () => {
     expect(await linesOf(page.getByRole("contentinfo"), "13:00–14:00")).toBe(1);
   });
 
-  test("in the Markdown pages", async ({ page }) => {
+  test("in the Markdown pages", { tag: "@server" }, async ({ page }) => {
     await page.goto("/documents/regulations");
     const main = page.getByRole("main");
     expect(await linesOf(main, "−40 °C")).toBe(1);
@@ -192,7 +192,7 @@ test.describe("phones, hours and values stay on one line", () => {
     expect(await linesOf(page.getByRole("main"), "+7 (4112) 40-10-03")).toBe(1);
   });
 
-  test("in the tariffs", async ({ page }) => {
+  test("in the tariffs", { tag: "@server" }, async ({ page }) => {
     await page.goto("/rates?q=Холодное");
     expect(await linesOf(page.getByRole("main"), "4,9 м³")).toBe(1);
   });
@@ -300,7 +300,7 @@ test.describe("the demo when its stand-in dies", () => {
   });
   test.afterAll(async () => portal?.stop());
 
-  test("the portal keeps serving and answers the friendly 503 page", async ({ page }) => {
+  test("the portal keeps serving and answers the friendly 503 page", { tag: "@server" }, async ({ page }) => {
     expect((await page.goto(`${portal.url}/rates`))?.status()).toBe(200);
     // The stand-in is the only child of the portal's process.
     const standIn = Number(execFileSync("pgrep", ["-P", String(portal.pid)], { encoding: "utf8" }).trim().split("\n")[0]);

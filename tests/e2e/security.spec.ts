@@ -12,7 +12,7 @@ function expectSecurityHeaders(headers: Record<string, string>, where: string) {
   expect(headers["x-powered-by"], where).toBeUndefined();
 }
 
-test.describe("security headers", () => {
+test.describe("security headers", { tag: "@server" }, () => {
   test("are on pages, data requests, errors and static files", async ({ page, request }) => {
     const response = await page.goto("/");
     const html = await response!.text();
@@ -76,7 +76,7 @@ test.describe("security headers", () => {
   });
 });
 
-test.describe("cross-site requests", () => {
+test.describe("cross-site requests", { tag: "@server" }, () => {
   test("a POST from another site is refused by every action", async ({ page }) => {
     await signIn(page, resident);
     const actions = [
@@ -118,7 +118,7 @@ test.describe("cross-site requests", () => {
   });
 });
 
-test.describe("behind an HTTPS proxy", () => {
+test.describe("behind an HTTPS proxy", { tag: "@server" }, () => {
   test("cookies are Secure, the session's is __Host-session, and HSTS is sent", async ({ request }) => {
     const response = await request.post("/auth", {
       form: { email: resident.email, password: resident.password },

@@ -61,7 +61,7 @@ test("the description follows the page, also after a client-side navigation", as
   expect(after.description).not.toBe("");
 });
 
-test("error pages show no unfilled placeholder in their title", async ({ page }) => {
+test("error pages show no unfilled placeholder in their title", { tag: "@server" }, async ({ page }) => {
   for (const path of errorPages) {
     expect((await page.goto(path))?.status(), path).toBe(404);
     await expect(page).toHaveTitle(/\S/);

@@ -17,23 +17,26 @@ const publicPages = [
   "/rates",
 ];
 
-test.describe("the route table", () => {
-  for (const path of publicPages) {
-    test(`${path} answers 200 to a signed-out resident`, async ({ page }) => {
+// The server's answers, which JavaScript does not change; one page load per path, the first failure names it.
+test.describe("the route table", { tag: "@server" }, () => {
+  test("every public page answers 200 to a signed-out resident", async ({ page }) => {
+    for (const path of publicPages) {
       const response = await page.goto(path);
-      expect(response?.status()).toBe(200);
-      await expect(page.locator("h1").first()).toBeVisible();
-    });
-  }
+      expect(response?.status(), path).toBe(200);
+      await expect(page.locator("h1").first(), path).toBeVisible();
+    }
+  });
 
-  for (const path of ["/profile", "/profile/accounts", "/profile/altpayment", "/posts/create", "/admin"]) {
-    test(`${path} sends a signed-out resident to sign in and back`, async ({ page }) => {
+  test("every personal page sends a signed-out resident to sign in and back", async ({ page }) => {
+    for (const path of ["/profile", "/profile/accounts", "/profile/altpayment", "/posts/create", "/admin"]) {
       await page.goto(path);
-      await expect(page).toHaveURL(`/auth?redirectTo=${encodeURIComponent(path)}`);
-      await expect(page.getByRole("heading", { name: "Вход в личный кабинет" })).toBeVisible();
-    });
-  }
+      await expect(page, path).toHaveURL(`/auth?redirectTo=${encodeURIComponent(path)}`);
+      await expect(page.getByRole("heading", { name: "Вход в личный кабинет" }), path).toBeVisible();
+    }
+  });
+});
 
+test.describe("the 404 page", () => {
   test("an unknown path is the 404 page inside the shell", async ({ page }) => {
     const response = await page.goto("/no/such/page");
     expect(response?.status()).toBe(404);
@@ -127,7 +130,7 @@ test.describe("the page shell", () => {
     await expect(left.getByRole("link", { name: "Тарифы" })).toBeVisible();
   });
 
-  test("the home page tells what the company does and promotes the payment service", async ({ page }) => {
+  test("the home page tells what the company does and promotes the payment service", { tag: "@server" }, async ({ page }) => {
     await page.goto("/");
     for (const title of ["Контроль поставки коммунальных ресурсов", "Содержание и ремонт общего имущества", "Круглосуточная аварийная служба"]) {
       await expect(page.getByRole("heading", { name: title })).toBeVisible();
@@ -138,7 +141,7 @@ test.describe("the page shell", () => {
     await expect(go).toHaveAttribute("rel", "noopener noreferrer");
   });
 
-  test("static pages render their Markdown", async ({ page }) => {
+  test("static pages render their Markdown", { tag: "@server" }, async ({ page }) => {
     await page.goto("/documents/privacy");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Политика");
     expect(await page.locator(".prose h2").count()).toBeGreaterThan(1);
