@@ -15,6 +15,9 @@ const launchOptions = {
     "--disable-sync",
     "--disable-quic",
     "--no-first-run",
+    // No spare renderer started ahead for each new context: on two cores that costs every test
+    // about a fifth of its time (a new context, its page and a page load: 1.58 s against 1.28 s).
+    "--renderer-process-limit=1",
   ],
 };
 
