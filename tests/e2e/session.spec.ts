@@ -45,7 +45,7 @@ test.describe("an access token that expires", () => {
     }
   });
 
-  test("parallel loaders and concurrent requests share one refresh", async ({ page }) => {
+  test("parallel loaders and concurrent requests share one refresh", { tag: "@server" }, async ({ page }) => {
     await signInAt(page, stack.portalUrl, "/profile/accounts");
     await wait(3600);
     // Two loaders (the profile section and the accounts list) call the backend at once;
@@ -101,7 +101,7 @@ test.describe("a session's absolute lifetime (SESSION_MAX_HOURS)", () => {
     await stack?.stop();
   });
 
-  test("ends the session however often it was refreshed: back to sign-in with the message, a copy signed out too", async ({ page }) => {
+  test("ends the session however often it was refreshed: back to sign-in with the message, a copy signed out too", { tag: "@server" }, async ({ page }) => {
     test.setTimeout(60_000);
     await signInAt(page, stack.portalUrl, "/profile/accounts");
     const signedInBy = Date.now();
