@@ -10,11 +10,11 @@ import { PostStatus } from "~/components/post-status";
 import { getApi } from "~/middleware/api.server";
 import { machineTime, useFormat } from "~/format/format";
 import { mediaPath } from "~/media/media-path";
-import { parseDay, parsePage } from "~/lists/list-query";
+import { parseDay, parsePage, parsePostFilters } from "~/lists/list-query";
 import type { Route } from "./+types/index";
 import { loadListPage } from "~/lists/list-page.server";
 import { FilterForm, FilterInput } from "~/components/filters";
-import { parsePostFilters, PostFilterFields } from "~/components/post-filters";
+import { PostFilterFields } from "~/components/post-filters";
 import { excerpt } from "~/format/excerpt";
 import { postPlainText } from "~/format/post-text.server";
 
