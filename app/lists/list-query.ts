@@ -4,13 +4,6 @@
  * them. Bad values are dropped with a note instead of failing the page.
  */
 
-export interface ParsedList<F> {
-  filters: F;
-  page: number;
-  /** Query parameters that were ignored because they made no sense. */
-  ignored: string[];
-}
-
 export function parsePage(value: string | null): number | null {
   if (value === null || value === "") return 1;
   if (!/^\d{1,6}$/.test(value)) return null;

@@ -3,6 +3,7 @@
  * Plain functions, shared by the worker (app/pwa/service-worker.ts) and its tests:
  * the rule that nothing personal is ever stored lives here, in one place.
  */
+import { escapeHtml } from "~/format/escape-html";
 import { pageOfDataPath } from "~/http/data-request";
 import { isOfflinePage, isPersonalPath } from "~/site-map/paths";
 import { intlLocale, isLanguage, languages, localeFileUrl, namespaces, type Language } from "~/i18n/config";
@@ -149,10 +150,6 @@ function decodeEntities(text: string) {
   return text.replace(/&(amp|lt|gt|quot|#39|#x27|nbsp);/g, (_, name: string) =>
     ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", "#x27": "'", nbsp: "\u00a0" })[name] ?? "",
   );
-}
-
-export function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
 }
 
 /** The language of a saved page, from its `<html data-lng>`; Russian otherwise. */

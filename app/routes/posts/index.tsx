@@ -4,7 +4,7 @@
  */
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
+import { IgnoredParams, ListResult } from "~/components/pagination";
 import { Icon } from "~/components/ui/icon";
 import { PostStatus } from "~/components/post-status";
 import { getApi } from "~/middleware/api.server";
@@ -108,21 +108,13 @@ export default function PostsPage({ loaderData }: Route.ComponentProps) {
         </PostFilterFields>
       </FilterForm>
       <IgnoredParams ignored={ignored} labels={{ status: t("posts.status"), day: t("posts.day") }} />
-      {posts.length === 0 ? (
-        <EmptyResult filtered={filtered} resetTo="/posts" />
-      ) : (
-        <>
-          <p className="muted" role="status">
-            {t("list.found", { count })}
-          </p>
-          <div className="card-grid">
-            {posts.map((post) => (
-              <PostCard key={post.id} post={post} />
-            ))}
-          </div>
-          <Pagination page={page} pages={pages} />
-        </>
-      )}
+      <ListResult empty={posts.length === 0} count={count} filtered={filtered} resetTo="/posts" page={page} pages={pages}>
+        <div className="card-grid">
+          {posts.map((post) => (
+            <PostCard key={post.id} post={post} />
+          ))}
+        </div>
+      </ListResult>
     </div>
   );
 }
