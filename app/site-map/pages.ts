@@ -8,8 +8,6 @@
  * path without React Router), and `app/routes.ts` is built from it: a page is
  * added here, and only here.
  */
-import type { IconName } from "~/components/ui/icon-names";
-
 export type Role = "admin" | "customer";
 
 /**
@@ -39,7 +37,8 @@ export interface SiteEntry {
   module?: string;
   /** A layout module around this page and the pages below it (the profile's). */
   layout?: string;
-  icon?: IconName;
+  /** A name from the icon sprite (app/components/ui/icon-names.ts; a unit test checks it is one). */
+  icon?: string;
   /** Who may open it; inherited from the parent, `auth` at the top. */
   access?: Access;
   /** Roles allowed; inherited from the parent; none means any role. */
