@@ -3,7 +3,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-// One way to translate (issue 21): remix-i18next's middleware makes the server's
+// One way to translate, so a reader meets one: remix-i18next's middleware makes the server's
 // instances and answers the request's language (app/middleware/i18n.server.ts,
 // `requestLanguage`), react-i18next's hook translates components, and the
 // browser's one i18next starts in app/entry.client.tsx.
@@ -47,9 +47,6 @@ export default tseslint.config(
             { name: "i18next", importNames: ["createInstance"], message: `i18next instances are made in ${i18nModule} only.` },
             { name: "remix-i18next/server", message: "The request's language is requestLanguage() in app/middleware/i18n.server.ts." },
             { name: "remix-i18next/react", message: "useTranslation from react-i18next; the root changes the language." },
-          ],
-          patterns: [
-            { group: ["**/i18n/translator", "**/i18n/use-translation"], message: "useTranslation comes from react-i18next." },
           ],
         },
       ],

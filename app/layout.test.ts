@@ -31,6 +31,23 @@ describe("the layout", () => {
     expect(twice).toEqual([]);
   });
 
+  // A route module is a leaf: what two pages share lives below them (components, lists, format…).
+  it("lets nothing but routes.ts and root.tsx import a route module", () => {
+    const routeModule = (target: string) => target.startsWith(path.join("app", "routes") + path.sep) && !/\.server$/.test(target);
+    const imports = [...modules("app"), ...modules("server")].flatMap((file) => {
+      if (file === path.join("app", "routes.ts") || file === path.join("app", "root.tsx")) return [];
+      const text = fs.readFileSync(path.join(root, file), "utf8");
+      return [...text.matchAll(/\bfrom\s+"([^"]+)"/g)].flatMap(([, specifier]) => {
+        if (specifier!.includes("+types")) return [];
+        const target = specifier!.startsWith("~/")
+          ? path.join("app", specifier!.slice(2))
+          : specifier!.startsWith(".") ? path.join(path.dirname(file), specifier!) : null;
+        return target && routeModule(target.replace(/\.tsx?$/, "")) ? [`${file} → ${specifier}`] : [];
+      });
+    });
+    expect(imports).toEqual([]);
+  });
+
   // A route module's `middleware` export only lists them.
   it("keeps every middleware in app/middleware", () => {
     const elsewhere = modules("app").filter((file) => {

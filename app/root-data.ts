@@ -1,9 +1,29 @@
 import { useRouteLoaderData } from "react-router";
-import type { loader } from "~/root";
+import type { HoneypotInputProps } from "remix-utils/honeypot/server";
+import type { SessionUser } from "~/api/token-claims";
+import type { getPublicConfig } from "~/config/env.server";
+import type { Theme } from "~/http/preferences.server";
+import type { Language } from "~/i18n/config";
+import type { Toast } from "~/toasts/toast.server";
 
-/** The root loader's data: user, theme, language and company details. */
+/**
+ * The root loader's data: user, theme, language and company details. Declared
+ * here, not inferred from root.tsx, so the shell reads it without importing
+ * the root module that renders the shell.
+ */
+export interface RootData {
+  locale: Language;
+  theme: Theme;
+  toast: Toast | null;
+  /** Only what the shell shows: never a token. */
+  user: Pick<SessionUser, "firstName" | "lastName" | "email" | "role"> | null;
+  config: ReturnType<typeof getPublicConfig>;
+  year: number;
+  honeypotInputProps: HoneypotInputProps;
+}
+
 export function useRootData() {
-  return useRouteLoaderData<typeof loader>("root");
+  return useRouteLoaderData<RootData>("root");
 }
 
 export function useOptionalUser() {

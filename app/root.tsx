@@ -8,7 +8,6 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
-  useRouteLoaderData,
 } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { Shell } from "~/components/shell/shell";
@@ -19,7 +18,8 @@ import { getLocale, i18nextMiddleware } from "~/middleware/i18n.server";
 import { apiMiddleware } from "~/middleware/api.server";
 import { originMiddleware } from "~/middleware/origin.server";
 import { getUser, userMiddleware } from "~/middleware/user.server";
-import { useTheme } from "~/routes/resources/theme";
+import { useTheme } from "~/components/shell/theme-switch";
+import { useRootData, type RootData } from "~/root-data";
 import { getPublicConfig } from "~/config/env.server";
 import { useNonce } from "~/http/nonce";
 import { getTheme } from "~/http/preferences.server";
@@ -55,20 +55,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       locale: getLocale(context),
       theme,
       toast,
-      // Only what the shell shows: never a token.
       user: user
         ? { firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role }
         : null,
       config: getPublicConfig(),
       year: new Date().getFullYear(),
       honeypotInputProps,
-    },
+    } satisfies RootData,
     { headers: clear ? { "Set-Cookie": clear } : undefined },
   );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const root = useRouteLoaderData<typeof loader>("root");
+  const root = useRootData();
   const nonce = useNonce();
   const theme = useTheme();
   // Without the root's data (its loader failed) the request's instance still knows the language.
@@ -147,7 +146,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 /** Errors above every page (the root's own loader or middleware). */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const root = useRouteLoaderData<typeof loader>("root");
+  const root = useRootData();
   const { t } = useTranslation();
   if (root) {
     return (

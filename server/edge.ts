@@ -8,19 +8,21 @@ import type express from "express";
 import { htmlLang, type Language } from "~/i18n/config";
 import { i18nFor, nodeHeaders, requestLanguage } from "~/middleware/i18n.server";
 import type { RequestMeta } from "~/http/request-context";
+import { takesFiles } from "~/site-map/paths";
+import { escapeHtml } from "~/format/escape-html";
 
 /** Forms without files: 64 KB is far more than any of ours sends. */
 export const formLimit = 64 * 1024;
 /** The image upload: 10 files of 10 MB and their form fields (uploads.server.ts streams them). */
 export const uploadLimit = 10 * 10 * 1024 * 1024 + 1024 * 1024;
 
-/** The only forms that take files: the admin's post images (upload, replace, a new post's pictures; .data with JavaScript). */
-const uploadPaths = /^\/(?:admin\/posts\/\d{1,12}\/(?:edit|images)|posts\/create)(?:\.data|\/_\.data|\/)?$/;
-
-/** The largest body a request may send: multipart is an upload only where a form takes files. */
+/**
+ * The largest body a request may send: multipart is an upload only where a
+ * form takes files (`uploads` in the site map: the admin's post images; .data with JavaScript).
+ */
 export function bodyLimit(path: string, contentType: string | undefined) {
   const multipart = (contentType ?? "").toLowerCase().startsWith("multipart/form-data");
-  return multipart && uploadPaths.test(path) ? uploadLimit : formLimit;
+  return multipart && takesFiles(path) ? uploadLimit : formLimit;
 }
 
 /**
@@ -57,10 +59,6 @@ export async function refusalPage(refusal: EdgeRefusal, language: Language) {
   const text = escapeHtml(t(`errors:edge.${refusal}.text`));
   const home = escapeHtml(t("errors:edge.home"));
   return `<!DOCTYPE html><html lang="${htmlLang[language]}"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;overflow-wrap:break-word"><h1>${title}</h1><p>${text}</p><p><a href="/">${home}</a></p></body></html>`;
-}
-
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"]/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[char]!);
 }
 
 /**

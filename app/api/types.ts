@@ -10,8 +10,6 @@ import type {
   AdminUserSchema,
   ApiErrorBodySchema,
   ApiErrorItemSchema,
-  DetailSchema,
-  PostImageRefSchema,
   PostImageSchema,
   PostSchema,
   RateSchema,
@@ -30,11 +28,11 @@ export interface Page<T> {
 export type ApiErrorItem = z.infer<typeof ApiErrorItemSchema>;
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
 export type TokenPair = z.infer<typeof TokenPairSchema>;
-export type Detail = z.infer<typeof DetailSchema>;
 export type User = z.infer<typeof UserSchema>;
 export type AdminUser = z.infer<typeof AdminUserSchema>;
+/** What the profile's layout gives every profile page (users/me, only what they show). */
+export type ProfileDetails = Pick<User, "email" | "first_name" | "middle_name" | "last_name" | "phone" | "date_joined">;
 export type Account = z.infer<typeof AccountSchema>;
-export type PostImageRef = z.infer<typeof PostImageRefSchema>;
 export type Post = z.infer<typeof PostSchema>;
 export type PostImage = z.infer<typeof PostImageSchema>;
 export type Rate = z.infer<typeof RateSchema>;

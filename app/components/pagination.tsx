@@ -60,6 +60,34 @@ export function Pagination({ page, pages }: { page: number; pages: number }) {
   );
 }
 
+/**
+ * A list's result below its filters: the empty state, or how many were found,
+ * the items (`children`) and the pages.
+ */
+export function ListResult({ empty, count, filtered, resetTo, page, pages, emptyState, children }: {
+  empty: boolean;
+  count: number;
+  filtered: boolean;
+  resetTo: string;
+  page: number;
+  pages: number;
+  /** What an empty list without filters shows instead of the common note (the accounts' own). */
+  emptyState?: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (empty) return !filtered && emptyState ? emptyState : <EmptyResult filtered={filtered} resetTo={resetTo} />;
+  return (
+    <>
+      <p className="muted" role="status">
+        {t("list.found", { count })}
+      </p>
+      {children}
+      <Pagination page={page} pages={pages} />
+    </>
+  );
+}
+
 /** An empty result says so and offers to reset the filters. */
 export function EmptyResult({ resetTo, filtered }: { resetTo: string; filtered: boolean }) {
   const { t } = useTranslation();

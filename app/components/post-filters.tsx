@@ -1,26 +1,9 @@
 /**
- * Filters shared by the news page and the administrators' list of posts:
- * title contains, current / archive / all, and the order.
+ * The filter fields shared by the news page and the administrators' list of
+ * posts (their parsing: parsePostFilters in app/lists/list-query.ts).
  */
 import { useTranslation } from "react-i18next";
 import { FilterInput, FilterSelect } from "~/components/filters";
-import { parseChoice, parseText } from "~/lists/list-query";
-
-const sorts = { newest: "-created_at", oldest: "created_at", title: "title" } as const;
-const statuses = { all: undefined, current: "true", archive: "false" } as const;
-type Sort = keyof typeof sorts;
-type Status = keyof typeof statuses;
-
-/** The filters from the URL (bad values noted in `ignored`) and the backend query they make. */
-export function parsePostFilters(params: URLSearchParams, ignored: string[]) {
-  const status = parseChoice(params.get("status"), Object.keys(statuses) as Status[], "all") ?? (ignored.push("status"), "all");
-  const sort = parseChoice(params.get("sort"), Object.keys(sorts) as Sort[], "newest") ?? (ignored.push("sort"), "newest");
-  const q = parseText(params.get("q"));
-  return {
-    filters: { q, status, sort },
-    query: { title__icontains: q, is_actual: statuses[status], ordering: sorts[sort] },
-  };
-}
 
 export function PostFilterFields({ idPrefix, filters, children }: {
   idPrefix: string;

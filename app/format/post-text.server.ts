@@ -13,9 +13,8 @@
 import { Marked, type Token, type Tokens } from "marked";
 import { keepTogetherInHtml } from "~/format/unbreakable";
 import { linkify } from "~/format/linkify";
+import { escapeHtml } from "~/format/escape-html";
 
-const escapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => escapes[char]!);
 
 /** The address a link may lead to, or null: http(s), mailto, tel, or a path on this site (never `//host`). */
 export function safeHref(href: string): string | null {

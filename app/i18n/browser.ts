@@ -3,7 +3,7 @@
  * guide shows: i18next-http-backend loads the page's language from
  * /locales/{lng}/{ns}.json (the document preloads those files: app/root.tsx)
  * before the page hydrates, and another language's files when the resident
- * changes language, with the retry rule of decision 005.
+ * changes language, with i18next's retries (below; decision 017).
  */
 import type { InitOptions } from "i18next";
 import { clientLanguages, defaultLanguage, defaultNS, isLanguage, languages, localeLoadPath, namespaces, type Language } from "./config";

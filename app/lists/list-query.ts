@@ -4,13 +4,6 @@
  * them. Bad values are dropped with a note instead of failing the page.
  */
 
-export interface ParsedList<F> {
-  filters: F;
-  page: number;
-  /** Query parameters that were ignored because they made no sense. */
-  ignored: string[];
-}
-
 export function parsePage(value: string | null): number | null {
   if (value === null || value === "") return 1;
   if (!/^\d{1,6}$/.test(value)) return null;
@@ -37,6 +30,23 @@ export function parseChoice<T extends string>(value: string | null, choices: rea
 /** Free text for a "contains" filter: trimmed, bounded. */
 export function parseText(value: string | null, max = 100) {
   return (value ?? "").trim().slice(0, max);
+}
+
+/** The news filters (title contains, current / archive / all, the order), shared by the news page and the administrators' list of posts. */
+const sorts = { newest: "-created_at", oldest: "created_at", title: "title" } as const;
+const statuses = { all: undefined, current: "true", archive: "false" } as const;
+type Sort = keyof typeof sorts;
+type Status = keyof typeof statuses;
+
+/** The post filters from the URL (bad values noted in `ignored`) and the backend query they make. */
+export function parsePostFilters(params: URLSearchParams, ignored: string[]) {
+  const status = parseChoice(params.get("status"), Object.keys(statuses) as Status[], "all") ?? (ignored.push("status"), "all");
+  const sort = parseChoice(params.get("sort"), Object.keys(sorts) as Sort[], "newest") ?? (ignored.push("sort"), "newest");
+  const q = parseText(params.get("q"));
+  return {
+    filters: { q, status, sort },
+    query: { title__icontains: q, is_actual: statuses[status], ordering: sorts[sort] },
+  };
 }
 
 /** Total pages for a count (at least one, so an empty list has a page). */

@@ -10,7 +10,7 @@ import type { TFunction } from "i18next";
 import { htmlLang, operatorTextLang, type Language } from "~/i18n/config";
 import { telHref } from "~/format/format";
 import type { PublicConfig } from "~/config/env.server";
-import { escapeHtml } from "./policy";
+import { escapeHtml } from "~/format/escape-html";
 
 const styles = `
 :root{--bg:#f4f6fa;--surface:#fff;--text:#17202e;--muted:#556274;--border:#d5dce7;--main:#1d5fbf;--danger:#c62828;--danger-soft:#fdecec;color-scheme:light}

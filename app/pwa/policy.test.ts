@@ -2,14 +2,13 @@ import { describe, expect, it } from "vitest";
 import {
   buildFilesOf,
   isBuildFile,
-  isPersonalPath,
-  isPublicPage,
   languageOfPage,
   leavesPage,
   mayStoreMedia,
   mayStorePage,
   pageLimits,
   pageOfDataRequest,
+  pagesRead,
   publicPageOfDataRequest,
   publicPagesRead,
   savedNote,
@@ -26,16 +25,6 @@ const html = (headers: Record<string, string> = {}, status = 200) => ({
 const at = (path: string) => new URL(path, "https://lk.example");
 
 describe("what the service worker may keep", () => {
-  it("knows the public pages, and nothing under them that is not", () => {
-    for (const path of ["/", "/posts", "/posts/", "/posts/item/12", "/rates", "/rates/item/3", "/about", "/about/info", "/about/info/item/7", "/about/structure", "/about/credits", "/documents", "/documents/privacy"]) {
-      expect(isPublicPage(path), path).toBe(true);
-    }
-    for (const path of ["/profile", "/profile/accounts", "/admin", "/admin/posts", "/auth", "/auth/reset", "/posts/create", "/posts/feed.xml", "/posts.data", "/resources/logout", "/media/a.jpg", "/rates/item/x", "/offline/rus"]) {
-      expect(isPublicPage(path), path).toBe(false);
-    }
-    for (const path of ["/profile", "/profile.data", "/admin/users", "/auth", "/resources/theme"]) expect(isPersonalPath(path), path).toBe(true);
-  });
-
   it("keeps a signed-out public page, never one answered private or no-store, never a POST or an error", () => {
     expect(mayStorePage("GET", at("/posts?page=2"), html())).toBe(true);
     // Every answer to a signed-in request (app/middleware/session.server.ts).
@@ -90,6 +79,7 @@ describe("a page read by a link is kept as a loaded page is", () => {
       `${origin}/about.data`,
       `${origin}/rates`,
     ];
+    expect(pagesRead(read, origin)).toEqual(["/posts", "/assets/posts-abc.js", "/profile", "/posts/item/7", "/locales/rus/translation.json?v=1", "/about", "/rates"]);
     expect(publicPagesRead(read, origin)).toEqual(["/posts", "/posts/item/7", "/about", "/rates"]);
     expect(publicPagesRead([`${origin}/auth`, `${origin}/profile`], origin)).toEqual([]);
   });

@@ -3,8 +3,10 @@
  * Plain functions, shared by the worker (app/pwa/service-worker.ts) and its tests:
  * the rule that nothing personal is ever stored lives here, in one place.
  */
+import { escapeHtml } from "~/format/escape-html";
 import { pageOfDataPath } from "~/http/data-request";
-import { intlLocale, isLanguage, type Language } from "~/i18n/config";
+import { isOfflinePage, isPersonalPath } from "~/site-map/paths";
+import { intlLocale, isLanguage, languages, localeFileUrl, namespaces, type Language } from "~/i18n/config";
 
 /** Cache Storage names the portal makes; anything else of ours is an old version's. */
 export const cacheNames = {
@@ -30,29 +32,13 @@ export const assetLimits = { maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 } as
 export const networkTimeoutSeconds = 3;
 
 /**
- * Public pages: the home page, the news and a post, tariffs and a tariff,
- * about (and below), documents (and one). Never the administrators' pages
- * under them (/posts/create), the profile, the sign-in pages or anything else.
- */
-const publicPage = /^\/(|posts|posts\/item\/\d{1,12}|rates|rates\/item\/\d{1,12}|about|about\/(credits|info|structure|info\/item\/\d{1,12})|documents|documents\/[a-z0-9-]{1,64})\/?$/;
-
-export function isPublicPage(pathname: string) {
-  return publicPage.test(pathname);
-}
-
-/** Personal areas: never stored, whatever their answer says. */
-export function isPersonalPath(pathname: string) {
-  return /^\/(profile|admin|auth)(\/|\.data|$)/.test(pathname) || pathname.startsWith("/resources/");
-}
-
-/**
  * A page answer that may be kept on the device: a 200 HTML page of a public
- * path, got with GET, that the server did not mark private or no-store (every
+ * path (marked `offline` in the site map, app/site-map/pages.ts), got with GET, that the server did not mark private or no-store (every
  * answer to a signed-in request is `private, no-store`: app/middleware/session.server.ts).
  */
 export function mayStorePage(method: string, url: URL, response: { status: number; headers: Headers }) {
   if (method !== "GET" || response.status !== 200) return false;
-  if (!isPublicPage(url.pathname) || isPersonalPath(url.pathname)) return false;
+  if (!isOfflinePage(url.pathname) || isPersonalPath(url.pathname)) return false;
   if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return false;
   return !/(^|[\s,])(private|no-store)\b/i.test(response.headers.get("Cache-Control") ?? "");
 }
@@ -71,6 +57,9 @@ export function leavesPage(link: { href: string; target: string; download: boole
   return !(to.hash && to.pathname === from.pathname && to.search === from.search);
 }
 
+/** The locale files' paths (`/locales/rus/translation.json`), as the pages ask for them. */
+const localeFiles = new Set(languages.flatMap((lng) => namespaces.map((ns) => localeFileUrl(lng, ns).split("?")[0]!)));
+
 /**
  * A file of the build whose address is its version: the hashed scripts, styles
  * and sprite under /assets/, and the texts with their version (`/locales/rus/translation.json?v=…`).
@@ -78,7 +67,7 @@ export function leavesPage(link: { href: string; target: string; download: boole
  */
 export function isBuildFile(url: URL) {
   if (url.pathname.startsWith("/assets/")) return true;
-  return /^\/locales\/[a-z]{2,3}\/[a-z]+\.json$/.test(url.pathname) && url.searchParams.has("v");
+  return localeFiles.has(url.pathname) && url.searchParams.has("v");
 }
 
 /** The build's files a page names in its HTML (its scripts, styles, sprite and texts): what it needs to come alive offline. */
@@ -115,16 +104,17 @@ export function pageOfDataRequest(url: URL): string | null {
 /** The public page a data request read, to keep its signed-out copy; null for anything else (a personal page, a resource route). */
 export function publicPageOfDataRequest(url: URL): string | null {
   const page = pageOfDataRequest(url);
-  return page !== null && isPublicPage(new URL(page, url).pathname) ? page : null;
+  return page !== null && isOfflinePage(new URL(page, url).pathname) ? page : null;
 }
 
 /**
- * The public pages a document read, oldest first, from the addresses it
+ * The pages a document read, oldest first, each once, from the addresses it
  * fetched (the document's own and React Router's data requests: the page's
- * performance entries): what the worker keeps once it takes control, since it
- * saw none of them. Other sites, personal pages, scripts and repeats are left out.
+ * performance entries). Other sites are left out; the page sends the rest to
+ * the worker, which keeps the public ones (`publicPagesRead`): the page's
+ * script need not carry the site map.
  */
-export function publicPagesRead(addresses: readonly string[], origin: string): string[] {
+export function pagesRead(addresses: readonly string[], origin: string): string[] {
   const pages: string[] = [];
   for (const address of addresses) {
     const url = new URL(address, origin);
@@ -132,12 +122,22 @@ export function publicPagesRead(addresses: readonly string[], origin: string): s
     const data = pageOfDataRequest(url);
     const page = data !== null ? new URL(data, origin) : url;
     const path = page.pathname + page.search;
-    if (!isPublicPage(page.pathname)) continue;
     const seen = pages.indexOf(path);
     if (seen >= 0) pages.splice(seen, 1);
     pages.push(path);
   }
-  return pages.slice(-pageLimits.maxEntries);
+  return pages;
+}
+
+/**
+ * The public pages among those a document read: what the worker keeps once it
+ * takes control, since it saw none of them. Personal pages, scripts and the
+ * oldest past the cache's size are left out.
+ */
+export function publicPagesRead(addresses: readonly string[], origin: string): string[] {
+  return pagesRead(addresses, origin)
+    .filter((path) => isOfflinePage(new URL(path, origin).pathname))
+    .slice(-pageLimits.maxEntries);
 }
 
 /** The title of a page, from its HTML, for the offline page's list. */
@@ -150,10 +150,6 @@ function decodeEntities(text: string) {
   return text.replace(/&(amp|lt|gt|quot|#39|#x27|nbsp);/g, (_, name: string) =>
     ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", "#x27": "'", nbsp: "\u00a0" })[name] ?? "",
   );
-}
-
-export function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
 }
 
 /** The language of a saved page, from its `<html data-lng>`; Russian otherwise. */

@@ -11,7 +11,7 @@
  * (workbox-window's messageSkipWaiting, then a full load of the next page).
  */
 import { Workbox } from "workbox-window";
-import { cacheNames, leavesPage, prefsKey, publicPagesRead } from "./policy";
+import { cacheNames, leavesPage, pagesRead, prefsKey } from "./policy";
 
 /** With Save-Data the resident asked for no more bytes than the page needs: no worker, no precache. */
 export function wantsServiceWorker(nav: Navigator = navigator) {
@@ -39,7 +39,7 @@ export function registerServiceWorker() {
     if (event.isUpdate) return;
     const fetched = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((entry) => entry.initiatorType === "fetch");
     const read = [...performance.getEntriesByType("navigation"), ...fetched];
-    const urls = publicPagesRead([...read.map((entry) => entry.name), location.href], location.origin);
+    const urls = pagesRead([...read.map((entry) => entry.name), location.href], location.origin);
     if (urls.length > 0) wb.messageSW({ type: "SAVE", urls }).catch(() => {});
   });
 

@@ -23,12 +23,12 @@ import { registerRoute, setCatchHandler } from "workbox-routing";
 import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
 import type { WorkboxPlugin } from "workbox-core/types";
 import { isLanguage, type Language } from "~/i18n/config";
+import { entryIdAt, isOfflinePage } from "~/site-map/paths";
 import {
   assetLimits,
   buildFilesOf,
   cacheNames,
   isBuildFile,
-  isPublicPage,
   languageOfPage,
   mayStoreMedia,
   mayStorePage,
@@ -37,6 +37,7 @@ import {
   pageLimits,
   pageOfDataRequest,
   publicPageOfDataRequest,
+  publicPagesRead,
   prefsKey,
   publicCopyHeader,
   savedAtHeader,
@@ -86,11 +87,8 @@ self.addEventListener("message", (event) => {
   if (message?.type === "SKIP_WAITING") void self.skipWaiting();
   // The public pages this visit read before the worker took control (the page lists them: app/pwa/register.ts).
   if (message?.type === "SAVE" && Array.isArray(message.urls)) {
-    const pages = message.urls
-      .filter((url): url is string => typeof url === "string")
-      .map((url) => new URL(url, self.location.origin))
-      .filter((url) => url.origin === self.location.origin && isPublicPage(url.pathname))
-      .slice(-pageLimits.maxEntries);
+    const addresses = message.urls.filter((url): url is string => typeof url === "string");
+    const pages = publicPagesRead(addresses, self.location.origin).map((path) => new URL(path, self.location.origin));
     (event as unknown as ExtendableEventLike).waitUntil?.(Promise.all(pages.map(queueSave)));
   }
 });
@@ -156,7 +154,7 @@ const storePublicOnly: WorkboxPlugin = {
   // same address shows a signed-out visitor is kept instead, for later.
   async fetchDidSucceed({ request, response, event }) {
     const url = new URL(request.url);
-    if (request.method === "GET" && response.status === 200 && !mayStorePage("GET", url, response) && isPublicPage(url.pathname)) {
+    if (request.method === "GET" && response.status === 200 && !mayStorePage("GET", url, response) && isOfflinePage(url.pathname)) {
       (event as unknown as ExtendableEventLike).waitUntil(queueSave(url));
     }
     return response;
@@ -172,7 +170,7 @@ const storePublicOnly: WorkboxPlugin = {
 };
 
 registerRoute(
-  ({ request, url }) => request.mode === "navigate" && url.origin === self.location.origin && isPublicPage(url.pathname),
+  ({ request, url }) => request.mode === "navigate" && url.origin === self.location.origin && isOfflinePage(url.pathname),
   new NetworkFirst({
     cacheName: cacheNames.pages,
     networkTimeoutSeconds,
@@ -261,7 +259,7 @@ setCatchHandler(async ({ request }) => (request.mode === "navigate" ? offlinePag
  */
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
-  if (event.request.method !== "POST" || url.origin !== self.location.origin || !/^\/resources\/logout(\.data)?$/.test(url.pathname)) return;
+  if (event.request.method !== "POST" || url.origin !== self.location.origin || entryIdAt(url.pathname) !== "logout") return;
   event.respondWith(
     fetch(event.request).then((response) => {
       if (response.status < 400) event.waitUntil(dropCachesAfterSignOut());

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { iconNames } from "~/components/ui/icon-names";
 import {
   breadcrumbsFor,
   buildIndex,
@@ -43,6 +44,12 @@ describe("the site map", () => {
       "about.info",
       "about.info.item",
     ]);
+  });
+
+  it("names only icons the sprite has", () => {
+    const icons = [...buildIndex().byId.values()].flatMap((entry) => (entry.icon ? [entry.icon] : []));
+    expect(icons.length).toBeGreaterThan(10);
+    for (const icon of icons) expect(iconNames, icon).toContain(icon);
   });
 
   it("inherits access and roles from the parent", () => {

@@ -49,10 +49,6 @@ const index = buildIndex();
 
 export const siteRoots = index.roots;
 
-export function getEntry(id: string) {
-  return index.byId.get(id);
-}
-
 /**
  * Lookups by path are asked many times per page (menu, breadcrumbs, title,
  * access), and matching compiles patterns: remember recent answers.

@@ -1,12 +1,13 @@
 /**
  * The portal's one source of truth for its pages: names (translation keys),
- * paths, the route module serving each, icons, children, who may open them
- * and which parts of the shell they hide. The menu, the breadcrumbs, the
- * document title and the server's access checks all read this tree, and
- * `app/routes.ts` is built from it: a page is added here, and only here.
+ * paths, the route module serving each, icons, children, who may open them,
+ * which parts of the shell they hide, which the service worker keeps offline
+ * and which take files. The menu, the breadcrumbs, the document title, the
+ * server's access checks, the worker's policy (app/pwa/policy.ts) and the
+ * upload limit (server/edge.ts) all read this tree (paths.ts answers for a
+ * path without React Router), and `app/routes.ts` is built from it: a page is
+ * added here, and only here.
  */
-import type { IconName } from "~/components/ui/icon-names";
-
 export type Role = "admin" | "customer";
 
 /**
@@ -36,7 +37,8 @@ export interface SiteEntry {
   module?: string;
   /** A layout module around this page and the pages below it (the profile's). */
   layout?: string;
-  icon?: IconName;
+  /** A name from the icon sprite (app/components/ui/icon-names.ts; a unit test checks it is one). */
+  icon?: string;
   /** Who may open it; inherited from the parent, `auth` at the top. */
   access?: Access;
   /** Roles allowed; inherited from the parent; none means any role. */
@@ -51,11 +53,19 @@ export interface SiteEntry {
   skeleton?: "grid" | "detail";
   /** A resource route: no page, no breadcrumb. */
   resource?: boolean;
+  /**
+   * The service worker keeps its signed-out copy for reading offline
+   * (docs/decisions/016-offline.md); inherited from the parent. Only ever
+   * for pages anyone may open (`access: "all"`), never a resource route.
+   */
+  offline?: boolean;
+  /** Its form takes files: the HTTP edge lets a multipart body grow to the upload limit. */
+  uploads?: boolean;
   children?: SiteEntry[];
 }
 
 export const siteMap: SiteEntry[] = [
-  { id: "home", name: "nav.home", description: "descriptions.home", path: "/", module: "routes/home.tsx", icon: "house", access: "all" },
+  { id: "home", name: "nav.home", description: "descriptions.home", path: "/", module: "routes/home.tsx", icon: "house", access: "all", offline: true },
   {
     id: "auth",
     name: "nav.auth",
@@ -85,6 +95,7 @@ export const siteMap: SiteEntry[] = [
     module: "routes/about/index.tsx",
     icon: "building-2",
     access: "all",
+    offline: true,
     children: [
       {
         id: "about.credits",
@@ -165,6 +176,7 @@ export const siteMap: SiteEntry[] = [
     module: "routes/posts/index.tsx",
     icon: "newspaper",
     access: "all",
+    offline: true,
     skeleton: "grid",
     children: [
       {
@@ -184,6 +196,7 @@ export const siteMap: SiteEntry[] = [
         icon: "square-pen",
         access: "auth",
         roles: ["admin"],
+        uploads: true,
       },
       { id: "posts.feed", name: "nav.feed", path: "/posts/feed.xml", module: "routes/posts/feed.ts", resource: true, hidden: true },
     ],
@@ -196,6 +209,7 @@ export const siteMap: SiteEntry[] = [
     module: "routes/documents/index.tsx",
     icon: "folder-open",
     access: "all",
+    offline: true,
     children: [
       { id: "documents.privacy", name: "nav.privacy", description: "descriptions.privacy", path: "/documents/privacy", icon: "shield" },
       {
@@ -238,6 +252,7 @@ export const siteMap: SiteEntry[] = [
     module: "routes/rates/index.tsx",
     icon: "receipt",
     access: "all",
+    offline: true,
     children: [
       {
         id: "rates.item",
@@ -272,6 +287,7 @@ export const siteMap: SiteEntry[] = [
             path: "/admin/posts/:postId/edit",
             module: "routes/admin/post-edit.tsx",
             hidden: true,
+            uploads: true,
           },
           {
             id: "admin.posts.delete",
@@ -287,6 +303,7 @@ export const siteMap: SiteEntry[] = [
             module: "routes/admin/post-images.ts",
             hidden: true,
             resource: true,
+            uploads: true,
           },
         ],
       },

@@ -5,7 +5,7 @@
  * what is alive.
  */
 import { RateLimiterMemory } from "rate-limiter-flexible";
-import type { LimiterOptions, SharedStore } from "./store.server";
+import type { LimiterOptions, SharedStore } from "./shared-store.server";
 
 export interface MemoryStore extends SharedStore {
   /** Keys alive now (tests, metrics). */

@@ -10,7 +10,7 @@ import { Redis } from "ioredis";
 import { RateLimiterRedis } from "rate-limiter-flexible";
 import { logger } from "~/monitoring/logger.server";
 import { createMemoryStore, memoryLimiter } from "./memory-store.server";
-import type { LimiterOptions, SharedStore } from "./store.server";
+import type { LimiterOptions, SharedStore } from "./shared-store.server";
 
 const warnEveryMs = 60_000;
 

@@ -2,12 +2,12 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
 import { Icon } from "~/components/ui/icon";
-import { LanguageSwitch } from "~/routes/resources/language";
-import { ThemeSwitch } from "~/routes/resources/theme";
 import { telHref } from "~/format/format";
 import { operatorTextLang } from "~/i18n/config";
 import { useRootData } from "~/root-data";
 import { Breadcrumbs } from "./breadcrumbs";
+import { LanguageSwitch } from "./language-switch";
+import { ThemeSwitch } from "./theme-switch";
 
 /** The phone menu's panel is the page's left menu (Shell), shown over the page while this is open. */
 export function closePhoneMenu() {

@@ -14,3 +14,8 @@ export const iconNames = [
 ] as const;
 
 export type IconName = (typeof iconNames)[number];
+
+/** A name the sprite has (the site map names its icons as plain strings). */
+export function isIconName(name: string | undefined): name is IconName {
+  return (iconNames as readonly string[]).includes(name ?? "");
+}

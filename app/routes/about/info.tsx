@@ -4,7 +4,7 @@
  */
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
+import { IgnoredParams, ListResult } from "~/components/pagination";
 import { getApi } from "~/middleware/api.server";
 import { useFormat } from "~/format/format";
 import { parseChoice, parseDay, parsePage, parseText } from "~/lists/list-query";
@@ -97,29 +97,21 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
         />
       </FilterForm>
       <IgnoredParams ignored={ignored} labels={{ year: t("reports.year"), from: t("reports.from"), to: t("reports.to") }} />
-      {reports.length === 0 ? (
-        <EmptyResult filtered={filtered} resetTo="/about/info" />
-      ) : (
-        <>
-          <p className="muted" role="status">
-            {t("list.found", { count })}
-          </p>
-          <ul className="report-list">
-            {reports.map((report) => (
-              <li key={report.id} className="card report-card">
-                <span className="badge badge--muted">{report.year}</span>
-                <h2 className="report-card__title">
-                  <Link to={`/about/info/item/${report.id}`}>{report.name}</Link>
-                </h2>
-                <p className="muted small">
-                  {t("reports.created")} {format.date(report.created_at)}
-                </p>
-              </li>
-            ))}
-          </ul>
-          <Pagination page={page} pages={pages} />
-        </>
-      )}
+      <ListResult empty={reports.length === 0} count={count} filtered={filtered} resetTo="/about/info" page={page} pages={pages}>
+        <ul className="report-list">
+          {reports.map((report) => (
+            <li key={report.id} className="card report-card">
+              <span className="badge badge--muted">{report.year}</span>
+              <h2 className="report-card__title">
+                <Link to={`/about/info/item/${report.id}`}>{report.name}</Link>
+              </h2>
+              <p className="muted small">
+                {t("reports.created")} {format.date(report.created_at)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </ListResult>
     </div>
   );
 }

@@ -1,12 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { Icon, type IconName } from "~/components/ui/icon";
+import { Icon } from "~/components/ui/icon";
+import { isIconName } from "~/components/ui/icon-names";
+import { findEntry } from "~/site-map/navigation";
 
-const sections: Array<{ to: string; icon: IconName; key: string }> = [
-  { to: "/admin/posts", icon: "newspaper", key: "nav.adminPosts" },
-  { to: "/admin/images", icon: "image", key: "nav.adminImages" },
-  { to: "/admin/users", icon: "users", key: "nav.adminUsers" },
-];
+/** The administration's pages, as the site map lists them under /admin. */
+const sections = (findEntry("/admin")?.children ?? []).filter((entry) => !entry.hidden);
 
 export default function AdminPage() {
   const { t } = useTranslation();
@@ -16,10 +15,10 @@ export default function AdminPage() {
       <p className="muted">{t("admin.lead")}</p>
       <ul className="activities">
         {sections.map((section) => (
-          <li key={section.to} className="card activity">
-            <Icon name={section.icon} size="xl" color="main" />
+          <li key={section.id} className="card activity">
+            {isIconName(section.icon) ? <Icon name={section.icon} size="xl" color="main" /> : null}
             <h2>
-              <Link to={section.to}>{t(section.key)}</Link>
+              <Link to={section.path}>{t(section.name)}</Link>
             </h2>
           </li>
         ))}

@@ -6,11 +6,11 @@ import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination"
 import { Icon } from "~/components/ui/icon";
 import { getApi } from "~/middleware/api.server";
 import { useFormat } from "~/format/format";
-import { parsePage } from "~/lists/list-query";
+import { parsePage, parsePostFilters } from "~/lists/list-query";
 import type { Route } from "./+types/posts";
 import { loadListPage } from "~/lists/list-page.server";
 import { FilterForm } from "~/components/filters";
-import { parsePostFilters, PostFilterFields } from "~/components/post-filters";
+import { PostFilterFields } from "~/components/post-filters";
 
 const pageSize = 20;
 

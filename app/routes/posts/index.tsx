@@ -4,17 +4,17 @@
  */
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
+import { IgnoredParams, ListResult } from "~/components/pagination";
 import { Icon } from "~/components/ui/icon";
 import { PostStatus } from "~/components/post-status";
 import { getApi } from "~/middleware/api.server";
 import { machineTime, useFormat } from "~/format/format";
 import { mediaPath } from "~/media/media-path";
-import { parseDay, parsePage } from "~/lists/list-query";
+import { parseDay, parsePage, parsePostFilters } from "~/lists/list-query";
 import type { Route } from "./+types/index";
 import { loadListPage } from "~/lists/list-page.server";
 import { FilterForm, FilterInput } from "~/components/filters";
-import { parsePostFilters, PostFilterFields } from "~/components/post-filters";
+import { PostFilterFields } from "~/components/post-filters";
 import { excerpt } from "~/format/excerpt";
 import { postPlainText } from "~/format/post-text.server";
 
@@ -108,21 +108,13 @@ export default function PostsPage({ loaderData }: Route.ComponentProps) {
         </PostFilterFields>
       </FilterForm>
       <IgnoredParams ignored={ignored} labels={{ status: t("posts.status"), day: t("posts.day") }} />
-      {posts.length === 0 ? (
-        <EmptyResult filtered={filtered} resetTo="/posts" />
-      ) : (
-        <>
-          <p className="muted" role="status">
-            {t("list.found", { count })}
-          </p>
-          <div className="card-grid">
-            {posts.map((post) => (
-              <PostCard key={post.id} post={post} />
-            ))}
-          </div>
-          <Pagination page={page} pages={pages} />
-        </>
-      )}
+      <ListResult empty={posts.length === 0} count={count} filtered={filtered} resetTo="/posts" page={page} pages={pages}>
+        <div className="card-grid">
+          {posts.map((post) => (
+            <PostCard key={post.id} post={post} />
+          ))}
+        </div>
+      </ListResult>
     </div>
   );
 }

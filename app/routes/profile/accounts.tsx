@@ -29,7 +29,7 @@ import type { Account } from "~/api/types";
 import { Balance } from "~/components/balance";
 import { ConfirmLink } from "~/components/confirm-link";
 import { PayAccountLink } from "~/components/pay-account-link";
-import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
+import { IgnoredParams, ListResult } from "~/components/pagination";
 import { Icon } from "~/components/ui/icon";
 import { getI18n } from "~/middleware/i18n.server";
 import { getApi } from "~/middleware/api.server";
@@ -140,46 +140,44 @@ export default function AccountsPage({ loaderData, actionData }: Route.Component
         />
       </FilterForm>
       <IgnoredParams ignored={ignored} labels={{ number: t("accounts.number") }} />
-      {accounts.length === 0 ? (
-        filtered ? (
-          <EmptyResult filtered resetTo="/profile/accounts" />
-        ) : (
+      <ListResult
+        empty={accounts.length === 0}
+        count={count}
+        filtered={filtered}
+        resetTo="/profile/accounts"
+        page={page}
+        pages={pages}
+        emptyState={
           <div className="empty-state" role="status">
             <Icon name="wallet" size="xl" color="main" />
             <p className="empty-state__title">{t("accounts.empty")}</p>
           </div>
-        )
-      ) : (
-        <>
-          <p className="muted" role="status">
-            {t("list.found", { count })}
-          </p>
-          <ul className="account-list">
-            {accounts.map((account) => (
-              <li key={account.id} className="card account-card">
-                <div className="account-card__head">
-                  <h2 className="account-card__number">
-                    <span className="visually-hidden">{t("accounts.colNumber")} </span>
-                    {account.id}
-                  </h2>
-                  <Balance value={account.balance} />
-                </div>
-                <p className="account-card__address">
-                  <Icon name="map-pin" /> {account.address}
-                </p>
-                <p className="muted small">
-                  {t("accounts.colHolder")}: {account.customer} · {t("accounts.updated", { date: format.date(account.updated_at) })}
-                </p>
-                <div className="account-card__actions">
-                  <PayAccountLink account={account.id} />
-                  <DetachControl account={account} />
-                </div>
-              </li>
-            ))}
-          </ul>
-          <Pagination page={page} pages={pages} />
-        </>
-      )}
+        }
+      >
+        <ul className="account-list">
+          {accounts.map((account) => (
+            <li key={account.id} className="card account-card">
+              <div className="account-card__head">
+                <h2 className="account-card__number">
+                  <span className="visually-hidden">{t("accounts.colNumber")} </span>
+                  {account.id}
+                </h2>
+                <Balance value={account.balance} />
+              </div>
+              <p className="account-card__address">
+                <Icon name="map-pin" /> {account.address}
+              </p>
+              <p className="muted small">
+                {t("accounts.colHolder")}: {account.customer} · {t("accounts.updated", { date: format.date(account.updated_at) })}
+              </p>
+              <div className="account-card__actions">
+                <PayAccountLink account={account.id} />
+                <DetachControl account={account} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      </ListResult>
       <section className="card attach-card">
         {/* A new key after each change of the list clears the form once an account is attached. */}
         <AttachForm key={count} actionData={actionData} />

@@ -5,8 +5,8 @@ import { Balance } from "~/components/balance";
 import { CopyButton } from "~/components/copy-button";
 import { Icon } from "~/components/ui/icon";
 import { PayAccountLink } from "~/components/pay-account-link";
+import { BenefitList, PaymentButton } from "~/components/payment-service";
 import { getApi } from "~/middleware/api.server";
-import { BenefitList, PaymentButton } from "~/routes/home";
 import { getPublicConfig } from "~/config/env.server";
 import type { Route } from "./+types/altpayment";
 

@@ -18,7 +18,7 @@ import { HoneypotInputs } from "~/forms/honeypot-inputs";
 import { useIsPending } from "~/forms/pending";
 import { PasswordSchema, ProfileSchema } from "~/schemas/profile";
 import { useFormat } from "~/format/format";
-import type { loader as profileLoader } from "./layout";
+import type { ProfileDetails } from "~/api/types";
 import type { Route } from "./+types/index";
 import { formatPhone } from "~/components/auth/phone-input";
 import { NewPasswordFields, newPasswordLabels } from "~/components/auth/new-password-fields";
@@ -33,7 +33,7 @@ const passwordFormId = "profile-password";
 const profileConstraint = getZodConstraint(ProfileSchema);
 const passwordConstraint = getZodConstraint(PasswordSchema);
 
-type Me = Awaited<ReturnType<typeof profileLoader>>["me"];
+type Me = ProfileDetails;
 
 /** What the resident's accounts add up to: how many, what is owed in all, when they last changed. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -81,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const format = useFormat();
-  const { me } = useRouteLoaderData<typeof profileLoader>("routes/profile/layout")!;
+  const { me } = useRouteLoaderData<{ me: ProfileDetails }>("routes/profile/layout")!;
   const fullName = [me.last_name, me.first_name, me.middle_name].filter(Boolean).join(" ");
   return (
     <div className="page">

@@ -6,12 +6,12 @@
  */
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
-import type { User } from "~/api/types";
+import type { ProfileDetails, User } from "~/api/types";
 import { Icon } from "~/components/ui/icon";
 import { getApi } from "~/middleware/api.server";
 import type { Route } from "./+types/layout";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs): Promise<{ me: ProfileDetails }> {
   const me: User = await getApi(context).users.me();
   return {
     me: {

@@ -1,7 +1,7 @@
 /** Tariffs: a table with search by name, the day filter, sorting and pages. */
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
+import { IgnoredParams, ListResult } from "~/components/pagination";
 import { getApi } from "~/middleware/api.server";
 import { unitLabel, useFormat } from "~/format/format";
 import { parseChoice, parseDay, parsePage, parseText } from "~/lists/list-query";
@@ -66,47 +66,39 @@ export default function RatesPage({ loaderData }: Route.ComponentProps) {
         />
       </FilterForm>
       <IgnoredParams ignored={ignored} />
-      {rates.length === 0 ? (
-        <EmptyResult filtered={filtered} resetTo="/rates" />
-      ) : (
-        <>
-          <p className="muted" role="status">
-            {t("list.found", { count })}
-          </p>
-          <div className="table-wrap">
-            <table className="table table--stack">
-              <thead>
-                <tr>
-                  <th scope="col">{t("rates.name")}</th>
-                  <th scope="col" className="num">
-                    {t("rates.value")}
+      <ListResult empty={rates.length === 0} count={count} filtered={filtered} resetTo="/rates" page={page} pages={pages}>
+        <div className="table-wrap">
+          <table className="table table--stack">
+            <thead>
+              <tr>
+                <th scope="col">{t("rates.name")}</th>
+                <th scope="col" className="num">
+                  {t("rates.value")}
+                </th>
+                <th scope="col">{t("rates.description")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rates.map((rate) => (
+                <tr key={rate.id}>
+                  <th scope="row">
+                    <Link to={`/rates/item/${rate.id}`}>{rate.name}</Link>
                   </th>
-                  <th scope="col">{t("rates.description")}</th>
+                  <td className="num" data-label={t("rates.value")}>
+                    <span className="nowrap">{t("rates.perUnit", { value: format.money(rate.value), unit: unitLabel(rate.unit, t) })}</span>
+                  </td>
+                  <td data-label={t("rates.description")}>
+                    <KeepTogether text={rate.description} />
+                    <div className="muted small">
+                      {t("rates.created")} {format.date(rate.created_at)}
+                    </div>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {rates.map((rate) => (
-                  <tr key={rate.id}>
-                    <th scope="row">
-                      <Link to={`/rates/item/${rate.id}`}>{rate.name}</Link>
-                    </th>
-                    <td className="num" data-label={t("rates.value")}>
-                      <span className="nowrap">{t("rates.perUnit", { value: format.money(rate.value), unit: unitLabel(rate.unit, t) })}</span>
-                    </td>
-                    <td data-label={t("rates.description")}>
-                      <KeepTogether text={rate.description} />
-                      <div className="muted small">
-                        {t("rates.created")} {format.date(rate.created_at)}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination page={page} pages={pages} />
-        </>
-      )}
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </ListResult>
     </div>
   );
 }
