@@ -253,7 +253,7 @@ function ProfileStep({ code, actionData }: { code?: number; actionData: Route.Co
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  // The code is hidden: the handler makes its errors the form's.
+  // The code is hidden: the action says its errors in the form (replyRefused's hiddenFields).
   const labels = { code: null, ...newPasswordLabels(t, t("register.password")), ...personLabels(t) };
   useClearPasswords(result, [fields.password.id, fields.password_confirmation.id]);
   const focus = firstInvalidField(result, ["password", "password_confirmation", "first_name", "middle_name", "last_name", "phone"]);
