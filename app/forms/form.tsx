@@ -113,7 +113,6 @@ function SummaryItem({ id, label, errors }: { id: string; label: string | null; 
  * page. Hidden from everyone but bots: display:none (the `honeypot` class)
  * and aria-hidden.
  */
-
 const HoneypotContext = createContext<Partial<HoneypotInputProps>>({});
 
 export function HoneypotProvider({ children, ...props }: Partial<HoneypotInputProps> & { children: ReactNode }) {
