@@ -28,7 +28,7 @@ import { getToast } from "~/toasts/toast.server";
 import { getHoneypotInputProps } from "~/forms/honeypot.server";
 import { themeColors } from "~/pwa/web-manifest";
 import { starterScript } from "~/pwa/starter";
-import { HoneypotProvider } from "~/forms/honeypot-inputs";
+import { HoneypotProvider } from "~/forms/form";
 import type { Route } from "./+types/root";
 import stylesText from "./styles/app.css?inline";
 

@@ -125,7 +125,7 @@ export function beforeHeaders(res: express.Response, hook: () => void) {
  * The headers every response gets at the last moment: Secure on each cookie
  * behind HTTPS (the preference and toast cookies are set in many places),
  * and a Retry-After on 503 and 429 that did not set one (an answer that knows
- * when to come back sets its own: app/forms/refusals.server.ts).
+ * when to come back sets its own: app/forms/action.server.ts).
  */
 export function finalHeaders(req: express.Request, res: express.Response, meta: RequestMeta) {
   beforeHeaders(res, () => {

@@ -10,8 +10,8 @@
  * - `SessionExpiredError`: the refresh failed; the user must sign in again.
  * - `BackendFailureResponse`: a `BackendFailure` as the portal throws it from
  *   a loader or an action (app/middleware/api.server.ts): a Response React
- *   Router renders as the friendly error page with its status; the form
- *   handler (app/forms/submission.server.ts) recognises it by its class.
+ *   Router renders as the friendly error page with its status; an action's
+ *   replyRefused (app/forms/action.server.ts) recognises it by its class.
  * - `BackendRefusalResponse`: the backend's 403 (the token's user may not do
  *   this, e.g. an administrator whose rights were taken away while signed in):
  *   the 403 page, or a refusal inside a form; never an unexpected error.

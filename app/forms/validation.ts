@@ -1,6 +1,8 @@
 /**
- * Client-side validation with the route's zod schema, as conform's
- * `onValidate` (docs/decisions/018-forms-in-routes.md). The server validates
+ * conform's `onValidate` for a form with its own formNoValidate buttons (the
+ * code steps' «Назад» and «Отправить повторно»); every other form writes
+ * conform's `({ formData }) => parseWithZod(formData, { schema })`
+ * (docs/decisions/030-forms-in-conforms-shape.md). The server validates
  * anyway: without JavaScript it is the only check.
  */
 import type { Submission } from "@conform-to/react";

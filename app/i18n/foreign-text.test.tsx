@@ -3,7 +3,7 @@ import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
 import { i18nFor } from "~/middleware/i18n.server";
 import { ErrorList } from "~/components/ui/fields";
-import { FormErrors } from "~/forms/form-errors";
+import { FormErrors } from "~/forms/form";
 import { foreignText, readErrorText } from "./foreign-text";
 
 describe("a text in another language than the page's", () => {

@@ -27,6 +27,9 @@ export const RegistrationEmailSchema = EmailStepSchema.extend({ consent: consent
 
 export const CodeStepSchema = z.object({ code: codeField });
 
+/** «Отправить повторно» on a code step: nothing to read but the button (its form's fields are not checked). */
+export const ResendSchema = z.object({ intent: z.literal("resend") });
+
 function passwordsMatch(value: { password: string; password_confirmation: string }, ctx: z.RefinementCtx) {
   if (value.password !== value.password_confirmation) {
     ctx.addIssue({ code: "custom", path: ["password_confirmation"], message: "passwordsMismatch" });

@@ -3,14 +3,11 @@ import type { z } from "zod";
 import { useId, useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { HoneypotInputs } from "~/forms/honeypot-inputs";
-import { ErrorSummary, FormErrors } from "~/forms/form-errors";
+import { HoneypotInputs, ErrorSummary, FormErrors, firstInvalidField, useIsPending } from "~/forms/form";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, Field, TextareaField } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
 import type { PostSchema } from "~/schemas/admin";
-import { firstInvalidField } from "~/forms/focus";
-import { useIsPending } from "~/forms/pending";
 
 type PostShape = z.input<typeof PostSchema>;
 

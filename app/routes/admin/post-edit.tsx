@@ -4,7 +4,7 @@
  * plain forms; JavaScript adds previews and upload progress.
  */
 import { useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
 import { ImageUploadForm } from "~/components/admin/image-upload";
@@ -16,15 +16,13 @@ import { ErrorList } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
 import { getI18n } from "~/middleware/i18n.server";
 import { getApi } from "~/middleware/api.server";
-import { handleSubmission, readForm } from "~/forms/submission.server";
+import { readForm, replyRefused } from "~/forms/action.server";
 import { postHtml } from "~/format/post-text.server";
-import { resultFor } from "~/forms/reply";
-import { validateWith } from "~/forms/validation";
 import { PostSchema } from "~/schemas/admin";
 import { rethrowNotFound } from "~/api/rethrow-not-found.server";
 import { mediaPath } from "~/media/media-path";
 import { replacePostImage, uploadPostImages } from "~/media/post-image-uploads.server";
-import { useIsPending } from "~/forms/pending";
+import { useIsPending } from "~/forms/form";
 import { createToastHeaders, redirectWithToast } from "~/toasts/toast.server";
 import { parseImageUpload } from "~/media/uploads.server";
 import type { Route } from "./+types/post-edit";
@@ -87,27 +85,28 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 
   const formData = await readForm(request, context);
-  return handleSubmission(
-    { id: formId, schema: PostSchema },
-    { request, context, formData },
-    async (value, reply) => {
-      if (formData.get("intent") === "preview") return reply.again({ preview: { title: value.title, html: postHtml(value.text) } });
-      const post = await api.admin.posts.update(postId, value);
-      return reply.success(`/admin/posts/${postId}/edit`, t("admin.posts.saved", { title: post.title }));
-    },
-    { onApiError: (error) => error.status === 404 && rethrowNotFound(error) },
-  );
+  const submission = parseWithZod(formData, { schema: PostSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const value = submission.value;
+  if (formData.get("intent") === "preview") return { result: submission.reply(), preview: { title: value.title, html: postHtml(value.text) } };
+  let title: string;
+  try {
+    ({ title } = await api.admin.posts.update(postId, value).catch(rethrowNotFound));
+  } catch (error) {
+    return replyRefused(submission, error, context);
+  }
+  return redirectWithToast(`/admin/posts/${postId}/edit`, { type: "success", description: t("admin.posts.saved", { title }) });
 }
 
 function PostEditForm({ post, actionData }: { post: { title: string; text: string; is_actual: boolean }; actionData: Route.ComponentProps["actionData"] }) {
   const { t } = useTranslation();
-  const result = resultFor(actionData, formId);
+  const result = actionData && "result" in actionData ? actionData.result : undefined;
   const [form, fields] = useForm({
     id: formId,
     constraint,
     lastResult: result,
     defaultValue: { ...post, is_actual: post.is_actual ? "on" : undefined },
-    onValidate: validateWith(PostSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PostSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -1,5 +1,5 @@
 import { useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
@@ -7,9 +7,8 @@ import { Icon } from "~/components/ui/icon";
 import { getI18n } from "~/middleware/i18n.server";
 import { getApi } from "~/middleware/api.server";
 import { getUser } from "~/middleware/user.server";
-import { handleSubmission } from "~/forms/submission.server";
-import { resultFor } from "~/forms/reply";
-import { validateWith } from "~/forms/validation";
+import { readForm, replyRefused } from "~/forms/action.server";
+import { redirectWithToast } from "~/toasts/toast.server";
 import { UserForm } from "~/components/admin/user-form";
 import { UserEditSchema } from "~/schemas/admin";
 import { fromBackendUser, toBackendUser } from "~/api/admin-users.server";
@@ -36,34 +35,39 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const userId = userIdOf(params);
   const { t } = getI18n(context);
-  return handleSubmission(
-    { id: formId, schema: UserEditSchema },
-    { request, context },
-    async (value, reply) => {
-      // An administrator cannot lock themself out (the backend would allow it).
-      if (getUser(context)?.id === userId && (!value.is_admin || !value.is_active)) {
-        return reply.fieldErrors({
-          ...(value.is_admin ? {} : { is_admin: [t("admin.users.ownAdmin")] }),
-          ...(value.is_active ? {} : { is_active: [t("admin.users.ownActive")] }),
-        });
-      }
-      const user = await getApi(context).admin.users.patch(userId, toBackendUser(value));
-      return reply.success("/admin/users", t("admin.users.saved", { email: user.email }));
-    },
-    { onApiError: (error) => error.status === 404 && rethrowNotFound(error) },
-  );
+  const formData = await readForm(request, context);
+  const submission = parseWithZod(formData, { schema: UserEditSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const value = submission.value;
+  // An administrator cannot lock themself out (the backend would allow it).
+  if (getUser(context)?.id === userId && (!value.is_admin || !value.is_active)) {
+    const fieldErrors = {
+      ...(value.is_admin ? {} : { is_admin: [t("admin.users.ownAdmin")] }),
+      ...(value.is_active ? {} : { is_active: [t("admin.users.ownActive")] }),
+    };
+    return data({ result: submission.reply({ fieldErrors, hideFields: ["password"] }) }, { status: 400 });
+  }
+  let email: string;
+  try {
+    ({ email } = await getApi(context).admin.users.patch(userId, toBackendUser(value)).catch(rethrowNotFound));
+  } catch (error) {
+    return replyRefused(submission, error, context);
+  }
+  return redirectWithToast("/admin/users", { type: "success", description: t("admin.users.saved", { email }) });
 }
 
 export default function UserEditPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { user } = loaderData;
-  const result = resultFor(actionData, formId);
+  const result = actionData?.result;
   const [form, fields] = useForm({
     id: formId,
     constraint,
     lastResult: result,
     defaultValue: { ...user, phone: user.phone ?? "", is_admin: user.is_admin ? "on" : undefined, is_active: user.is_active ? "on" : undefined },
-    onValidate: validateWith(UserEditSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: UserEditSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

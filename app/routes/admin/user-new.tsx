@@ -1,12 +1,12 @@
 /** A new user, by an administrator. */
 import { useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
+import { data } from "react-router";
 import { getI18n } from "~/middleware/i18n.server";
 import { getApi } from "~/middleware/api.server";
-import { handleSubmission } from "~/forms/submission.server";
-import { resultFor } from "~/forms/reply";
-import { validateWith } from "~/forms/validation";
+import { readForm, replyRefused } from "~/forms/action.server";
+import { redirectWithToast } from "~/toasts/toast.server";
 import { toBackendUser } from "~/api/admin-users.server";
 import { UserForm, type UserFormShape } from "~/components/admin/user-form";
 import { UserCreateSchema } from "~/schemas/admin";
@@ -21,22 +21,30 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await readForm(request, context);
+  const submission = parseWithZod(formData, { schema: UserCreateSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  let email: string;
+  try {
+    ({ email } = await getApi(context).admin.users.create(toBackendUser(submission.value)));
+  } catch (error) {
+    return replyRefused(submission, error, context);
+  }
   const { t } = getI18n(context);
-  return handleSubmission({ id: formId, schema: UserCreateSchema }, { request, context }, async (value, reply) => {
-    const user = await getApi(context).admin.users.create(toBackendUser(value));
-    return reply.success("/admin/users", t("admin.users.created", { email: user.email }));
-  });
+  return redirectWithToast("/admin/users", { type: "success", description: t("admin.users.created", { email }) });
 }
 
 export default function UserNewPage({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const result = resultFor(actionData, formId);
+  const result = actionData?.result;
   const [form, fields] = useForm<UserFormShape>({
     id: formId,
     constraint,
     lastResult: result,
     defaultValue: { is_active: "on" },
-    onValidate: validateWith(UserCreateSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: UserCreateSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -1,39 +1,23 @@
 /**
- * Sign-in. The action checks the honeypot, validates with the shared schema,
- * asks the backend for tokens and keeps them only in the session cookie.
- * Wrong credentials show the backend's second error detail (then the
- * first, then our own text) in Russian, the portal's own text in other
- * languages (app/api/refusal-texts.server.ts), in the form, once: a form's errors are never
- * repeated as a toast (toasts say what succeeded). Failures are
- * counted per account and per client: answers slow down, then stop
- * (app/http/limits.server.ts).
+ * Sign-in. The action reads the form (honeypot, body bounds), validates it
+ * with the shared schema and signs in (./sign-in.server.ts: the limits, the
+ * backend's tokens kept only in the session cookie, the next page). A
+ * refusal is said in the form, once: a form's errors are never repeated as a
+ * toast (toasts say what succeeded).
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useSearchParams } from "react-router";
-import { ApiError } from "~/api/errors";
-import { refusalTexts } from "~/api/refusal-texts.server";
+import { data, Form, Link, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Field, PasswordField, SaidTexts } from "~/components/ui/fields";
+import { Field, PasswordField } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
-import { ErrorSummary } from "~/forms/form-errors";
-import { firstInvalidField, useClearPasswords } from "~/forms/focus";
-import { HoneypotInputs } from "~/forms/honeypot-inputs";
-import { useIsPending } from "~/forms/pending";
-import { retryAfterHeaders } from "~/forms/refusals.server";
-import { resultFor } from "~/forms/reply";
-import { handleSubmission } from "~/forms/submission.server";
-import { validateWith } from "~/forms/validation";
-import { readErrorText } from "~/i18n/foreign-text";
-import { getI18n } from "~/middleware/i18n.server";
-import { getLimits } from "~/http/limits.server";
-import { requestMetaContext } from "~/http/request-context";
-import { safeRedirect } from "~/http/redirect";
+import { ErrorSummary, firstInvalidField, FormErrors, HoneypotInputs, useClearPasswords, useIsPending } from "~/forms/form";
+import { readForm, retryAfterHeaders } from "~/forms/action.server";
 import { getSession } from "~/middleware/session.server";
 import { LoginSchema } from "~/schemas/auth";
 import type { Route } from "./+types/login";
-import { signIn } from "./sign-in.server";
+import { signInByForm } from "./sign-in.server";
 
 const constraint = getZodConstraint(LoginSchema);
 
@@ -49,27 +33,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { t } = getI18n(context);
-  return handleSubmission({ id: "login", schema: LoginSchema }, { request, context }, async ({ email, password, redirectTo }, reply) => {
-    // Counted before the backend is asked, known account or not: the answer never tells which.
-    const attempt = await getLimits().loginAttempt(context.get(requestMetaContext).clientAddress, email);
-    if (attempt.refusal) return reply.refusal(attempt.refusal);
-    let signedIn: ResponseInit;
-    try {
-      signedIn = await signIn(context, { email, password });
-      await attempt.succeeded();
-    } catch (error) {
-      if (!(error instanceof ApiError)) {
-        await attempt.notCounted();
-        throw error;
-      }
-      await attempt.failed();
-      return reply.formError(refusalTexts(getI18n(context)).message(error, 1, t("auth.loginFailed")));
-    }
-    // No target: the profile. A target off this site (//evil.example): home.
-    const target = redirectTo ? safeRedirect(redirectTo, "/") : "/profile";
-    return reply.success(target, t("success.auth"), signedIn);
-  });
+  const formData = await readForm(request, context);
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  return signInByForm(context, submission, submission.value);
 }
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -77,13 +46,13 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   const { email } = loaderData;
   const [searchParams] = useSearchParams();
   const isPending = useIsPending();
-  const result = resultFor(actionData, "login");
+  const result = actionData?.result;
   const [form, fields] = useForm({
     id: "login",
     constraint,
     lastResult: result,
     defaultValue: { email },
-    onValidate: validateWith(LoginSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -125,12 +94,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
             }}
             errors={fields.password.errors}
           />
-          {form.errors?.length ? (
-            <div id={form.errorId} className="form-error" role="alert">
-              <Icon name="circle-alert" />
-              <SaidTexts texts={form.errors.map(readErrorText)} />
-            </div>
-          ) : null}
+          <FormErrors id={form.errorId} errors={form.errors} />
           <Button type="submit" size="lg" pending={isPending}>
             <Icon name="log-in" />
             {t("auth.submit")}

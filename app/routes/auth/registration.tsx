@@ -9,9 +9,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { CodeField } from "~/components/auth/code-field";
 import { DocumentLink, DocumentsLine } from "~/components/auth/documents-line";
 import { NewPasswordFields, newPasswordLabels } from "~/components/auth/new-password-fields";
@@ -25,28 +25,20 @@ import { recordConsent } from "~/content/consent.server";
 import { getI18n } from "~/middleware/i18n.server";
 import { getEnv } from "~/config/env.server";
 import { getApi } from "~/middleware/api.server";
-import { firstInvalidField, useClearPasswords } from "~/forms/focus";
-import { ErrorSummary, FormErrors } from "~/forms/form-errors";
-import { HoneypotInputs } from "~/forms/honeypot-inputs";
-import { useIsPending } from "~/forms/pending";
-import { retryAfterHeaders } from "~/forms/refusals.server";
-import { resultFor } from "~/forms/reply";
-import { handleSubmission, readForm, replies } from "~/forms/submission.server";
+import { firstInvalidField, useClearPasswords, ErrorSummary, FormErrors, HoneypotInputs, useIsPending } from "~/forms/form";
+import { readForm, replyRefused, retryAfterHeaders } from "~/forms/action.server";
 import { validateWith } from "~/forms/validation";
 import { codeAttemptKey, getLimits } from "~/http/limits.server";
 import { requestMetaContext } from "~/http/request-context";
 import { formatCountdown, secondsUntilResend } from "~/format/countdown";
 import { getSession, type RegistrationState } from "~/middleware/session.server";
-import { CodeStepSchema, ProfileStepSchema, RegistrationEmailSchema } from "~/schemas/auth";
+import { CodeStepSchema, ProfileStepSchema, RegistrationEmailSchema, ResendSchema } from "~/schemas/auth";
 import { redirectWithToast } from "~/toasts/toast.server";
 import type { Route } from "./+types/registration";
 import { signInWithNewPassword } from "./sign-in.server";
 
 const here = "/auth/registration";
 
-const emailForm = { id: "register-email", schema: RegistrationEmailSchema };
-const codeForm = { id: "register-code", schema: CodeStepSchema };
-const profileForm = { id: "register-profile", schema: ProfileStepSchema };
 const constraints = {
   email: getZodConstraint(RegistrationEmailSchema),
   code: getZodConstraint(CodeStepSchema),
@@ -81,52 +73,62 @@ export async function action({ request, context }: Route.ActionArgs) {
   const meta = context.get(requestMetaContext);
   const client = meta.clientAddress;
   const limits = getLimits();
-  const args = { request, context, formData };
 
   if (intent === "back") {
     session.set("registration", { step: "email", email: state.email, consented: state.consented });
     return redirect(here);
   }
 
+  // One step's form at a time: each answer is about the step on the page.
   if (intent === "email") {
-    return handleSubmission(emailForm, args, async ({ email }, reply) => {
-      const refusal = await limits.codeRequest(client);
-      if (refusal) return reply.refusal(refusal);
+    const submission = parseWithZod(formData, { schema: RegistrationEmailSchema });
+    if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+    const { email } = submission.value;
+    const refusal = await limits.codeRequest(client);
+    if (refusal) return replyRefused(submission, refusal, context);
+    try {
       // Recorded before the e-mail is sent: the consent is what allows sending it.
       await recordConsent({ email, clientAddress: client, requestId: meta.requestId });
       await api.users.registerEmail({ email });
-      session.set("registration", { step: "code", email, consented: true, sentAt: Date.now(), codeId: randomUUID() });
-      return redirect(here);
-    });
+    } catch (error) {
+      return replyRefused(submission, error, context);
+    }
+    session.set("registration", { step: "code", email, consented: true, sentAt: Date.now(), codeId: randomUUID() });
+    return redirect(here);
   }
 
   if (!state.email) return redirect(here);
 
   if (intent === "resend") {
-    // Answered on the code step's form; nothing to parse («Отправить повторно» skips validation).
-    const reply = replies(codeForm, context);
+    // Answered on the code step's form, whose fields it does not read («Отправить повторно» skips validation).
+    const submission = parseWithZod(formData, { schema: ResendSchema });
     const left = secondsUntilResend(state.sentAt, Date.now(), getEnv().RESEND_COOLDOWN_SECONDS);
-    if (left > 0) return reply.formError(t("register.resendTooEarly", { time: formatCountdown(left) }), 429);
+    if (left > 0) return data({ result: submission.reply({ formErrors: [t("register.resendTooEarly", { time: formatCountdown(left) })] }) }, { status: 429 });
     const refusal = await limits.codeRequest(client);
-    if (refusal) return reply.refusal(refusal);
+    if (refusal) return replyRefused(submission, refusal, context);
     try {
       await api.users.registerEmail({ email: state.email });
     } catch (error) {
-      return reply.fromError(error);
+      return replyRefused(submission, error, context);
     }
     session.set("registration", { step: "code", email: state.email, consented: state.consented, sentAt: Date.now(), codeId: randomUUID() });
     return redirectWithToast(here, { type: "info", description: t("register.codeResent", { email: state.email }) });
   }
 
   if (intent === "code") {
-    return handleSubmission(codeForm, args, async ({ code }, reply) => {
-      // The backend knows a registration by its code alone: every guess is counted, per code and per client.
-      const refusal = await limits.codeTry(client, codeAttemptKey("register", state));
-      if (refusal) return reply.refusal(refusal);
+    const submission = parseWithZod(formData, { schema: CodeStepSchema });
+    if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+    const { code } = submission.value;
+    // The backend knows a registration by its code alone: every guess is counted, per code and per client.
+    const refusal = await limits.codeTry(client, codeAttemptKey("register", state));
+    if (refusal) return replyRefused(submission, refusal, context);
+    try {
       await api.users.checkCode({ code });
-      session.set("registration", { ...state, step: "profile", code });
-      return redirect(here);
-    });
+    } catch (error) {
+      return replyRefused(submission, error, context);
+    }
+    session.set("registration", { ...state, step: "profile", code });
+    return redirect(here);
   }
 
   if (intent === "profile") {
@@ -135,14 +137,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     const code = state.step === "profile" ? state.code : undefined;
     if (!code) return redirect(here);
     const email = state.email;
-    return handleSubmission(profileForm, args, async ({ phone, middle_name, ...rest }, reply) => {
+    const submission = parseWithZod(formData, { schema: ProfileStepSchema });
+    if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password", "password_confirmation"] }) }, { status: 400 });
+    const { phone, middle_name, ...rest } = submission.value;
+    try {
       await api.users.registerProfile({ ...rest, code, middle_name: middle_name ?? "", phone: phone ?? null });
-      session.unset("registration");
-      // The resident has just typed the e-mail and the password: signed in with them, not asked again.
-      const signedIn = await signInWithNewPassword(context, { email, password: rest.password });
-      if (signedIn) return reply.success("/profile", t("success.registrationSignedIn"), signedIn);
-      return reply.success("/auth", t("success.registration"));
-    }, { hiddenFields: ["code"] });
+    } catch (error) {
+      // The code is hidden: the backend's word on it is said in the form.
+      return replyRefused(submission, error, context, { hiddenFields: ["code"] });
+    }
+    session.unset("registration");
+    // The resident has just typed the e-mail and the password: signed in with them, not asked again.
+    const signedIn = await signInWithNewPassword(context, { email, password: rest.password });
+    if (signedIn) return redirectWithToast("/profile", { type: "success", description: t("success.registrationSignedIn") }, signedIn);
+    return redirectWithToast("/auth", { type: "success", description: t("success.registration") });
   }
 
   // No such button: the page as it is.
@@ -151,17 +159,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type PageData = Route.ComponentProps["loaderData"];
 
-function EmailStep({ email, consented, actionData }: { email: string; consented: boolean; actionData: unknown }) {
+function EmailStep({ email, consented, actionData }: { email: string; consented: boolean; actionData: Route.ComponentProps["actionData"] }) {
   const { t } = useTranslation();
   const pending = useIsPending();
-  const result = resultFor(actionData, emailForm.id);
+  const result = actionData?.result;
   const [form, fields] = useForm({
-    id: emailForm.id,
+    id: "register-email",
     constraint: constraints.email,
     lastResult: result,
     // Back from a later step: the consent already given (and recorded) stays given.
     defaultValue: { email, consent: consented ? "on" : undefined },
-    onValidate: validateWith(RegistrationEmailSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegistrationEmailSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -198,14 +206,14 @@ function EmailStep({ email, consented, actionData }: { email: string; consented:
   );
 }
 
-function CodeStep({ loaderData, actionData }: { loaderData: PageData; actionData: unknown }) {
+function CodeStep({ loaderData, actionData }: { loaderData: PageData; actionData: Route.ComponentProps["actionData"] }) {
   const { email, secondsLeft, resendAt, sentAt, codeUsedUp } = loaderData;
   const { t } = useTranslation();
   const pending = useIsPending();
   const [form, fields] = useForm({
-    id: codeForm.id,
+    id: "register-code",
     constraint: constraints.code,
-    lastResult: resultFor(actionData, codeForm.id),
+    lastResult: actionData?.result,
     onValidate: validateWith(CodeStepSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -233,19 +241,19 @@ function CodeStep({ loaderData, actionData }: { loaderData: PageData; actionData
   );
 }
 
-function ProfileStep({ code, actionData }: { code?: number; actionData: unknown }) {
+function ProfileStep({ code, actionData }: { code?: number; actionData: Route.ComponentProps["actionData"] }) {
   const { t } = useTranslation();
   const pending = useIsPending();
-  const result = resultFor(actionData, profileForm.id);
+  const result = actionData?.result;
   const [form, fields] = useForm({
-    id: profileForm.id,
+    id: "register-profile",
     constraint: constraints.profile,
     lastResult: result,
-    onValidate: validateWith(ProfileStepSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileStepSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  // The code is hidden: the handler makes its errors the form's.
+  // The code is hidden: the action says its errors in the form (replyRefused's hiddenFields).
   const labels = { code: null, ...newPasswordLabels(t, t("register.password")), ...personLabels(t) };
   useClearPasswords(result, [fields.password.id, fields.password_confirmation.id]);
   const focus = firstInvalidField(result, ["password", "password_confirmation", "first_name", "middle_name", "last_name", "phone"]);

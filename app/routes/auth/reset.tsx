@@ -12,10 +12,10 @@
  */
 import { randomUUID } from "node:crypto";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "react-i18next";
-import { Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { CodeField } from "~/components/auth/code-field";
 import { NewPasswordFields, newPasswordLabels } from "~/components/auth/new-password-fields";
 import { codeStepErrors, ResendControl } from "~/components/auth/resend";
@@ -25,27 +25,20 @@ import { Icon } from "~/components/ui/icon";
 import { getI18n } from "~/middleware/i18n.server";
 import { getEnv } from "~/config/env.server";
 import { getApi } from "~/middleware/api.server";
-import { retryAfterHeaders } from "~/forms/refusals.server";
-import { firstInvalidField, useClearPasswords } from "~/forms/focus";
-import { ErrorSummary, FormErrors } from "~/forms/form-errors";
-import { HoneypotInputs } from "~/forms/honeypot-inputs";
-import { useIsPending } from "~/forms/pending";
-import { resultFor } from "~/forms/reply";
-import { handleSubmission, readForm, replies } from "~/forms/submission.server";
+import { firstInvalidField, useClearPasswords, ErrorSummary, FormErrors, HoneypotInputs, useIsPending } from "~/forms/form";
+import { readForm, replyRefused, retryAfterHeaders } from "~/forms/action.server";
 import { validateWith } from "~/forms/validation";
 import { codeAttemptKey, getLimits } from "~/http/limits.server";
 import { requestMetaContext } from "~/http/request-context";
 import { formatCountdown, secondsUntilResend } from "~/format/countdown";
 import { getSession, type ResetState } from "~/middleware/session.server";
-import { EmailStepSchema, ResetSchema } from "~/schemas/auth";
+import { EmailStepSchema, ResendSchema, ResetSchema } from "~/schemas/auth";
 import { redirectWithToast } from "~/toasts/toast.server";
 import type { Route } from "./+types/reset";
 import { signInWithNewPassword } from "./sign-in.server";
 
 const here = "/auth/reset";
 
-const resetEmailForm = { id: "reset-email", schema: EmailStepSchema };
-const resetCodeForm = { id: "reset-code", schema: ResetSchema };
 const constraints = { email: getZodConstraint(EmailStepSchema), code: getZodConstraint(ResetSchema) };
 
 /** A refusal (429) tells when to come back in the page's own response. */
@@ -72,55 +65,68 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(formData.get("intent") ?? "");
   const client = context.get(requestMetaContext).clientAddress;
   const limits = getLimits();
-  const args = { request, context, formData };
 
   if (intent === "back") {
     session.set("reset", { step: "email", email: state.email });
     return redirect(here);
   }
 
+  // One step's form at a time: each answer is about the step on the page.
   if (intent === "email") {
-    return handleSubmission(resetEmailForm, args, async ({ email }, reply) => {
-      const refusal = await limits.codeRequest(client);
-      if (refusal) return reply.refusal(refusal);
+    const submission = parseWithZod(formData, { schema: EmailStepSchema });
+    if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+    const { email } = submission.value;
+    const refusal = await limits.codeRequest(client);
+    if (refusal) return replyRefused(submission, refusal, context);
+    try {
       await api.users.sendCodeReset({ email });
-      session.set("reset", { step: "code", email, sentAt: Date.now(), codeId: randomUUID() });
-      return redirect(here);
-    });
+    } catch (error) {
+      return replyRefused(submission, error, context);
+    }
+    session.set("reset", { step: "code", email, sentAt: Date.now(), codeId: randomUUID() });
+    return redirect(here);
   }
 
   const email = state.email;
   if (!email) return redirect(here);
 
   if (intent === "resend") {
-    // Answered on the code step's form; nothing to parse («Отправить повторно» skips validation).
-    const reply = replies(resetCodeForm, context);
+    // Answered on the code step's form, whose fields it does not read («Отправить повторно» skips validation).
+    const submission = parseWithZod(formData, { schema: ResendSchema });
     const left = secondsUntilResend(state.sentAt, Date.now(), getEnv().RESEND_COOLDOWN_SECONDS);
-    if (left > 0) return reply.formError(t("register.resendTooEarly", { time: formatCountdown(left) }), 429);
+    if (left > 0) {
+      const formErrors = [t("register.resendTooEarly", { time: formatCountdown(left) })];
+      return data({ result: submission.reply({ formErrors, hideFields: ["password", "password_confirmation"] }) }, { status: 429 });
+    }
     const refusal = await limits.codeRequest(client);
-    if (refusal) return reply.refusal(refusal);
+    if (refusal) return replyRefused(submission, refusal, context);
     try {
       await api.users.sendCodeReset({ email });
     } catch (error) {
-      return reply.fromError(error);
+      return replyRefused(submission, error, context);
     }
     session.set("reset", { step: "code", email, sentAt: Date.now(), codeId: randomUUID() });
     return redirectWithToast(here, { type: "info", description: t("register.codeResent", { email }) });
   }
 
   if (intent === "reset") {
-    return handleSubmission(resetCodeForm, args, async (value, reply) => {
-      // The backend revokes a reset code after 5 wrong tries per e-mail; this counts per code and per client too.
-      const refusal = await limits.codeTry(client, codeAttemptKey("reset", state));
-      if (refusal) return reply.refusal(refusal);
+    const submission = parseWithZod(formData, { schema: ResetSchema });
+    if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password", "password_confirmation"] }) }, { status: 400 });
+    const value = submission.value;
+    // The backend revokes a reset code after 5 wrong tries per e-mail; this counts per code and per client too.
+    const refusal = await limits.codeTry(client, codeAttemptKey("reset", state));
+    if (refusal) return replyRefused(submission, refusal, context);
+    try {
       await api.users.resetPassword({ email, ...value });
-      session.unset("reset");
-      // The owner proved the address: failed sign-ins (perhaps someone else's) no longer hold them back.
-      await limits.clearAccount(email);
-      const signedIn = await signInWithNewPassword(context, { email, password: value.password });
-      if (signedIn) return reply.success("/profile", t("success.resetSignedIn"), signedIn);
-      return reply.success("/auth", t("success.reset"));
-    });
+    } catch (error) {
+      return replyRefused(submission, error, context);
+    }
+    session.unset("reset");
+    // The owner proved the address: failed sign-ins (perhaps someone else's) no longer hold them back.
+    await limits.clearAccount(email);
+    const signedIn = await signInWithNewPassword(context, { email, password: value.password });
+    if (signedIn) return redirectWithToast("/profile", { type: "success", description: t("success.resetSignedIn") }, signedIn);
+    return redirectWithToast("/auth", { type: "success", description: t("success.reset") });
   }
 
   // No such button: the page as it is.
@@ -129,15 +135,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type PageData = Route.ComponentProps["loaderData"];
 
-function EmailStep({ email, actionData }: { email: string; actionData: unknown }) {
+function EmailStep({ email, actionData }: { email: string; actionData: Route.ComponentProps["actionData"] }) {
   const { t } = useTranslation();
   const pending = useIsPending();
   const [form, fields] = useForm({
-    id: resetEmailForm.id,
+    id: "reset-email",
     constraint: constraints.email,
-    lastResult: resultFor(actionData, resetEmailForm.id),
+    lastResult: actionData?.result,
     defaultValue: { email },
-    onValidate: validateWith(EmailStepSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: EmailStepSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -173,14 +179,14 @@ function onlyCodeRefused(result: SubmissionResult<string[]> | undefined) {
   return !error.password?.length && !error.password_confirmation?.length;
 }
 
-function CodeStep({ loaderData, actionData }: { loaderData: PageData; actionData: unknown }) {
+function CodeStep({ loaderData, actionData }: { loaderData: PageData; actionData: Route.ComponentProps["actionData"] }) {
   const { email, secondsLeft, resendAt, sentAt, codeUsedUp } = loaderData;
   const { t } = useTranslation();
   const pending = useIsPending();
   const hydrated = useHydrated();
-  const result = resultFor(actionData, resetCodeForm.id);
+  const result = actionData?.result;
   const [form, fields] = useForm({
-    id: resetCodeForm.id,
+    id: "reset-code",
     constraint: constraints.code,
     lastResult: result,
     onValidate: validateWith(ResetSchema),

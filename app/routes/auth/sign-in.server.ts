@@ -3,11 +3,19 @@
  * the resident set a password (registration, reset): the resident typed their
  * e-mail and password once, and is not asked for them again (WCAG 2.2, 3.3.7).
  */
+import type { Submission } from "@conform-to/react";
+import { data, type RouterContextProvider } from "react-router";
 import { ApiError, BackendFailureResponse } from "~/api/errors";
+import { refusalTexts } from "~/api/refusal-texts.server";
+import { replyRefused, type FormAnswer } from "~/forms/action.server";
+import { getLimits } from "~/http/limits.server";
 import { signedInHintCookie } from "~/http/preferences.server";
+import { safeRedirect } from "~/http/redirect";
+import { requestMetaContext } from "~/http/request-context";
 import { getApi } from "~/middleware/api.server";
+import { getI18n } from "~/middleware/i18n.server";
 import { getSession, startSignedInSession } from "~/middleware/session.server";
-import type { RouterContextProvider } from "react-router";
+import { redirectWithToast } from "~/toasts/toast.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -33,4 +41,39 @@ export async function signInWithNewPassword(context: Context, credentials: { ema
     getSession(context).flash("authEmail", credentials.email);
     return null;
   }
+}
+
+/**
+ * The sign-in form's work once its input is valid. Failures are counted per
+ * account and per client before the backend is asked, known account or not
+ * (the answer never tells which): answers slow down, then stop
+ * (app/http/limits.server.ts). Wrong credentials show the backend's second
+ * error detail (then the first, then our own text) in Russian, the portal's
+ * own text in other languages (app/api/refusal-texts.server.ts), in the form.
+ * Signed in: the page asked for (`redirectTo`, on this site) or the profile.
+ */
+export async function signInByForm(
+  context: Context,
+  submission: Pick<Submission<unknown>, "payload" | "reply">,
+  { email, password, redirectTo }: { email: string; password: string; redirectTo?: string },
+) {
+  const i18n = getI18n(context);
+  const attempt = await getLimits().loginAttempt(context.get(requestMetaContext).clientAddress, email);
+  if (attempt.refusal) return replyRefused(submission, attempt.refusal, context);
+  let signedIn: ResponseInit;
+  try {
+    signedIn = await signIn(context, { email, password });
+    await attempt.succeeded();
+  } catch (error) {
+    if (!(error instanceof ApiError)) {
+      await attempt.notCounted();
+      return replyRefused(submission, error, context);
+    }
+    await attempt.failed();
+    const text = refusalTexts(i18n).message(error, 1, i18n.t("auth.loginFailed"));
+    return data<FormAnswer>({ result: submission.reply({ formErrors: [text], hideFields: ["password"] }) }, { status: 400 });
+  }
+  // No target: the profile. A target off this site (//evil.example): home.
+  const target = redirectTo ? safeRedirect(redirectTo, "/") : "/profile";
+  return redirectWithToast(target, { type: "success", description: i18n.t("success.auth") }, signedIn);
 }

@@ -1,18 +1,16 @@
 /** A new post (administrators only: the site map says so, the server checks). */
 import { useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { getI18n } from "~/middleware/i18n.server";
 import { getApi } from "~/middleware/api.server";
-import { handleSubmission, readForm, replies } from "~/forms/submission.server";
+import { readForm, replyRefused } from "~/forms/action.server";
 import { checkHoneypot } from "~/forms/honeypot.server";
 import { parseImageUpload } from "~/media/uploads.server";
 import { forwardImages } from "~/media/post-image-uploads.server";
 import { redirectWithToast } from "~/toasts/toast.server";
 import { postHtml } from "~/format/post-text.server";
-import { resultFor } from "~/forms/reply";
-import { validateWith } from "~/forms/validation";
 import { chosenImagesIn, PostForm, PostPreview, previewIn, type ChosenImages } from "~/components/admin/post-form";
 import { PostSchema } from "~/schemas/admin";
 import type { Route } from "./+types/create";
@@ -33,24 +31,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   const multipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
   const upload = multipart ? await parseImageUpload(request, "images", t) : undefined;
   try {
-    if (upload?.tooLarge) return replies({ id: formId }, context).formError(upload.errors.join(" "), 413);
+    if (upload?.tooLarge) return data({ result: { status: "error" as const, error: { "": upload.errors } } }, { status: 413 });
     if (upload) await checkHoneypot(upload.fields, t("errors:formRejected"));
     const formData = upload?.fields ?? (await readForm(request, context));
-    const answer = await handleSubmission({ id: formId, schema: PostSchema }, { request, context, formData }, async (value, reply) => {
-      if (formData.get("intent") === "preview") return reply.again({ preview: { title: value.title, html: postHtml(value.text) } });
-      const post = await api.admin.posts.create(value);
-      // The post stands whatever happens to its pictures; the edit page says which failed and offers the upload again.
-      const outcome = upload?.files.length ? await forwardImages(api, post.id, upload.files, i18n) : { errors: [] };
-      const errors = [...(upload?.errors ?? []), ...outcome.errors];
-      if (errors.length) {
-        return redirectWithToast(`/admin/posts/${post.id}/edit`, { type: "warning", description: t("admin.posts.createdImagesFailed", { title: post.title, errors: errors.join(" ") }) });
-      }
-      return reply.success(`/admin/posts/${post.id}/edit`, t("admin.posts.created", { title: post.title }));
-    });
     // The form again (a refusal, a preview): a browser cannot refill a file field, so the page names the pictures to choose again.
-    const chosen: ChosenImages = { names: upload?.files.map((file) => file.name) ?? [], errors: upload?.errors ?? [] };
-    if (answer instanceof Response || (chosen.names.length === 0 && chosen.errors.length === 0)) return answer;
-    return data({ ...answer.data, chosenImages: chosen }, answer.init ?? undefined);
+    const chosenImages: ChosenImages | undefined = upload?.files.length || upload?.errors.length ? { names: upload.files.map((file) => file.name), errors: upload.errors } : undefined;
+    const submission = parseWithZod(formData, { schema: PostSchema });
+    if (submission.status !== "success") return data({ result: submission.reply(), chosenImages }, { status: 400 });
+    const value = submission.value;
+    if (formData.get("intent") === "preview") return { result: submission.reply(), chosenImages, preview: { title: value.title, html: postHtml(value.text) } };
+    let post: { id: number; title: string };
+    try {
+      post = await api.admin.posts.create(value);
+    } catch (error) {
+      const refused = replyRefused(submission, error, context);
+      return data({ ...refused.data, chosenImages }, refused.init ?? undefined);
+    }
+    // The post stands whatever happens to its pictures; the edit page says which failed and offers the upload again.
+    const outcome = upload?.files.length ? await forwardImages(api, post.id, upload.files, i18n) : { errors: [] };
+    const errors = [...(upload?.errors ?? []), ...outcome.errors];
+    if (errors.length) {
+      return redirectWithToast(`/admin/posts/${post.id}/edit`, { type: "warning", description: t("admin.posts.createdImagesFailed", { title: post.title, errors: errors.join(" ") }) });
+    }
+    return redirectWithToast(`/admin/posts/${post.id}/edit`, { type: "success", description: t("admin.posts.created", { title: post.title }) });
   } finally {
     await upload?.cleanup();
   }
@@ -59,13 +62,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function PostCreatePage({ actionData }: Route.ComponentProps) {
   const preview = previewIn(actionData);
   const { t } = useTranslation();
-  const result = resultFor(actionData, formId);
+  const result = actionData?.result;
   const [form, fields] = useForm({
     id: formId,
     constraint,
     lastResult: result,
     defaultValue: { is_actual: "on" },
-    onValidate: validateWith(PostSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PostSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

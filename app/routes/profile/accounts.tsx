@@ -7,16 +7,12 @@
  * and "no such number" and "wrong surname" read the same.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
-import { Form } from "react-router";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form } from "react-router";
 import { ApiError } from "~/api/errors";
-import { retryAfterHeaders } from "~/forms/refusals.server";
-import { handleSubmission } from "~/forms/submission.server";
-import { resultFor } from "~/forms/reply";
-import { validateWith } from "~/forms/validation";
-import { ErrorSummary, FormErrors } from "~/forms/form-errors";
-import { HoneypotInputs } from "~/forms/honeypot-inputs";
-import { useIsPending } from "~/forms/pending";
+import { readForm, replyRefused, retryAfterHeaders } from "~/forms/action.server";
+import { redirectWithToast } from "~/toasts/toast.server";
+import { ErrorSummary, FormErrors, HoneypotInputs, useIsPending } from "~/forms/form";
 import { AttachSchema } from "~/schemas/profile";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/fields";
@@ -77,27 +73,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { t } = getI18n(context);
-  return handleSubmission({ id: attachFormId, schema: AttachSchema }, { request, context }, async (value, reply) => {
-    const meta = context.get(requestMetaContext);
-    // Counted before the backend is asked, so parallel guesses cannot slip through.
-    const attempt = await getLimits().attachAttempt(meta.clientAddress, String(getUser(context)?.id ?? ""));
-    if (attempt.refusal) return reply.refusal(attempt.refusal);
-    try {
-      await getApi(context).accounts.attach(value);
-    } catch (error) {
-      const codes = error instanceof ApiError ? error.errors.map((item) => item.code) : [];
-      if (codes.some((code) => guessRefusals.has(code))) {
-        // Which of the two it was stays here: the page must not tell a number that exists.
-        logger.info({ requestId: meta.requestId, operation: "clientAccountsAttach", codes }, "account attach refused");
-        return reply.formError(t("accounts.notFound"));
-      }
-      await attempt.notCounted();
-      throw error;
+  const formData = await readForm(request, context);
+  const submission = parseWithZod(formData, { schema: AttachSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const meta = context.get(requestMetaContext);
+  // Counted before the backend is asked, so parallel guesses cannot slip through.
+  const attempt = await getLimits().attachAttempt(meta.clientAddress, String(getUser(context)?.id ?? ""));
+  if (attempt.refusal) return replyRefused(submission, attempt.refusal, context);
+  try {
+    await getApi(context).accounts.attach(submission.value);
+  } catch (error) {
+    const codes = error instanceof ApiError ? error.errors.map((item) => item.code) : [];
+    if (codes.some((code) => guessRefusals.has(code))) {
+      // Which of the two it was stays here: the page must not tell a number that exists.
+      logger.info({ requestId: meta.requestId, operation: "clientAccountsAttach", codes }, "account attach refused");
+      return data({ result: submission.reply({ formErrors: [t("accounts.notFound")] }) }, { status: 400 });
     }
     await attempt.notCounted();
-    const url = new URL(request.url);
-    return reply.success(`${url.pathname}${url.search}`, t("accounts.attached", { id: value.id }));
-  });
+    return replyRefused(submission, error, context);
+  }
+  await attempt.notCounted();
+  const url = new URL(request.url);
+  return redirectWithToast(`${url.pathname}${url.search}`, { type: "success", description: t("accounts.attached", { id: submission.value.id }) });
 }
 
 function DetachControl({ account }: { account: Account }) {
@@ -193,8 +190,8 @@ function AttachForm({ actionData }: { actionData: Route.ComponentProps["actionDa
   const [form, fields] = useForm({
     id: attachFormId,
     constraint: attachConstraint,
-    lastResult: resultFor(actionData, attachFormId),
-    onValidate: validateWith(AttachSchema),
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AttachSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -4,18 +4,14 @@
  * apart by `intent`. Both work without JavaScript.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { Form, redirect, useRouteLoaderData } from "react-router";
+import { data, Form, redirect, useRouteLoaderData } from "react-router";
 import { getI18n } from "~/middleware/i18n.server";
 import { getApi } from "~/middleware/api.server";
-import { handleSubmission, readForm } from "~/forms/submission.server";
-import { resultFor } from "~/forms/reply";
-import { validateWith } from "~/forms/validation";
-import { firstInvalidField, useClearPasswords } from "~/forms/focus";
-import { ErrorSummary, FormErrors } from "~/forms/form-errors";
-import { HoneypotInputs } from "~/forms/honeypot-inputs";
-import { useIsPending } from "~/forms/pending";
+import { readForm, replyRefused } from "~/forms/action.server";
+import { redirectWithToast } from "~/toasts/toast.server";
+import { firstInvalidField, useClearPasswords, ErrorSummary, FormErrors, HoneypotInputs, useIsPending } from "~/forms/form";
 import { PasswordSchema, ProfileSchema } from "~/schemas/profile";
 import { useFormat } from "~/format/format";
 import type { ProfileDetails } from "~/api/types";
@@ -58,20 +54,33 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = getApi(context);
   const { t } = getI18n(context);
 
+  // Two forms on the page: the answer names the one it is about (its `intent`).
   if (intent === "profile") {
-    return handleSubmission({ id: profileFormId, schema: ProfileSchema }, { request, context, formData }, async ({ middle_name, phone, ...names }, reply) => {
+    const submission = parseWithZod(formData, { schema: ProfileSchema });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    const { middle_name, phone, ...names } = submission.value;
+    try {
       await api.users.updateMe({ ...names, middle_name: middle_name ?? "", phone: phone ?? null });
       // The top bar's names come from the access token: fetch one with the new names.
       await api.refreshTokens();
-      // Post, then redirect: the toast shows on the next page, with or without JavaScript.
-      return reply.success("/profile", t("success.profile"));
-    });
+    } catch (error) {
+      const refused = replyRefused(submission, error, context);
+      return data({ intent, ...refused.data }, refused.init ?? undefined);
+    }
+    // Post, then redirect: the toast shows on the next page, with or without JavaScript.
+    return redirectWithToast("/profile", { type: "success", description: t("success.profile") });
   }
   if (intent === "password") {
-    return handleSubmission({ id: passwordFormId, schema: PasswordSchema }, { request, context, formData }, async (value, reply) => {
-      await api.users.updatePassword(value);
-      return reply.success("/profile", t("success.password"));
-    });
+    const submission = parseWithZod(formData, { schema: PasswordSchema });
+    const hideFields = ["old_password", "password", "password_confirmation"];
+    if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
+    try {
+      await api.users.updatePassword(submission.value);
+    } catch (error) {
+      const refused = replyRefused(submission, error, context);
+      return data({ intent, ...refused.data }, refused.init ?? undefined);
+    }
+    return redirectWithToast("/profile", { type: "success", description: t("success.password") });
   }
   // No such button: the page as it is.
   return redirect("/profile");
@@ -122,13 +131,13 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
 function ProfileForm({ me, actionData }: { me: Me; actionData: Route.ComponentProps["actionData"] }) {
   const { t } = useTranslation();
   const pending = useIsPending({ intent: "profile" });
-  const result = resultFor(actionData, profileFormId);
+  const result = actionData?.intent === "profile" ? actionData.result : undefined;
   const [form, fields] = useForm({
     id: profileFormId,
     constraint: profileConstraint,
     lastResult: result,
     defaultValue: { first_name: me.first_name, middle_name: me.middle_name, last_name: me.last_name, phone: me.phone ?? "" },
-    onValidate: validateWith(ProfileSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -152,12 +161,12 @@ function ProfileForm({ me, actionData }: { me: Me; actionData: Route.ComponentPr
 function PasswordForm({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
   const { t } = useTranslation();
   const pending = useIsPending({ intent: "password" });
-  const result = resultFor(actionData, passwordFormId);
+  const result = actionData?.intent === "password" ? actionData.result : undefined;
   const [form, fields] = useForm({
     id: passwordFormId,
     constraint: passwordConstraint,
     lastResult: result,
-    onValidate: validateWith(PasswordSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
