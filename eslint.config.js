@@ -4,10 +4,10 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 // One way to translate, so a reader meets one: remix-i18next's middleware makes the server's
-// instances and answers the request's language (app/middleware/i18n.server.ts,
+// instances and answers the request's language (app/server/middleware/i18n.server.ts,
 // `requestLanguage`), react-i18next's hook translates components, and the
 // browser's one i18next starts in app/entry.client.tsx.
-const i18nModule = "app/middleware/i18n.server.ts";
+const i18nModule = "app/server/middleware/i18n.server.ts";
 const secondWayToTranslate = [
   {
     selector: "CallExpression[callee.property.name='createInstance'], CallExpression[callee.name='createInstance']",
@@ -45,7 +45,7 @@ export default tseslint.config(
         {
           paths: [
             { name: "i18next", importNames: ["createInstance"], message: `i18next instances are made in ${i18nModule} only.` },
-            { name: "remix-i18next/server", message: "The request's language is requestLanguage() in app/middleware/i18n.server.ts." },
+            { name: "remix-i18next/server", message: "The request's language is requestLanguage() in app/server/middleware/i18n.server.ts." },
             { name: "remix-i18next/react", message: "useTranslation from react-i18next; the root changes the language." },
           ],
         },

@@ -4,8 +4,8 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { clientLanguages, namespaces } from "~/i18n/config";
-import { browserOptions, pageLanguage } from "~/i18n/browser";
+import { clientLanguages, namespaces } from "~/utils/i18n/config";
+import { browserOptions, pageLanguage } from "~/utils/i18n/browser";
 
 // The server rendered the page in one language (<html data-lng>); i18next
 // loads that language's files (preloaded by the document), then the page

@@ -2,10 +2,10 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
-import { getI18n } from "~/middleware/i18n.server";
-import { logger } from "~/monitoring/logger.server";
-import { NonceProvider } from "~/http/nonce";
-import { requestMetaContext } from "~/http/request-context";
+import { getI18n } from "~/server/middleware/i18n.server";
+import { logger } from "~/server/monitoring/logger.server";
+import { NonceProvider } from "~/utils/http/nonce";
+import { requestMetaContext } from "~/utils/http/request-context";
 
 export const streamTimeout = 5_000;
 

@@ -20,6 +20,18 @@ function modules(dir: string): string[] {
 }
 
 describe("the layout", () => {
+  // What a React Router developer expects, and one place each for server-only and shared code (the worker keeps its own).
+  it("keeps app/ to seven folders", () => {
+    const folders = fs.readdirSync(path.join(root, "app"), { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    expect(folders.map((entry) => entry.name).sort()).toEqual(["components", "locales", "pwa", "routes", "server", "styles", "utils"]);
+  });
+
+  it("keeps server-only modules in app/server, and only them (React Router's entry.server aside)", () => {
+    const inServer = (file: string) => file.startsWith(path.join("app", "server") + path.sep);
+    const misplaced = modules("app").filter((file) => file !== path.join("app", "entry.server.tsx") && file.includes(".server.") !== inServer(file));
+    expect(misplaced).toEqual([]);
+  });
+
   it("gives no two modules the same name for different jobs", () => {
     const byName = new Map<string, string[]>();
     for (const file of [...modules("app"), ...modules("server")]) {
@@ -49,9 +61,9 @@ describe("the layout", () => {
   });
 
   // A route module's `middleware` export only lists them.
-  it("keeps every middleware in app/middleware", () => {
+  it("keeps every middleware in app/server/middleware", () => {
     const elsewhere = modules("app").filter((file) => {
-      if (file.startsWith(path.join("app", "middleware"))) return false;
+      if (file.startsWith(path.join("app", "server", "middleware"))) return false;
       return /export (const|function) \w+Middleware\b/.test(fs.readFileSync(path.join(root, file), "utf8"));
     });
     expect(elsewhere).toEqual([]);

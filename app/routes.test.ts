@@ -4,7 +4,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { matchPath } from "react-router";
 import { describe, expect, it } from "vitest";
 import routes, { fileRoutes, notFoundRoute } from "./routes";
-import { siteMap, type SiteEntry } from "./site-map/pages";
+import { siteMap, type SiteEntry } from "./utils/site-map/pages";
 
 interface Served {
   path: string;

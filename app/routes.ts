@@ -1,10 +1,10 @@
 /**
- * The routes, built from the site map (app/site-map/pages.ts): each entry's
+ * The routes, built from the site map (app/utils/site-map/pages.ts): each entry's
  * `module` serves its path, so a page is declared once, there, with its name,
  * access level and place in the menu. Only what is not a page is named here.
  */
 import { index, layout, prefix, route, type RouteConfig, type RouteConfigEntry } from "@react-router/dev/routes";
-import { siteMap, type SiteEntry } from "./site-map/pages";
+import { siteMap, type SiteEntry } from "./utils/site-map/pages";
 
 /** Files, not pages: outside the site map, so outside its access checks. */
 export const fileRoutes = [

@@ -13,17 +13,17 @@ import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import { RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
-import { PageSchemas } from "~/api/schemas";
-import { isCrossOriginRequest } from "~/middleware/origin.server";
-import { getStore } from "~/store/store.server";
-import { getEnv } from "~/config/env.server";
-import { logger } from "~/monitoring/logger.server";
-import { metrics, registry } from "~/monitoring/metrics.server";
+import { PageSchemas } from "../app/utils/api/schemas";
+import { isCrossOriginRequest } from "../app/server/middleware/origin.server";
+import { getStore } from "../app/server/store/store.server";
+import { getEnv } from "../app/server/config/env.server";
+import { logger } from "../app/server/monitoring/logger.server";
+import { metrics, registry } from "../app/server/monitoring/metrics.server";
 import { beforeHeaders, bodyLimit, finalHeaders, isMalformedUrl, limitStreamedBody, refuse, uploadLimit } from "./edge";
 import { createAdmission } from "./admission";
 import { createRouteMatcher } from "./route-label";
 import { publicCopy, serveRegistration, serveServiceWorker } from "./pwa-endpoints";
-import { requestMetaContext, type RequestMeta } from "~/http/request-context";
+import { requestMetaContext, type RequestMeta } from "../app/utils/http/request-context";
 
 const env = getEnv();
 
@@ -186,7 +186,7 @@ app.use((req, res, next) => {
 /**
  * Request bodies are capped before anything reads them: 64 KB for a form,
  * multipart included, except the one form that takes files (its files are
- * streamed with their own limits, app/media/uploads.server.ts). A declared
+ * streamed with their own limits, app/server/media/uploads.server.ts). A declared
  * length is checked here; a body without one is counted as it streams.
  */
 app.use((req, res, next) => {

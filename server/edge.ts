@@ -5,11 +5,11 @@
  * (Secure cookies behind HTTPS, Retry-After on 503 and 429).
  */
 import type express from "express";
-import { htmlLang, type Language } from "~/i18n/config";
-import { i18nFor, nodeHeaders, requestLanguage } from "~/middleware/i18n.server";
-import type { RequestMeta } from "~/http/request-context";
-import { takesFiles } from "~/site-map/paths";
-import { escapeHtml } from "~/format/escape-html";
+import { htmlLang, type Language } from "../app/utils/i18n/config";
+import { i18nFor, nodeHeaders, requestLanguage } from "../app/server/middleware/i18n.server";
+import type { RequestMeta } from "../app/utils/http/request-context";
+import { takesFiles } from "../app/utils/site-map/paths";
+import { escapeHtml } from "../app/utils/format/escape-html";
 
 /** Forms without files: 64 KB is far more than any of ours sends. */
 export const formLimit = 64 * 1024;
@@ -49,7 +49,7 @@ export function secureCookie(cookie: string) {
 /** Seconds a client should wait before trying again, when the answer did not say. */
 export const defaultRetryAfter: Record<number, number> = { 429: 60, 503: 30 };
 
-/** Why the edge refuses a request before React Router sees it (unlike app/http/limits.server.ts's `Refusal`, a limit). */
+/** Why the edge refuses a request before React Router sees it (unlike app/server/http/limits.server.ts's `Refusal`, a limit). */
 export type EdgeRefusal = "badUrl" | "crossSite" | "methodNotAllowed" | "formTooLarge" | "uploadTooLarge" | "bodyTooLarge";
 
 /** The page a refusal shows, in the visitor's language (texts in the `errors` locale files, `edge.*`). */
@@ -125,7 +125,7 @@ export function beforeHeaders(res: express.Response, hook: () => void) {
  * The headers every response gets at the last moment: Secure on each cookie
  * behind HTTPS (the preference and toast cookies are set in many places),
  * and a Retry-After on 503 and 429 that did not set one (an answer that knows
- * when to come back sets its own: app/forms/action.server.ts).
+ * when to come back sets its own: app/server/forms/action.server.ts).
  */
 export function finalHeaders(req: express.Request, res: express.Response, meta: RequestMeta) {
   beforeHeaders(res, () => {

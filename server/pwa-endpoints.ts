@@ -14,8 +14,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type express from "express";
-import { getPublicConfig } from "~/config/env.server";
-import { sessionCookieNames } from "~/http/session-cookie-name";
+import { getPublicConfig } from "../app/server/config/env.server";
+import { sessionCookieNames } from "../app/utils/http/session-cookie-name";
 import { publicCopyHeader } from "~/pwa/policy";
 
 const configRevisionSlot = "__PORTAL_CONFIG_REVISION__";

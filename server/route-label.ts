@@ -7,7 +7,7 @@
  * where a matched route has an action.
  */
 import { matchRoutes, type RouteObject } from "react-router";
-import { pageOfDataPath } from "~/http/data-request";
+import { pageOfDataPath } from "../app/utils/http/data-request";
 
 interface ManifestRoute {
   id: string;

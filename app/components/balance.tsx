@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { useFormat } from "~/format/format";
+import { useFormat } from "~/utils/format/format";
 
 /** What the holder owes (positive), has paid in advance (negative), or nothing. */
 export function Balance({ value }: { value: string }) {

@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Icon } from "~/components/ui/icon";
-import { useIsPending } from "~/forms/form";
+import { useIsPending } from "~/components/forms/form";
 
 export function ConfirmLink({
   href,

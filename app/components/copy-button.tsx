@@ -5,7 +5,7 @@
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Icon } from "~/components/ui/icon";
-import { notify } from "~/toasts/notify";
+import { notify } from "~/utils/toasts/notify";
 
 export function CopyButton({ value, className = "contact__copy" }: { value: string; className?: string }) {
   const { t } = useTranslation();

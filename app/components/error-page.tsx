@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
 import { Icon, type IconName } from "~/components/ui/icon";
-import { readErrorText, SaidText } from "~/i18n/foreign-text";
+import { readErrorText, SaidText } from "~/utils/i18n/foreign-text";
 
 interface ErrorDescription {
   status: number;

@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { splitUnbreakable } from "~/format/unbreakable";
+import { splitUnbreakable } from "~/utils/format/unbreakable";
 
 /** A text whose phones, hours and values never break across lines. */
 export function KeepTogether({ text }: { text: string }) {

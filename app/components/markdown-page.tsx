@@ -1,6 +1,6 @@
-import type { MarkdownPage } from "~/content/markdown.server";
-import { useFormat } from "~/format/format";
-import { htmlLang } from "~/i18n/config";
+import type { MarkdownPage } from "~/server/content/markdown.server";
+import { useFormat } from "~/utils/format/format";
+import { htmlLang } from "~/utils/i18n/config";
 import { useTranslation } from "react-i18next";
 
 /**

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { Icon } from "~/components/ui/icon";
-import { pageWindow, withParams } from "~/lists/list-query";
+import { pageWindow, withParams } from "~/utils/lists/list-query";
 
 /** Previous / next and page numbers as plain links that keep the filters. */
 export function Pagination({ page, pages }: { page: number; pages: number }) {

@@ -1,8 +1,8 @@
 /** «Оплатить» for one personal account: the payment service opened on that account where `PAYMENT_URL` takes it. */
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/icon";
-import { paymentUrl } from "~/format/payment-url";
-import { useRootData } from "~/root-data";
+import { paymentUrl } from "~/utils/format/payment-url";
+import { useRootData } from "~/utils/root-data";
 
 export function PayAccountLink({ account }: { account: string }) {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 /**
  * The filter fields shared by the news page and the administrators' list of
- * posts (their parsing: parsePostFilters in app/lists/list-query.ts).
+ * posts (their parsing: parsePostFilters in app/utils/lists/list-query.ts).
  */
 import { useTranslation } from "react-i18next";
 import { FilterInput, FilterSelect } from "~/components/filters";

@@ -27,7 +27,7 @@ const at = (path: string) => new URL(path, "https://lk.example");
 describe("what the service worker may keep", () => {
   it("keeps a signed-out public page, never one answered private or no-store, never a POST or an error", () => {
     expect(mayStorePage("GET", at("/posts?page=2"), html())).toBe(true);
-    // Every answer to a signed-in request (app/middleware/session.server.ts).
+    // Every answer to a signed-in request (app/server/middleware/session.server.ts).
     expect(mayStorePage("GET", at("/posts"), html({ "Cache-Control": "private, no-store" }))).toBe(false);
     expect(mayStorePage("GET", at("/posts"), html({ "Cache-Control": "no-store" }))).toBe(false);
     expect(mayStorePage("GET", at("/posts"), html({ "Cache-Control": "max-age=0,private" }))).toBe(false);

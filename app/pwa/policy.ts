@@ -3,10 +3,10 @@
  * Plain functions, shared by the worker (app/pwa/service-worker.ts) and its tests:
  * the rule that nothing personal is ever stored lives here, in one place.
  */
-import { escapeHtml } from "~/format/escape-html";
-import { pageOfDataPath } from "~/http/data-request";
-import { isOfflinePage, isPersonalPath } from "~/site-map/paths";
-import { intlLocale, isLanguage, languages, localeFileUrl, namespaces, type Language } from "~/i18n/config";
+import { escapeHtml } from "~/utils/format/escape-html";
+import { pageOfDataPath } from "~/utils/http/data-request";
+import { isOfflinePage, isPersonalPath } from "~/utils/site-map/paths";
+import { intlLocale, isLanguage, languages, localeFileUrl, namespaces, type Language } from "~/utils/i18n/config";
 
 /** Cache Storage names the portal makes; anything else of ours is an old version's. */
 export const cacheNames = {
@@ -33,8 +33,8 @@ export const networkTimeoutSeconds = 3;
 
 /**
  * A page answer that may be kept on the device: a 200 HTML page of a public
- * path (marked `offline` in the site map, app/site-map/pages.ts), got with GET, that the server did not mark private or no-store (every
- * answer to a signed-in request is `private, no-store`: app/middleware/session.server.ts).
+ * path (marked `offline` in the site map, app/utils/site-map/pages.ts), got with GET, that the server did not mark private or no-store (every
+ * answer to a signed-in request is `private, no-store`: app/server/middleware/session.server.ts).
  */
 export function mayStorePage(method: string, url: URL, response: { status: number; headers: Headers }) {
   if (method !== "GET" || response.status !== 200) return false;

@@ -22,8 +22,8 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-
 import { registerRoute, setCatchHandler } from "workbox-routing";
 import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
 import type { WorkboxPlugin } from "workbox-core/types";
-import { isLanguage, type Language } from "~/i18n/config";
-import { entryIdAt, isOfflinePage } from "~/site-map/paths";
+import { isLanguage, type Language } from "~/utils/i18n/config";
+import { entryIdAt, isOfflinePage } from "~/utils/site-map/paths";
 import {
   assetLimits,
   buildFilesOf,

@@ -3,7 +3,7 @@
  * served at /manifest.webmanifest?lng=… (app/routes/resources/manifest.ts).
  * The colours are the top bar's (app/styles/app.css, light and dark).
  */
-import { htmlLang, type Language } from "~/i18n/config";
+import { htmlLang, type Language } from "~/utils/i18n/config";
 
 export const themeColors = { light: "#ffffff", dark: "#171e28" } as const;
 export const backgroundColors = { light: "#f4f6fa", dark: "#0f141b" } as const;

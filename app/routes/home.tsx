@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { BenefitList, PaymentButton } from "~/components/payment-service";
-import { useRootData } from "~/root-data";
+import { useRootData } from "~/utils/root-data";
 
 const activities: Array<{ key: string; icon: IconName }> = [
   { key: "supply", icon: "gauge" },

@@ -5,10 +5,10 @@
  * signed-in accounts list. Run: `node --import tsx scripts/bench/backend-client.ts [calls] [rounds]`.
  */
 import os from "node:os";
-import { createApiClient } from "~/api/client.server";
-import { createApi } from "~/api/endpoints.server";
-import { createMemoryStore } from "~/store/memory-store.server";
-import type { TokenPair } from "~/api/types";
+import { createApiClient } from "../../app/server/api/client.server";
+import { createApi } from "../../app/server/api/endpoints.server";
+import { createMemoryStore } from "../../app/server/store/memory-store.server";
+import type { TokenPair } from "../../app/utils/api/types";
 import { startBackend } from "../../tests/support/stack.js";
 
 const calls = Number(process.argv[2] ?? 2000);

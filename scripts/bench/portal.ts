@@ -1,6 +1,6 @@
 // The portal under test: its build, its log lines, signing in, the demo data.
 import { build, buildIfChanged } from "../build.js";
-import { sessionCookieNames } from "../../app/http/session-cookie-name";
+import { sessionCookieNames } from "../../app/utils/http/session-cookie-name";
 
 export const RESIDENT = { email: "resident@example.com", password: "resident12345" };
 export const ADMIN = { email: "admin@example.com", password: "admin12345" };

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
-import { sessionCookieNames } from "../../app/http/session-cookie-name";
+import { sessionCookieNames } from "../../app/utils/http/session-cookie-name";
 
 export const resident = { email: "resident@example.com", password: "resident12345" };
 export const admin = { email: "admin@example.com", password: "admin12345" };

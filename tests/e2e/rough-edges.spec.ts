@@ -9,7 +9,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
-import type { Page as ListPage, Post } from "../../app/api/types";
+import type { Page as ListPage, Post } from "../../app/utils/api/types";
 import { freePort, startPortal } from "../support/stack.js";
 import { admin, backendGet, backendUrl, createResident, expect, hydrated, resident, signIn, test } from "./fixtures";
 

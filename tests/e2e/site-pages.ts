@@ -3,7 +3,7 @@
  * of visitor sees them (error and confirmation pages included): for the
  * suites that go through them all (layout, HTML validity).
  */
-import { siteMap, type SiteEntry } from "../../app/site-map/pages";
+import { siteMap, type SiteEntry } from "../../app/utils/site-map/pages";
 import { admin, backendUrl, resident } from "./fixtures";
 
 export type Who = "guest" | "resident" | "admin";

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
-import { useIsPending } from "~/forms/form";
+import { useIsPending } from "~/components/forms/form";
 
 /** A confirmation page for a destructive action (the no-JavaScript path). */
 export function ConfirmPage({

@@ -10,8 +10,8 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
-import { useIsPending } from "~/forms/form";
-import { notify } from "~/toasts/notify";
+import { useIsPending } from "~/components/forms/form";
+import { notify } from "~/utils/toasts/notify";
 
 const accept = "image/jpeg,image/png,image/webp,image/gif";
 

@@ -3,11 +3,11 @@ import type { z } from "zod";
 import { useId, useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { HoneypotInputs, ErrorSummary, FormErrors, firstInvalidField, useIsPending } from "~/forms/form";
+import { HoneypotInputs, ErrorSummary, FormErrors, firstInvalidField, useIsPending } from "~/components/forms/form";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, Field, TextareaField } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
-import type { PostSchema } from "~/schemas/admin";
+import type { PostSchema } from "~/utils/schemas/admin";
 
 type PostShape = z.input<typeof PostSchema>;
 

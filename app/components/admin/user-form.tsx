@@ -2,11 +2,11 @@ import { getFormProps, getInputProps, type FormMetadata, type SubmissionResult }
 import type { z } from "zod";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { HoneypotInputs, ErrorSummary, FormErrors, firstInvalidField, useClearPasswords, useIsPending } from "~/forms/form";
+import { HoneypotInputs, ErrorSummary, FormErrors, firstInvalidField, useClearPasswords, useIsPending } from "~/components/forms/form";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, Field, PasswordField } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
-import type { UserEditSchema } from "~/schemas/admin";
+import type { UserEditSchema } from "~/utils/schemas/admin";
 import { PersonFields, personLabels } from "~/components/person-fields";
 
 /** The user form's fields as conform reads them, for a new user and an edit alike (the schema tells whether the password is required). */

@@ -12,8 +12,8 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
-import { formatCountdown } from "~/format/countdown";
-import { useFormat } from "~/format/format";
+import { formatCountdown } from "~/utils/format/countdown";
+import { useFormat } from "~/utils/format/format";
 
 export function ResendControl({ secondsLeft, resendAt, pending }: { secondsLeft: number; resendAt: number; pending?: boolean }) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Fragment, useLayoutEffect, useRef, useState } from "react";
 import { Link, useLocation, useMatches } from "react-router";
-import { breadcrumbsFor, documentDescription, documentTitle, type Crumb } from "~/site-map/navigation";
+import { breadcrumbsFor, documentDescription, documentTitle, type Crumb } from "~/utils/site-map/navigation";
 
 export interface RouteHandle {
   /** Values for the placeholders in this page's breadcrumb name (a post's title). */

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Icon, type IconName } from "~/components/ui/icon";
-import { telHref } from "~/format/format";
-import { operatorTextLang } from "~/i18n/config";
-import { useRootData } from "~/root-data";
+import { telHref } from "~/utils/format/format";
+import { operatorTextLang } from "~/utils/i18n/config";
+import { useRootData } from "~/utils/root-data";
 import { CopyButton } from "~/components/copy-button";
 import { KeepTogether } from "~/components/keep-together";
 

@@ -7,8 +7,8 @@
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation } from "react-router";
 import { Icon } from "~/components/ui/icon";
-import { htmlLang, languageAbbreviations, languageNames, languages } from "~/i18n/config";
-import { useRootData } from "~/root-data";
+import { htmlLang, languageAbbreviations, languageNames, languages } from "~/utils/i18n/config";
+import { useRootData } from "~/utils/root-data";
 
 export function LanguageSwitch() {
   const { t } = useTranslation();

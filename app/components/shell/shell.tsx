@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigation } from "react-router";
 import { CardGridSkeleton, DetailSkeleton } from "~/components/ui/skeleton";
-import { findEntry, trailOf } from "~/site-map/navigation";
+import { findEntry, trailOf } from "~/utils/site-map/navigation";
 import { Footer } from "./footer";
 import { closePhoneMenu, Header } from "./header";
 import { BackHomePanel, SideMenu } from "./side-menu";

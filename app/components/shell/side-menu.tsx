@@ -10,8 +10,8 @@ import { Link, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Icon } from "~/components/ui/icon";
 import { isIconName } from "~/components/ui/icon-names";
-import { useOptionalUser } from "~/root-data";
-import { findEntry, menuEntries, sectionOf, siteRoots, trailOf, type ResolvedEntry } from "~/site-map/navigation";
+import { useOptionalUser } from "~/utils/root-data";
+import { findEntry, menuEntries, sectionOf, siteRoots, trailOf, type ResolvedEntry } from "~/utils/site-map/navigation";
 
 interface SideMenuProps {
   /** Distinguishes the desktop panel from the mobile one (ids must be unique). */

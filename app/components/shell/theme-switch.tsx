@@ -7,8 +7,8 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useFetchers, useLocation } from "react-router";
 import { Icon } from "~/components/ui/icon";
-import type { Theme } from "~/http/preferences.server";
-import { useRootData } from "~/root-data";
+import type { Theme } from "~/server/http/preferences.server";
+import { useRootData } from "~/utils/root-data";
 
 const themeFetcherKey = "theme-switch";
 

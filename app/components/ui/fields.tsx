@@ -6,7 +6,7 @@
 import { Fragment, useId, useState, type InputHTMLAttributes, type LabelHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { readErrorText, SaidText, type ErrorText } from "~/i18n/foreign-text";
+import { readErrorText, SaidText, type ErrorText } from "~/utils/i18n/foreign-text";
 import { Icon } from "./icon";
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
@@ -14,7 +14,7 @@ export type ListOfErrors = Array<string | null | undefined> | null | undefined;
 /**
  * What a resident reads for a field's errors: schema errors are keys of the
  * `errors` namespace, the backend's texts are shown as they are, one marked
- * as another language (app/i18n/foreign-text.ts) with its `lang`.
+ * as another language (app/utils/i18n/foreign-text.ts) with its `lang`.
  */
 export function useErrorTexts(errors: ListOfErrors): ErrorText[] | undefined {
   const { t } = useTranslation("errors");

@@ -5,11 +5,11 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { IgnoredParams, ListResult } from "~/components/pagination";
-import { getApi } from "~/middleware/api.server";
-import { useFormat } from "~/format/format";
-import { parseChoice, parseDay, parsePage, parseText } from "~/lists/list-query";
+import { getApi } from "~/server/middleware/api.server";
+import { useFormat } from "~/utils/format/format";
+import { parseChoice, parseDay, parsePage, parseText } from "~/utils/lists/list-query";
 import type { Route } from "./+types/info";
-import { loadListPage } from "~/lists/list-page.server";
+import { loadListPage } from "~/server/lists/list-page.server";
 import { FilterForm, FilterInput, FilterSelect } from "~/components/filters";
 
 const pageSize = 10;

@@ -2,12 +2,12 @@
 import { useTranslation } from "react-i18next";
 import { data, useSearchParams } from "react-router";
 import { ConfirmPage } from "~/components/admin/confirm";
-import { getI18n } from "~/middleware/i18n.server";
-import { getApi } from "~/middleware/api.server";
-import { rethrowNotFound } from "~/api/rethrow-not-found.server";
-import { mediaPath } from "~/media/media-path";
-import { safeRedirect } from "~/http/redirect";
-import { deleteThenRedirect } from "~/toasts/deletion.server";
+import { getI18n } from "~/server/middleware/i18n.server";
+import { getApi } from "~/server/middleware/api.server";
+import { rethrowNotFound } from "~/server/api/rethrow-not-found.server";
+import { mediaPath } from "~/utils/media/media-path";
+import { safeRedirect } from "~/utils/http/redirect";
+import { deleteThenRedirect } from "~/server/toasts/deletion.server";
 import type { Route } from "./+types/image-delete";
 
 function imageIdOf(params: { imageId: string }) {

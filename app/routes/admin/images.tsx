@@ -3,11 +3,11 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { ConfirmLink } from "~/components/confirm-link";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
-import { getApi } from "~/middleware/api.server";
-import { mediaPath } from "~/media/media-path";
-import { parsePage } from "~/lists/list-query";
+import { getApi } from "~/server/middleware/api.server";
+import { mediaPath } from "~/utils/media/media-path";
+import { parsePage } from "~/utils/lists/list-query";
 import type { Route } from "./+types/images";
-import { loadListPage } from "~/lists/list-page.server";
+import { loadListPage } from "~/server/lists/list-page.server";
 
 const pageSize = 24;
 

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { isIconName } from "~/components/ui/icon-names";
-import { findEntry } from "~/site-map/navigation";
+import { findEntry } from "~/utils/site-map/navigation";
 
 /** The administration's pages, as the site map lists them under /admin. */
 const sections = (findEntry("/admin")?.children ?? []).filter((entry) => !entry.hidden);

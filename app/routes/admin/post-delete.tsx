@@ -3,10 +3,10 @@ import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { ConfirmPage } from "~/components/admin/confirm";
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
-import { getI18n } from "~/middleware/i18n.server";
-import { getApi } from "~/middleware/api.server";
-import { rethrowNotFound } from "~/api/rethrow-not-found.server";
-import { deleteThenRedirect } from "~/toasts/deletion.server";
+import { getI18n } from "~/server/middleware/i18n.server";
+import { getApi } from "~/server/middleware/api.server";
+import { rethrowNotFound } from "~/server/api/rethrow-not-found.server";
+import { deleteThenRedirect } from "~/server/toasts/deletion.server";
 import type { Route } from "./+types/post-delete";
 
 export const handle: RouteHandle = {

@@ -4,9 +4,9 @@
  * JavaScript the same files go to the edit page's own action.
  */
 import { data } from "react-router";
-import { getApi } from "~/middleware/api.server";
-import { getI18n } from "~/middleware/i18n.server";
-import { uploadPostImages } from "~/media/post-image-uploads.server";
+import { getApi } from "~/server/middleware/api.server";
+import { getI18n } from "~/server/middleware/i18n.server";
+import { uploadPostImages } from "~/server/media/post-image-uploads.server";
 import type { Route } from "./+types/post-images";
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -4,11 +4,11 @@ import { Link } from "react-router";
 import { ConfirmLink } from "~/components/confirm-link";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
 import { Icon } from "~/components/ui/icon";
-import { getApi } from "~/middleware/api.server";
-import { useFormat } from "~/format/format";
-import { parsePage, parsePostFilters } from "~/lists/list-query";
+import { getApi } from "~/server/middleware/api.server";
+import { useFormat } from "~/utils/format/format";
+import { parsePage, parsePostFilters } from "~/utils/lists/list-query";
 import type { Route } from "./+types/posts";
-import { loadListPage } from "~/lists/list-page.server";
+import { loadListPage } from "~/server/lists/list-page.server";
 import { FilterForm } from "~/components/filters";
 import { PostFilterFields } from "~/components/post-filters";
 

@@ -2,12 +2,12 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { ConfirmPage } from "~/components/admin/confirm";
-import { getI18n } from "~/middleware/i18n.server";
-import { getApi } from "~/middleware/api.server";
-import { getUser } from "~/middleware/user.server";
-import { rethrowNotFound } from "~/api/rethrow-not-found.server";
-import { deleteThenRedirect } from "~/toasts/deletion.server";
-import { redirectWithToast } from "~/toasts/toast.server";
+import { getI18n } from "~/server/middleware/i18n.server";
+import { getApi } from "~/server/middleware/api.server";
+import { getUser } from "~/server/middleware/user.server";
+import { rethrowNotFound } from "~/server/api/rethrow-not-found.server";
+import { deleteThenRedirect } from "~/server/toasts/deletion.server";
+import { redirectWithToast } from "~/server/toasts/toast.server";
 import type { Route } from "./+types/user-delete";
 
 function userIdOf(params: { userId: string }) {

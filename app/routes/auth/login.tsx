@@ -12,12 +12,12 @@ import { data, Form, Link, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, PasswordField } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
-import { ErrorSummary, firstInvalidField, FormErrors, HoneypotInputs, useClearPasswords, useIsPending } from "~/forms/form";
-import { readForm, retryAfterHeaders } from "~/forms/action.server";
-import { getSession } from "~/middleware/session.server";
-import { LoginSchema } from "~/schemas/auth";
+import { ErrorSummary, firstInvalidField, FormErrors, HoneypotInputs, useClearPasswords, useIsPending } from "~/components/forms/form";
+import { readForm, retryAfterHeaders } from "~/server/forms/action.server";
+import { getSession } from "~/server/middleware/session.server";
+import { LoginSchema } from "~/utils/schemas/auth";
 import type { Route } from "./+types/login";
-import { signInByForm } from "./sign-in.server";
+import { signInByForm } from "~/server/auth/sign-in.server";
 
 const constraint = getZodConstraint(LoginSchema);
 

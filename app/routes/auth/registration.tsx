@@ -1,7 +1,7 @@
 /**
  * Registration in three steps: the e-mail with the consent to the processing
  * of personal data (the e-mail is personal data: the consent is recorded in
- * the log, app/content/consent.server.ts, before it is sent), the code from
+ * the log, app/server/content/consent.server.ts, before it is sent), the code from
  * the letter, the profile. The step and what it holds live in the session,
  * so a reload or the Back button never loses them. Every step is a plain
  * form; every step links the documents accepted by registering. Once
@@ -21,21 +21,21 @@ import { PersonFields, personLabels } from "~/components/person-fields";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, Field } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
-import { recordConsent } from "~/content/consent.server";
-import { getI18n } from "~/middleware/i18n.server";
-import { getEnv } from "~/config/env.server";
-import { getApi } from "~/middleware/api.server";
-import { firstInvalidField, useClearPasswords, ErrorSummary, FormErrors, HoneypotInputs, useIsPending } from "~/forms/form";
-import { readForm, replyRefused, retryAfterHeaders } from "~/forms/action.server";
-import { validateWith } from "~/forms/validation";
-import { codeAttemptKey, getLimits } from "~/http/limits.server";
-import { requestMetaContext } from "~/http/request-context";
-import { formatCountdown, secondsUntilResend } from "~/format/countdown";
-import { getSession, type RegistrationState } from "~/middleware/session.server";
-import { CodeStepSchema, ProfileStepSchema, RegistrationEmailSchema, ResendSchema } from "~/schemas/auth";
-import { redirectWithToast } from "~/toasts/toast.server";
+import { recordConsent } from "~/server/content/consent.server";
+import { getI18n } from "~/server/middleware/i18n.server";
+import { getEnv } from "~/server/config/env.server";
+import { getApi } from "~/server/middleware/api.server";
+import { firstInvalidField, useClearPasswords, ErrorSummary, FormErrors, HoneypotInputs, useIsPending } from "~/components/forms/form";
+import { readForm, replyRefused, retryAfterHeaders } from "~/server/forms/action.server";
+import { validateWith } from "~/utils/forms/validation";
+import { codeAttemptKey, getLimits } from "~/server/http/limits.server";
+import { requestMetaContext } from "~/utils/http/request-context";
+import { formatCountdown, secondsUntilResend } from "~/utils/format/countdown";
+import { getSession, type RegistrationState } from "~/server/middleware/session.server";
+import { CodeStepSchema, ProfileStepSchema, RegistrationEmailSchema, ResendSchema } from "~/utils/schemas/auth";
+import { redirectWithToast } from "~/server/toasts/toast.server";
 import type { Route } from "./+types/registration";
-import { signInWithNewPassword } from "./sign-in.server";
+import { signInWithNewPassword } from "~/server/auth/sign-in.server";
 
 const here = "/auth/registration";
 

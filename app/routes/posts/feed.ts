@@ -1,10 +1,10 @@
 /** An Atom feed of the latest posts, for any feed reader. */
-import { getApi } from "~/middleware/api.server";
-import { getEnv, getPublicConfig } from "~/config/env.server";
-import { defaultLanguage } from "~/i18n/config";
-import { i18nFor } from "~/middleware/i18n.server";
-import { atomFeed } from "~/format/atom";
-import { postFeedHtml } from "~/format/post-text.server";
+import { getApi } from "~/server/middleware/api.server";
+import { getEnv, getPublicConfig } from "~/server/config/env.server";
+import { defaultLanguage } from "~/utils/i18n/config";
+import { i18nFor } from "~/server/middleware/i18n.server";
+import { atomFeed } from "~/utils/format/atom";
+import { postFeedHtml } from "~/server/format/post-text.server";
 import type { Route } from "./+types/feed";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -7,16 +7,16 @@ import { Link } from "react-router";
 import { IgnoredParams, ListResult } from "~/components/pagination";
 import { Icon } from "~/components/ui/icon";
 import { PostStatus } from "~/components/post-status";
-import { getApi } from "~/middleware/api.server";
-import { machineTime, useFormat } from "~/format/format";
-import { mediaPath } from "~/media/media-path";
-import { parseDay, parsePage, parsePostFilters } from "~/lists/list-query";
+import { getApi } from "~/server/middleware/api.server";
+import { machineTime, useFormat } from "~/utils/format/format";
+import { mediaPath } from "~/utils/media/media-path";
+import { parseDay, parsePage, parsePostFilters } from "~/utils/lists/list-query";
 import type { Route } from "./+types/index";
-import { loadListPage } from "~/lists/list-page.server";
+import { loadListPage } from "~/server/lists/list-page.server";
 import { FilterForm, FilterInput } from "~/components/filters";
 import { PostFilterFields } from "~/components/post-filters";
-import { excerpt } from "~/format/excerpt";
-import { postPlainText } from "~/format/post-text.server";
+import { excerpt } from "~/utils/format/excerpt";
+import { postPlainText } from "~/server/format/post-text.server";
 
 const pageSize = 12;
 

@@ -4,13 +4,13 @@ import { data, Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
 import { PostStatus } from "~/components/post-status";
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
-import { getApi } from "~/middleware/api.server";
-import { rethrowNotFound } from "~/api/rethrow-not-found.server";
-import { machineTime, useFormat } from "~/format/format";
-import { excerpt } from "~/format/excerpt";
-import { postHtml, postPlainText } from "~/format/post-text.server";
-import { mediaPath } from "~/media/media-path";
-import { useOptionalUser } from "~/root-data";
+import { getApi } from "~/server/middleware/api.server";
+import { rethrowNotFound } from "~/server/api/rethrow-not-found.server";
+import { machineTime, useFormat } from "~/utils/format/format";
+import { excerpt } from "~/utils/format/excerpt";
+import { postHtml, postPlainText } from "~/server/format/post-text.server";
+import { mediaPath } from "~/utils/media/media-path";
+import { useOptionalUser } from "~/utils/root-data";
 import type { Route } from "./+types/item";
 
 export const handle: RouteHandle = {

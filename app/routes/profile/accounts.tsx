@@ -3,36 +3,36 @@
  * form to attach one by number and the holder's surname; a detach control
  * that asks first (a dialog with JavaScript, a confirmation page without).
  * Attaching names a household (its holder, address and balance), so wrong
- * guesses are counted per resident and per client (app/http/limits.server.ts)
+ * guesses are counted per resident and per client (app/server/http/limits.server.ts)
  * and "no such number" and "wrong surname" read the same.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form } from "react-router";
-import { ApiError } from "~/api/errors";
-import { readForm, replyRefused, retryAfterHeaders } from "~/forms/action.server";
-import { redirectWithToast } from "~/toasts/toast.server";
-import { ErrorSummary, FormErrors, HoneypotInputs, useIsPending } from "~/forms/form";
-import { AttachSchema } from "~/schemas/profile";
+import { ApiError } from "~/utils/api/errors";
+import { readForm, replyRefused, retryAfterHeaders } from "~/server/forms/action.server";
+import { redirectWithToast } from "~/server/toasts/toast.server";
+import { ErrorSummary, FormErrors, HoneypotInputs, useIsPending } from "~/components/forms/form";
+import { AttachSchema } from "~/utils/schemas/profile";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/fields";
-import { getLimits } from "~/http/limits.server";
-import { requestMetaContext } from "~/http/request-context";
-import { getUser } from "~/middleware/user.server";
-import { logger } from "~/monitoring/logger.server";
+import { getLimits } from "~/server/http/limits.server";
+import { requestMetaContext } from "~/utils/http/request-context";
+import { getUser } from "~/server/middleware/user.server";
+import { logger } from "~/server/monitoring/logger.server";
 import { useTranslation } from "react-i18next";
-import type { Account } from "~/api/types";
+import type { Account } from "~/utils/api/types";
 import { Balance } from "~/components/balance";
 import { ConfirmLink } from "~/components/confirm-link";
 import { PayAccountLink } from "~/components/pay-account-link";
 import { IgnoredParams, ListResult } from "~/components/pagination";
 import { Icon } from "~/components/ui/icon";
-import { getI18n } from "~/middleware/i18n.server";
-import { getApi } from "~/middleware/api.server";
-import { useFormat } from "~/format/format";
-import { parseChoice, parsePage, parseText } from "~/lists/list-query";
+import { getI18n } from "~/server/middleware/i18n.server";
+import { getApi } from "~/server/middleware/api.server";
+import { useFormat } from "~/utils/format/format";
+import { parseChoice, parsePage, parseText } from "~/utils/lists/list-query";
 import type { Route } from "./+types/accounts";
-import { loadListPage } from "~/lists/list-page.server";
+import { loadListPage } from "~/server/lists/list-page.server";
 import { FilterForm, FilterInput, FilterSelect } from "~/components/filters";
 
 const pageSize = 10;

@@ -6,8 +6,8 @@ import { CopyButton } from "~/components/copy-button";
 import { Icon } from "~/components/ui/icon";
 import { PayAccountLink } from "~/components/pay-account-link";
 import { BenefitList, PaymentButton } from "~/components/payment-service";
-import { getApi } from "~/middleware/api.server";
-import { getPublicConfig } from "~/config/env.server";
+import { getApi } from "~/server/middleware/api.server";
+import { getPublicConfig } from "~/server/config/env.server";
 import type { Route } from "./+types/altpayment";
 
 export async function loader({ context }: Route.LoaderArgs) {

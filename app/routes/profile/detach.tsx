@@ -4,13 +4,13 @@
  */
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
-import { ApiError } from "~/api/errors";
-import { refusalTexts } from "~/api/refusal-texts.server";
+import { ApiError } from "~/utils/api/errors";
+import { refusalTexts } from "~/server/api/refusal-texts.server";
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { Icon } from "~/components/ui/icon";
-import { getI18n } from "~/middleware/i18n.server";
-import { getApi } from "~/middleware/api.server";
-import { redirectWithToast } from "~/toasts/toast.server";
+import { getI18n } from "~/server/middleware/i18n.server";
+import { getApi } from "~/server/middleware/api.server";
+import { redirectWithToast } from "~/server/toasts/toast.server";
 import type { Route } from "./+types/detach";
 
 export const handle: RouteHandle = {

@@ -2,9 +2,9 @@ import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { Icon } from "~/components/ui/icon";
-import { getApi } from "~/middleware/api.server";
-import { rethrowNotFound } from "~/api/rethrow-not-found.server";
-import { unitLabel, useFormat } from "~/format/format";
+import { getApi } from "~/server/middleware/api.server";
+import { rethrowNotFound } from "~/server/api/rethrow-not-found.server";
+import { unitLabel, useFormat } from "~/utils/format/format";
 import type { Route } from "./+types/item";
 import { KeepTogether } from "~/components/keep-together";
 

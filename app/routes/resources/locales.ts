@@ -1,13 +1,13 @@
 /**
  * Locale files for the browser at /locales/{lng}/{ns}.json. Unknown
  * languages or namespaces answer 404, which the client does not retry.
- * An address with this build's version (`?v=`, app/i18n/config.ts) never
+ * An address with this build's version (`?v=`, app/utils/i18n/config.ts) never
  * changes its answer: browsers keep it for a year. Without it, or with an
  * older release's, the file is the current one, kept five minutes.
  */
 import { data } from "react-router";
-import { isLanguage, localesVersion, namespaces } from "~/i18n/config";
-import { resources } from "~/i18n/resources";
+import { isLanguage, localesVersion, namespaces } from "~/utils/i18n/config";
+import { resources } from "~/utils/i18n/resources";
 import type { Route } from "./+types/locales";
 
 export function loader({ params, request }: Route.LoaderArgs) {

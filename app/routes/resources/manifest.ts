@@ -3,9 +3,9 @@
  * language (the document's <link rel="manifest"> names it). Browsers fetch a
  * manifest without cookies, so the language is in the address.
  */
-import { getPublicConfig } from "~/config/env.server";
-import { isLanguage, type Language } from "~/i18n/config";
-import { getLocale, i18nFor } from "~/middleware/i18n.server";
+import { getPublicConfig } from "~/server/config/env.server";
+import { isLanguage, type Language } from "~/utils/i18n/config";
+import { getLocale, i18nFor } from "~/server/middleware/i18n.server";
 import { webManifest } from "~/pwa/web-manifest";
 import type { Route } from "./+types/manifest";
 

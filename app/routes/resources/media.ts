@@ -7,9 +7,9 @@
  * and PDFs are shown with the type their bytes say; anything else, an HTML
  * file included, is a download (application/octet-stream, attachment).
  */
-import { getEnv } from "~/config/env.server";
-import { getI18n } from "~/middleware/i18n.server";
-import { sniffInlineType } from "~/media/uploads.server";
+import { getEnv } from "~/server/config/env.server";
+import { getI18n } from "~/server/middleware/i18n.server";
+import { sniffInlineType } from "~/server/media/uploads.server";
 import type { Route } from "./+types/media";
 
 const passRequest = ["if-none-match", "if-modified-since", "range"];

@@ -1,13 +1,13 @@
 /**
  * /offline/{lng}: the offline page in one language, for the service worker's
- * precache (app/pwa/offline-page.server.ts). Nothing personal: the same page
+ * precache (app/server/pwa/offline-page.server.ts). Nothing personal: the same page
  * for everyone, whoever asks.
  */
 import { data } from "react-router";
-import { getPublicConfig } from "~/config/env.server";
-import { isLanguage } from "~/i18n/config";
-import { i18nFor } from "~/middleware/i18n.server";
-import { offlinePageHtml } from "~/pwa/offline-page.server";
+import { getPublicConfig } from "~/server/config/env.server";
+import { isLanguage } from "~/utils/i18n/config";
+import { i18nFor } from "~/server/middleware/i18n.server";
+import { offlinePageHtml } from "~/server/pwa/offline-page.server";
 import type { Route } from "./+types/offline";
 
 export async function loader({ params }: Route.LoaderArgs) {

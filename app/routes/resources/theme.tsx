@@ -3,10 +3,10 @@
  * posts here and returns to the same page, so it works without JavaScript.
  */
 import { data, redirect } from "react-router";
-import { themeCookie, themeSchema } from "~/http/preferences.server";
-import { safeRedirect } from "~/http/redirect";
+import { themeCookie, themeSchema } from "~/server/http/preferences.server";
+import { safeRedirect } from "~/utils/http/redirect";
 import type { Route } from "./+types/theme";
-import { readFormData } from "~/http/request.server";
+import { readFormData } from "~/server/http/request.server";
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await readFormData(request);

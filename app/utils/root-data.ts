@@ -1,0 +1,31 @@
+import { useRouteLoaderData } from "react-router";
+import type { HoneypotInputProps } from "remix-utils/honeypot/server";
+import type { SessionUser } from "~/utils/api/token-claims";
+import type { getPublicConfig } from "~/server/config/env.server";
+import type { Theme } from "~/server/http/preferences.server";
+import type { Language } from "~/utils/i18n/config";
+import type { Toast } from "~/server/toasts/toast.server";
+
+/**
+ * The root loader's data: user, theme, language and company details. Declared
+ * here, not inferred from root.tsx, so the shell reads it without importing
+ * the root module that renders the shell.
+ */
+export interface RootData {
+  locale: Language;
+  theme: Theme;
+  toast: Toast | null;
+  /** Only what the shell shows: never a token. */
+  user: Pick<SessionUser, "firstName" | "lastName" | "email" | "role"> | null;
+  config: ReturnType<typeof getPublicConfig>;
+  year: number;
+  honeypotInputProps: HoneypotInputProps;
+}
+
+export function useRootData() {
+  return useRouteLoaderData<RootData>("root");
+}
+
+export function useOptionalUser() {
+  return useRootData()?.user ?? null;
+}
