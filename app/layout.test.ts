@@ -43,6 +43,14 @@ describe("the layout", () => {
     expect(twice).toEqual([]);
   });
 
+  // Arrows point down: routes → components → utils, routes → server → utils; types included (the type is then shared code too).
+  it("lets shared code and components import nothing from app/server, not even a type", () => {
+    const upward = [...modules(path.join("app", "utils")), ...modules(path.join("app", "components")), ...modules(path.join("app", "pwa"))].flatMap((file) =>
+      [...fs.readFileSync(path.join(root, file), "utf8").matchAll(/\bfrom\s+"(~\/server\/[^"]+)"/g)].map(([, specifier]) => `${file} → ${specifier}`),
+    );
+    expect(upward).toEqual([]);
+  });
+
   // A route module is a leaf: what two pages share lives below them (components, lists, format…).
   it("lets nothing but routes.ts and root.tsx import a route module", () => {
     const routeModule = (target: string) => target.startsWith(path.join("app", "routes") + path.sep) && !/\.server$/.test(target);

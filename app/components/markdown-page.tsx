@@ -1,4 +1,4 @@
-import type { MarkdownPage } from "~/server/content/markdown.server";
+import type { MarkdownPage } from "~/utils/content/markdown-types";
 import { useFormat } from "~/utils/format/format";
 import { htmlLang } from "~/utils/i18n/config";
 import { useTranslation } from "react-i18next";

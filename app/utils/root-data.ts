@@ -1,10 +1,10 @@
 import { useRouteLoaderData } from "react-router";
 import type { HoneypotInputProps } from "remix-utils/honeypot/server";
 import type { SessionUser } from "~/utils/api/token-claims";
-import type { getPublicConfig } from "~/server/config/env.server";
-import type { Theme } from "~/server/http/preferences.server";
+import type { Theme } from "~/utils/http/theme-schema";
 import type { Language } from "~/utils/i18n/config";
-import type { Toast } from "~/server/toasts/toast.server";
+import type { PublicConfig } from "~/utils/public-config";
+import type { Toast } from "~/utils/toasts/toast-schema";
 
 /**
  * The root loader's data: user, theme, language and company details. Declared
@@ -17,7 +17,7 @@ export interface RootData {
   toast: Toast | null;
   /** Only what the shell shows: never a token. */
   user: Pick<SessionUser, "firstName" | "lastName" | "email" | "role"> | null;
-  config: ReturnType<typeof getPublicConfig>;
+  config: PublicConfig;
   year: number;
   honeypotInputProps: HoneypotInputProps;
 }

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useFetchers, useLocation } from "react-router";
 import { Icon } from "~/components/ui/icon";
-import type { Theme } from "~/server/http/preferences.server";
+import type { Theme } from "~/utils/http/theme-schema";
 import { useRootData } from "~/utils/root-data";
 
 const themeFetcherKey = "theme-switch";

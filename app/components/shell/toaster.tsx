@@ -7,7 +7,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { markToasterReady, notify, whenToastsWanted } from "~/utils/toasts/notify";
 import { Icon, type IconName } from "~/components/ui/icon";
-import type { Toast } from "~/server/toasts/toast.server";
+import type { Toast } from "~/utils/toasts/toast-schema";
 
 /** sonner arrives with the first toast; once its toaster is mounted, queued toasts show. */
 type Sonner = typeof import("sonner");

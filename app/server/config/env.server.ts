@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { paymentUrl } from "~/utils/format/payment-url";
+import type { PublicConfig } from "~/utils/public-config";
 
 const phone = z.string().regex(/^\+?[\d\s()-]{5,20}$/, "ожидается номер телефона, например +7 (4112) 40-00-00");
 
@@ -148,7 +149,7 @@ export function getEnv(): Env {
 }
 
 /** Company details the pages show: configuration, safe for the browser. */
-export function getPublicConfig() {
+export function getPublicConfig(): PublicConfig {
   const env = getEnv();
   return {
     productName: env.PRODUCT_NAME,
@@ -156,9 +157,7 @@ export function getPublicConfig() {
     address: env.COMPANY_ADDRESS,
     mapUrl: env.COMPANY_MAP_URL,
     email: env.COMPANY_EMAIL,
-    /** The service's own page, for «Перейти». */
     paymentUrl: paymentUrl(env.PAYMENT_URL),
-    /** With `{account}` where the service takes a personal account's number. */
     paymentAccountUrl: env.PAYMENT_URL,
     phones: {
       reception: env.PHONE_RECEPTION,
@@ -169,4 +168,3 @@ export function getPublicConfig() {
   };
 }
 
-export type PublicConfig = ReturnType<typeof getPublicConfig>;

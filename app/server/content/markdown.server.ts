@@ -13,21 +13,11 @@ import path from "node:path";
 import { Marked } from "marked";
 import { data } from "react-router";
 import { defaultLanguage, type Language } from "~/utils/i18n/config";
+import type { MarkdownPage } from "~/utils/content/markdown-types";
 import { keepTogetherInHtml } from "~/utils/format/unbreakable";
 
 const contentDir = path.resolve(process.env.CONTENT_DIR ?? "content");
 const marked = new Marked({ gfm: true, async: false });
-
-export interface MarkdownPage {
-  title: string;
-  html: string;
-  /** The language the text is written in. */
-  lang: Language;
-  /** True when the page has no version in the language asked for and is shown in `lang` (Russian) instead. */
-  fallback: boolean;
-  /** The document's edition (`YYYY-MM-DD`), from the Russian file's front matter; null when it names none. */
-  version: string | null;
-}
 
 function fileOf(name: string, lng: Language) {
   return lng === defaultLanguage ? path.join(contentDir, `${name}.md`) : path.join(contentDir, lng, `${name}.md`);

@@ -3,7 +3,7 @@
  * are plain cookies; the server reads them to render the right page at once.
  */
 import { createCookie } from "react-router";
-import { z } from "zod";
+import { themeSchema, type Theme } from "~/utils/http/theme-schema";
 
 const yearInSeconds = 60 * 60 * 24 * 365;
 
@@ -20,9 +20,6 @@ export const languageCookie = createCookie("lng", {
   httpOnly: true,
   maxAge: yearInSeconds,
 });
-
-export const themeSchema = z.enum(["light", "dark"]);
-export type Theme = z.infer<typeof themeSchema>;
 
 /** The theme a Cookie header asks for (its first `theme`); light otherwise. */
 export async function themeFromCookies(cookieHeader: string | null | undefined): Promise<Theme> {

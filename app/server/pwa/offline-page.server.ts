@@ -9,7 +9,7 @@
 import type { TFunction } from "i18next";
 import { htmlLang, operatorTextLang, type Language } from "~/utils/i18n/config";
 import { telHref } from "~/utils/format/format";
-import type { PublicConfig } from "~/server/config/env.server";
+import type { PublicConfig } from "~/utils/public-config";
 import { escapeHtml } from "~/utils/format/escape-html";
 
 const styles = `

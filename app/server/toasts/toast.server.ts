@@ -4,18 +4,10 @@
  * message in a polite live region.
  */
 import { createCookieSessionStorage, redirect } from "react-router";
-import { z } from "zod";
 import { getEnv } from "~/server/config/env.server";
+import { toastSchema, type Toast, type ToastInput } from "~/utils/toasts/toast-schema";
 
-export const toastSchema = z.object({
-  id: z.string().default(() => crypto.randomUUID()),
-  type: z.enum(["success", "info", "warning", "error", "loading"]).default("info"),
-  title: z.string().optional(),
-  description: z.string(),
-});
-
-export type Toast = z.infer<typeof toastSchema>;
-export type ToastInput = z.input<typeof toastSchema>;
+export type { Toast, ToastInput };
 
 const toastKey = "toast";
 type ToastData = { toast: Toast };
