@@ -28,7 +28,7 @@ import { getToast } from "~/server/toasts/toast.server";
 import { getHoneypotInputProps } from "~/server/forms/honeypot.server";
 import { themeColors } from "~/pwa/web-manifest";
 import { starterScript } from "~/pwa/starter";
-import { HoneypotProvider } from "~/components/forms/form";
+import { HoneypotProvider } from "~/components/forms/honeypot-context";
 import type { Route } from "./+types/root";
 import stylesText from "./styles/app.css?inline";
 

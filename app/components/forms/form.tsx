@@ -6,12 +6,12 @@
  * errors inside it, toasts only for success.
  */
 import type { FormMetadata, SubmissionResult } from "@conform-to/react";
-import { createContext, useContext, useEffect, useId, type ReactNode } from "react";
+import { useContext, useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormAction, useNavigation } from "react-router";
-import type { HoneypotInputProps } from "remix-utils/honeypot/server";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { SaidTexts, useErrorTexts } from "~/components/ui/fields";
+import { HoneypotContext } from "~/components/forms/honeypot-context";
 import { Icon } from "~/components/ui/icon";
 import { readErrorText } from "~/utils/i18n/foreign-text";
 
@@ -113,12 +113,6 @@ function SummaryItem({ id, label, errors }: { id: string; label: string | null; 
  * page. Hidden from everyone but bots: display:none (the `honeypot` class)
  * and aria-hidden.
  */
-const HoneypotContext = createContext<Partial<HoneypotInputProps>>({});
-
-export function HoneypotProvider({ children, ...props }: Partial<HoneypotInputProps> & { children: ReactNode }) {
-  return <HoneypotContext.Provider value={props}>{children}</HoneypotContext.Provider>;
-}
-
 export function HoneypotInputs({ label }: { label: string }) {
   const { nameFieldName = "name__confirm", validFromFieldName = "from__confirm", encryptedValidFrom } = useContext(HoneypotContext);
   const id = useId();
