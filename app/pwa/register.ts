@@ -12,6 +12,7 @@
  */
 import { Workbox } from "workbox-window";
 import { cacheNames, leavesPage, pagesRead, prefsKey } from "./policy";
+import { pagesBeforeControlKey } from "./starter";
 
 /** With Save-Data the resident asked for no more bytes than the page needs: no worker, no precache. */
 export function wantsServiceWorker(nav: Navigator = navigator) {
@@ -27,19 +28,31 @@ async function rememberPreferences() {
   await prefs.put(prefsKey, new Response(JSON.stringify({ lng, theme }), { headers: { "Content-Type": "application/json" } }));
 }
 
+/** The pages the inline starter noted while no worker controlled this tab, read once. */
+function pagesLoadedBefore(): string[] {
+  try {
+    const noted: unknown = JSON.parse(sessionStorage.getItem(pagesBeforeControlKey) ?? "[]");
+    sessionStorage.removeItem(pagesBeforeControlKey);
+    return Array.isArray(noted) ? noted.filter((path): path is string => typeof path === "string" && path.startsWith("/")) : [];
+  } catch {
+    return [];
+  }
+}
+
 export function registerServiceWorker() {
   if (!wantsServiceWorker()) return;
   const wb = new Workbox("/sw.js");
   // Read at each click, not from workbox-window's "waiting" event: that one comes late (200 ms) or
   // never (a new version the browser found while this page loaded, still installing at register()).
   let registration: ServiceWorkerRegistration | undefined;
-  // The first install saw none of the pages this document read (itself, then those opened by links:
-  // React Router's data requests), so it is told them now.
+  // The first install saw none of the pages this visit read (those loaded whole before, which the
+  // inline starter noted; this document; those opened by links: React Router's data requests), so it
+  // is told them now. The worker keeps only the public ones.
   wb.addEventListener("activated", (event) => {
     if (event.isUpdate) return;
     const fetched = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((entry) => entry.initiatorType === "fetch");
     const read = [...performance.getEntriesByType("navigation"), ...fetched];
-    const urls = pagesRead([...read.map((entry) => entry.name), location.href], location.origin);
+    const urls = pagesRead([...pagesLoadedBefore(), ...read.map((entry) => entry.name), location.href], location.origin);
     if (urls.length > 0) wb.messageSW({ type: "SAVE", urls }).catch(() => {});
   });
 

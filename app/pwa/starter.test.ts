@@ -1,9 +1,9 @@
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
-import { registerScript, starterScript } from "./starter";
+import { pagesBeforeControlKey, registerScript, starterScript } from "./starter";
 
 /** Runs the inline starter against a stand-in document: what it appends, and its listeners. */
-function run(storage: Map<string, string>, readyState = "complete") {
+function run(storage: Map<string, string>, readyState = "complete", tab: Record<string, unknown> = {}) {
   const appended: string[] = [];
   const listeners: Record<string, (event: unknown) => void> = {};
   const windowListeners: Record<string, () => void> = {};
@@ -14,7 +14,7 @@ function run(storage: Map<string, string>, readyState = "complete") {
     addEventListener: (type: string, listener: (event: unknown) => void) => (listeners[type] = listener),
   };
   const localStorage = { getItem: (key: string) => storage.get(key) ?? null, setItem: (key: string, value: string) => storage.set(key, value) };
-  vm.runInNewContext(starterScript, { document, localStorage, addEventListener: (type: string, listener: () => void) => (windowListeners[type] = listener) });
+  vm.runInNewContext(starterScript, { document, localStorage, addEventListener: (type: string, listener: () => void) => (windowListeners[type] = listener), ...tab });
   return { appended, listeners, windowListeners };
 }
 
@@ -44,5 +44,29 @@ describe("the service worker's inline starter", () => {
     expect(loading.appended).toEqual([]);
     loading.windowListeners.load();
     expect(loading.appended).toEqual([registerScript]);
+  });
+
+  it("notes each page loaded while no worker controls the tab, the last 40, and none once one does", () => {
+    const session = new Map<string, string>();
+    const sessionStorage = { getItem: (key: string) => session.get(key) ?? null, setItem: (key: string, value: string) => session.set(key, value) };
+    const tab = (path: string, controller: object | null) => ({
+      sessionStorage,
+      location: { pathname: path, search: "" },
+      navigator: { serviceWorker: { controller } },
+    });
+    run(new Map(), "complete", tab("/about", null));
+    run(new Map(), "complete", tab("/rates", null));
+    expect(JSON.parse(session.get(pagesBeforeControlKey)!)).toEqual(["/about", "/rates"]);
+    run(new Map(), "complete", tab("/posts", {}));
+    expect(JSON.parse(session.get(pagesBeforeControlKey)!)).toEqual(["/about", "/rates"]);
+    for (let page = 0; page < 45; page += 1) run(new Map(), "complete", tab(`/posts/item/${page}`, null));
+    const noted = JSON.parse(session.get(pagesBeforeControlKey)!) as string[];
+    expect(noted).toHaveLength(40);
+    expect(noted.at(-1)).toBe("/posts/item/44");
+  });
+
+  it("still starts where the browser has no worker or no storage", () => {
+    const { appended } = run(new Map([["portal-visited", "1"]]), "complete", { navigator: {} });
+    expect(appended).toEqual([registerScript]);
   });
 });

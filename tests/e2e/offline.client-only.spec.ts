@@ -222,6 +222,24 @@ test.describe("offline, with JavaScript", () => {
     await context.setOffline(false);
   });
 
+  test("a public page left by a full load before the worker took control is kept too", async ({ page, context }) => {
+    test.setTimeout(60_000);
+    // A first visit of one page, left by an address typed: a new document, whose entries name only itself.
+    await page.goto("/rates");
+    await hydrated(page);
+    const firstRate = (await page.locator("main table tbody tr").first().textContent())!.trim();
+    await page.goto("/");
+    await hydrated(page);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await expect.poll(() => savedPaths(page), { timeout: 20_000 }).toEqual(expect.arrayContaining(["/rates", "/"]));
+
+    await context.setOffline(true);
+    await page.goto("/rates");
+    await expect(page.locator("[data-saved-note]")).toContainText(/^Сохранённая копия от/);
+    await expect(page.locator("main table tbody tr").first()).toHaveText(firstRate);
+    await context.setOffline(false);
+  });
+
   test("a new version waits while a form is filled in and takes over at the next link to another page", async ({ page, context }) => {
     test.setTimeout(120_000);
     // A portal of this test's own, deployed twice at one address: the second time with a new
