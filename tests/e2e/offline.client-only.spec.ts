@@ -10,7 +10,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { freePort, startPortal } from "../support/stack.js";
 import { backendUrl, expect, hydrated, resident, signIn, test } from "./fixtures";
 
@@ -33,6 +33,15 @@ async function everyCachedEntry(page: Page) {
     }
     return entries;
   });
+}
+
+/** Offline, `path` opens from its saved copy, with the note, and the first `selector` still reads `text`. */
+async function expectSavedCopy(page: Page, context: BrowserContext, path: string, selector: string, text: string) {
+  await context.setOffline(true);
+  await page.goto(path);
+  await expect(page.locator("[data-saved-note]")).toContainText(/^Сохранённая копия от/);
+  await expect(page.locator(selector).first()).toHaveText(text);
+  await context.setOffline(false);
 }
 
 async function savedPaths(page: Page) {
@@ -215,11 +224,7 @@ test.describe("offline, with JavaScript", () => {
     // /about was read before any worker existed: only the page's list of what it read can name it.
     await expect.poll(() => savedPaths(page), { timeout: 20_000 }).toEqual(expect.arrayContaining(["/about", "/"]));
 
-    await context.setOffline(true);
-    await page.goto("/about");
-    await expect(page.locator("[data-saved-note]")).toContainText(/^Сохранённая копия от/);
-    await expect(page.locator("main h1").first()).toHaveText(aboutTitle);
-    await context.setOffline(false);
+    await expectSavedCopy(page, context, "/about", "main h1", aboutTitle);
   });
 
   test("a public page left by a full load before the worker took control is kept too", async ({ page, context }) => {
@@ -233,11 +238,7 @@ test.describe("offline, with JavaScript", () => {
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await expect.poll(() => savedPaths(page), { timeout: 20_000 }).toEqual(expect.arrayContaining(["/rates", "/"]));
 
-    await context.setOffline(true);
-    await page.goto("/rates");
-    await expect(page.locator("[data-saved-note]")).toContainText(/^Сохранённая копия от/);
-    await expect(page.locator("main table tbody tr").first()).toHaveText(firstRate);
-    await context.setOffline(false);
+    await expectSavedCopy(page, context, "/rates", "main table tbody tr", firstRate);
   });
 
   test("a new version waits while a form is filled in and takes over at the next link to another page", async ({ page, context }) => {
