@@ -121,6 +121,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** A marker for tests and the benchmark: the page (an error page too) is hydrated and interactive. */
+function useHydratedMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
   // Only the browser changes language (the server renders each page in one):
   // i18next loads the new language's files, then every text switches.
@@ -128,10 +135,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (i18n.language !== loaderData.locale) void i18n.changeLanguage(loaderData.locale);
   }, [i18n, loaderData.locale]);
-  // A marker for tests and the benchmark: the page is hydrated and interactive.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
+  useHydratedMarker();
   const theme = useTheme();
   return (
     <HoneypotProvider {...loaderData.honeypotInputProps}>
@@ -148,6 +152,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRootData();
   const { t } = useTranslation();
+  useHydratedMarker();
   if (root) {
     return (
       <>

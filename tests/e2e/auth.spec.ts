@@ -1,5 +1,5 @@
 import { startStack } from "../support/stack.js";
-import { admin, createResident, expect, expectNoAxeViolations, findSessionCookie, hydrated, latestCode, resident, signIn, test, uniqueEmail, enterCode, unusedCode, registerEmail } from "./fixtures";
+import { admin, createResident, expect, expectNoAxeViolations, findSessionCookie, hydrated, latestCode, resident, signIn, signInByForm, test, uniqueEmail, enterCode, unusedCode, registerEmail } from "./fixtures";
 
 test.describe("signing in and out", () => {
   test("a refused sign-in stays at /auth, with no ?index in the address", async ({ page }) => {
@@ -12,7 +12,7 @@ test.describe("signing in and out", () => {
   });
 
   test("a resident signs in, sees a toast and their name, and signs out", async ({ page }) => {
-    await signIn(page);
+    await signInByForm(page);
     await expect(page).toHaveURL("/profile");
     await expect(page.getByText("Вы вошли в личный кабинет")).toBeVisible();
     const profileButton = page.locator(".profile-menu > summary");
@@ -65,7 +65,7 @@ test.describe("signing in and out", () => {
   });
 
   test("a redirect to another site goes home instead", async ({ page }) => {
-    await signIn(page, resident, "//evil.example/steal");
+    await signInByForm(page, resident, "//evil.example/steal");
     await expect(page).toHaveURL("/");
   });
 

@@ -4,7 +4,6 @@
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 import { sessionCookieNames } from "../../app/utils/http/session-cookie-name";
 
@@ -54,7 +53,31 @@ export async function hydrated(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
 
+/**
+ * Signs in by the sign-in form's own POST, sent with the browser's cookies, then
+ * opens the page the form would have led to (and, with JavaScript, waits until
+ * it is React's). The form itself, by hand, is auth.spec.ts's; here it is the
+ * way in for the other flows, without rendering the sign-in page each time.
+ */
 export async function signIn(page: Page, who = resident, redirectTo?: string) {
+  const signInPage = await page.request.get("/auth");
+  const form = /<form[^>]*id="login"[^>]*>([\s\S]*?)<\/form>/.exec(await signInPage.text())?.[1] ?? "";
+  // Its own fields besides the e-mail and the password (the honeypot among them), as the page gives them.
+  const fields = Object.fromEntries([...form.matchAll(/<input[^>]*\bname="([^"]+)"[^>]*\bvalue="([^"]*)"/g)].map((field) => [field[1]!, field[2]!]));
+  const origin = new URL(signInPage.url()).origin;
+  const answer = await page.request.post("/auth", {
+    form: { ...fields, email: who.email, password: who.password, redirectTo: redirectTo ?? "" },
+    headers: { Origin: origin },
+    maxRedirects: 0,
+  });
+  const location = answer.headers()["location"];
+  expect(answer.status(), `signing in as ${who.email}`).toBe(302);
+  await page.goto(new URL(location!, origin).href);
+  if (test.info().project.use.javaScriptEnabled !== false) await hydrated(page);
+}
+
+/** Signs in as a resident does: the sign-in page, its fields and its button (with JavaScript, a client-side navigation). */
+export async function signInByForm(page: Page, who = resident, redirectTo?: string) {
   await page.goto(redirectTo ? `/auth?redirectTo=${encodeURIComponent(redirectTo)}` : "/auth");
   await page.getByLabel("Электронная почта").fill(who.email);
   await page.getByLabel("Пароль", { exact: true }).fill(who.password);
@@ -119,15 +142,35 @@ export function uniqueEmail(prefix: string) {
 }
 
 export async function expectNoAxeViolations(page: Page, where?: string) {
-  // Legacy mode runs axe.run in the page itself: the default opens a blank page (a new renderer) for every
-  // analysis to merge the frames' results, and the portal's pages have no frames from other origins.
-  const results = await new AxeBuilder({ page }).setLegacyMode().analyze();
-  const summary = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-  expect(summary, where ? `axe on ${where}` : undefined).toEqual([]);
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(engineSource("axe"));
+  // axe.run in the page itself; the passes and the inapplicable rules are not gathered, only what fails.
+  const violations = await page.evaluate(async () => {
+    type Axe = { run(context: Document, options: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
+    const { violations } = await (window as unknown as { axe: Axe }).axe.run(document, { resultTypes: ["violations"] });
+    return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  });
+  expect(violations, where ? `axe on ${where}` : undefined).toEqual([]);
 }
 
-// HTML_CodeSniffer's browser build, its WCAG 2 rule sets included (it loads no script of its own for them).
-let htmlcsSource: string | undefined;
+// The engines' browser builds (HTML_CodeSniffer's with its WCAG 2 rule sets: it loads no script of its own).
+const engines = { axe: "axe-core/axe.min.js", htmlcs: "html_codesniffer/build/HTMLCS.js" };
+const engineSources = new Map<keyof typeof engines, string>();
+function engineSource(engine: keyof typeof engines) {
+  if (!engineSources.has(engine)) engineSources.set(engine, readFileSync(createRequire(import.meta.url).resolve(engines[engine]), "utf8"));
+  return engineSources.get(engine)!;
+}
+
+/**
+ * Puts axe and HTML_CodeSniffer in every page the context opens, before the
+ * page's own scripts (for a walk through many pages: sending half a megabyte
+ * of engine over the protocol after each load costs more than the check).
+ * They are evaluated as the browser's own scripts are, out of the CSP's reach,
+ * as `page.evaluate` would.
+ */
+export async function withAccessibilityEngines(context: BrowserContext) {
+  await context.addInitScript({ content: engineSource("axe") });
+  await context.addInitScript({ content: engineSource("htmlcs") });
+}
 
 /**
  * HTML_CodeSniffer's WCAG2AA errors on the page. It is evaluated in the page
@@ -135,8 +178,7 @@ let htmlcsSource: string | undefined;
  * are things to check by hand, errors are failures.
  */
 export async function expectNoHtmlcsErrors(page: Page, where?: string) {
-  htmlcsSource ??= readFileSync(createRequire(import.meta.url).resolve("html_codesniffer/build/HTMLCS.js"), "utf8");
-  await page.evaluate(htmlcsSource);
+  if (!(await page.evaluate(() => "HTMLCS" in window))) await page.evaluate(engineSource("htmlcs"));
   const errors = await page.evaluate(
     () =>
       new Promise<string[]>((resolve, reject) => {

@@ -12,7 +12,7 @@
  * resident.spec.ts, images named by their post's title (7) in admin.spec.ts.
  */
 import type { Page } from "@playwright/test";
-import { createResident, expect, latestCode, resident, signIn, test, uniqueEmail, enterCode, unusedCode, registerEmail } from "./fixtures";
+import { createResident, expect, latestCode, resident, signIn, signInByForm, test, uniqueEmail, enterCode, unusedCode, registerEmail } from "./fixtures";
 
 const count = (haystack: string, text: string) => haystack.split(text).length - 1;
 
@@ -129,7 +129,7 @@ test.describe("what happens outside a form is said as a toast", () => {
   });
 
   test("a success is said once, as a status message without JavaScript or a toast with it", async ({ page, jsEnabled }) => {
-    await signIn(page);
+    await signInByForm(page);
     const said = "Вы вошли в личный кабинет";
     if (jsEnabled) await expect(page.locator("[data-sonner-toast]").filter({ hasText: said })).toHaveCount(1);
     else await expect(page.getByRole("status").filter({ hasText: said })).toHaveCount(1);

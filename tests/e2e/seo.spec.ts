@@ -23,7 +23,8 @@ async function head(page: Page) {
 }
 
 for (const language of ["rus", "en"] as const) {
-  test(`every public page has its own title and description (${language})`, async ({ page, context, baseURL, jsEnabled }) => {
+  // The server writes the head; the site walk checks that hydration keeps one title and one description on every page.
+  test(`every public page has its own title and description (${language})`, { tag: "@server" }, async ({ page, context, baseURL, jsEnabled }) => {
     test.setTimeout(120_000);
     if (language === "en") {
       // The language cookie as the switch writes it (React Router cookies are base64 JSON).

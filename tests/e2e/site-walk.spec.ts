@@ -5,7 +5,8 @@
  * - it fits a phone at 320, 360 and 390 px, and in Sakha, whose words are
  *   the longest, at 320: the document is never wider than the screen and no
  *   visible element reaches past its right edge;
- * - with JavaScript, axe and HTML_CodeSniffer find nothing on it at 1280 px.
+ * - with JavaScript, it hydrates with one title and one description in its
+ *   head, and axe and HTML_CodeSniffer find nothing on it at 1280 px.
  *   Both run inside the page; the markup they check is the server's, the same
  *   that residents without JavaScript get, plus what the scripts add.
  * The walk is cut into parts that run in parallel; the first failure names the page.
@@ -17,9 +18,11 @@ import {
   expectFits,
   expectNoAxeViolations,
   expectNoHtmlcsErrors,
+  hydrated,
   resident,
   signIn,
   test,
+  withAccessibilityEngines,
 } from "./fixtures";
 import { demoIds, pagesFor, type Who } from "./site-pages";
 
@@ -45,9 +48,18 @@ test.describe("every page fits a phone; with JavaScript, axe and HTML_CodeSniffe
           const paths = pagesFor(who, await demoIds()).slice(from, to);
           expect(paths.length).toBeGreaterThan(0);
           const checkAccessibility = language === "rus" && jsEnabled;
+          if (checkAccessibility) await withAccessibilityEngines(context);
           for (const path of paths) {
             await page.setViewportSize({ width: checkAccessibility ? 1280 : 390, height: 800 });
-            await page.goto(path);
+            const response = await page.goto(path);
+            if (jsEnabled) {
+              // Hydrated, the head keeps one title, and a public page its one description (React must not add a second).
+              await hydrated(page);
+              await expect(page.locator("title"), path).toHaveCount(1);
+              const descriptions = page.locator('meta[name="description"]');
+              if (who === "guest" && response?.status() === 200) await expect(descriptions, path).toHaveCount(1);
+              else expect(await descriptions.count(), path).toBeLessThanOrEqual(1);
+            }
             if (checkAccessibility) {
               await expectNoAxeViolations(page, path);
               await expectNoHtmlcsErrors(page, path);
