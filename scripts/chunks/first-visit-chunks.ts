@@ -6,7 +6,7 @@
  *
  * - React, React Router and i18next in `framework` (every page loads them);
  * - every module the root route imports, transitively, in `shell` (every
- *   page renders the shell), with a few small helpers several pages share;
+ *   page renders the shell);
  * - the list pages' filter form and pagination in `lists`;
  *
  * and leaves everything else (a page's or a form's own modules) to Rollup.
@@ -36,11 +36,13 @@ export const rootModule = /\/app\/root\.tsx(\?|$)/;
 /**
  * The list pages' filter form and pagination (news, tariffs, requisites, the
  * administration's lists): one chunk rather than three requests of 1-2 KB on
- * every list page's first visit (on /posts four, with the excerpt below).
+ * every list page's first visit.
+ * Named as files: the build stops when one is missing from its chunk (moved, renamed).
  */
-const listModules = /\/app\/components\/(pagination|filters|post-filters)\.tsx$/;
-/** Helpers of a few hundred bytes that several pages share: cheaper in the shell than a request of their own. */
-const sharedHelpers = /\/app\/format\/excerpt\.ts$/;
+const listFiles = ["app/components/pagination.tsx", "app/components/filters.tsx", "app/components/post-filters.tsx"];
+
+const isFile = (files: string[]) => (id: string) => files.some((file) => id === file || id.endsWith(`/${file}`));
+const isListModule = isFile(listFiles);
 
 interface ModuleGraph {
   getModuleInfo: (id: string) => { importedIds: readonly string[] } | null;
@@ -53,8 +55,8 @@ export function firstVisitManualChunks() {
   return function manualChunks(id: string, graph: ModuleGraph): string | undefined {
     if (framework.test(id)) return "framework";
     shell ??= shellModules(graph);
-    if (shell.has(id) || sharedHelpers.test(id)) return "shell";
-    if (listModules.test(id)) return "lists";
+    if (shell.has(id)) return "shell";
+    if (isListModule(id)) return "lists";
     return undefined;
   };
 }
@@ -101,6 +103,9 @@ export function firstVisitChunks(mode: ChunkingMode = chunkingMode()): Plugin {
         this.error("first-visit chunks: React Router's code is not in the framework chunk (has it moved out of node_modules/react-router/?)");
       }
       if (!chunks.some((chunk) => chunk.name === "shell")) this.error("first-visit chunks: no shell chunk came out of the build");
+      const inLists = Object.keys(chunks.find((chunk) => chunk.name === "lists")?.modules ?? {});
+      const missing = listFiles.filter((file) => !inLists.some(isFile([file])));
+      if (missing.length) this.error(`first-visit chunks: ${missing.join(", ")} not in the lists chunk (moved or renamed? update scripts/chunks/first-visit-chunks.ts)`);
     },
   };
 }
