@@ -165,8 +165,6 @@ test.describe("administrators: post images", () => {
   });
 
   test("upload a PNG and a JPEG, replace one, delete one; refuse text and oversized files", async ({ page }) => {
-    // Eleven megabytes sent, five answers: a long flow on a busy machine.
-    test.setTimeout(60_000);
     await signIn(page, admin, "/posts/create");
     const title = unique("Фотоотчёт");
     await page.getByLabel("Заголовок").fill(title);

@@ -24,7 +24,7 @@ async function head(page: Page) {
 
 for (const language of ["rus", "en"] as const) {
   // The server writes the head; the site walk checks that hydration keeps one title and one description on every page.
-  test(`every public page has its own title and description (${language})`, { tag: "@server" }, async ({ page, context, baseURL, jsEnabled }) => {
+  test(`every public page has its own title and description (${language})`, { tag: "@server" }, async ({ page, context, baseURL }) => {
     test.setTimeout(120_000);
     if (language === "en") {
       // The language cookie as the switch writes it (React Router cookies are base64 JSON).
@@ -36,7 +36,6 @@ for (const language of ["rus", "en"] as const) {
     for (const path of pages) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
-      if (jsEnabled) await hydrated(page);
       const { title, description } = await head(page);
       expect(title, path).not.toBe("");
       expect(description.length, `${path}: description "${description}"`).toBeGreaterThan(50);
