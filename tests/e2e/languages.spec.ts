@@ -91,6 +91,8 @@ for (const lng of ["en", "ykt"] as const) {
 
     test("an administrator writes a post with a preview and publishes it", async ({ page, jsEnabled }) => {
       await page.goto("/auth?redirectTo=%2Fposts%2Fcreate");
+      // Typed once the form is React's: typed before, it could be lost to hydration.
+      if (jsEnabled) await hydrated(page);
       await page.getByLabel(t("auth.email"), { exact: true }).fill(admin.email);
       await page.getByLabel(t("auth.password"), { exact: true }).fill(admin.password);
       await page.getByRole("button", { name: t("auth.submit"), exact: true }).click();
