@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
-import { chromiumPath } from "../tests/support/chromium";
+import { ensureTool } from "./debian-tools";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const logo = fs.readFileSync(path.join(root, "public", "logo.svg"), "utf8");
@@ -20,7 +20,7 @@ const icons: Array<{ file: string; size: number; svg: string }> = [
   { file: "apple-touch-icon.png", size: 180, svg: maskable },
 ];
 
-const browser = await chromium.launch({ executablePath: chromiumPath(), args: ["--no-sandbox"] });
+const browser = await chromium.launch({ executablePath: ensureTool("chromium"), args: ["--no-sandbox"] });
 try {
   for (const icon of icons) {
     const page = await browser.newPage({ viewport: { width: icon.size, height: icon.size } });

@@ -1,11 +1,11 @@
-// Debian's Chromium for the sections that load pages (scripts/ensure-chromium.js).
+// Debian's Chromium, the whole browser, for the sections that load pages (scripts/debian-tools.ts).
 import { chromium, type Browser } from "playwright-core";
-import { ensureChromium } from "../ensure-chromium.js";
+import { ensureTool } from "../debian-tools";
 
 export const CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 
 export function chromiumPath(): string {
-  return ensureChromium() as string;
+  return ensureTool("chromium");
 }
 
 export async function launchChromium(extraFlags: string[] = []): Promise<Browser> {

@@ -11,18 +11,18 @@
  * in the page declare no named inner functions: a transpiler's name helper
  * (`__name`) does not exist there.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import puppeteer, { type Browser, type ElementHandle, type Page } from "puppeteer-core";
+import { findTool } from "../../scripts/debian-tools";
 
 export const resident = { email: "resident@example.com", password: "resident12345" };
 export const admin = { email: "admin@example.com", password: "admin12345" };
 
-/** Debian's Firefox ESR (scripts/ensure-firefox.js installs it); FIREFOX_PATH overrides. */
+/** Debian's Firefox ESR (scripts/firefox-smoke.ts installs it); FIREFOX_PATH overrides. */
 export function firefoxPath() {
-  const candidates = [process.env.FIREFOX_PATH, "/usr/bin/firefox-esr", "/usr/bin/firefox"];
-  const found = candidates.find((candidate) => candidate && existsSync(candidate));
+  const found = findTool("firefox");
   if (!found) throw new Error("Firefox not found: run `npm run test:firefox` (it installs Debian's firefox-esr) or set FIREFOX_PATH.");
   return found;
 }

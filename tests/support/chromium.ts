@@ -1,11 +1,14 @@
-import { existsSync } from "node:fs";
+import { findTool } from "../../scripts/debian-tools";
 
-/** Debian's Chromium (npx playwright install cannot download here); CHROMIUM_PATH overrides. */
+/**
+ * The Chromium Playwright runs headless tests in: its headless shell, Chromium's
+ * engine without the browser around it, as Playwright's own builds do
+ * (`scripts/e2e.ts` installs Debian's package; CHROMIUM_HEADLESS_SHELL_PATH overrides).
+ */
 export function chromiumPath() {
-  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
-  const found = candidates.find((candidate) => candidate && existsSync(candidate));
+  const found = findTool("chromiumHeadlessShell");
   if (!found) {
-    throw new Error("Chromium not found: run `npm test` (it installs Debian's chromium) or set CHROMIUM_PATH.");
+    throw new Error("Chromium's headless shell not found: run `npm run test:e2e` (it installs Debian's chromium-headless-shell) or set CHROMIUM_HEADLESS_SHELL_PATH.");
   }
   return found;
 }

@@ -87,7 +87,7 @@ function forwardLines(readable, stream, onLine) {
  */
 export async function startPortal({ apiUrl, env = {}, port, onLog } = {}) {
   const portalPort = port ?? (await freePort());
-  // --no-build: the tests run the build that is there (scripts/e2e.js made it).
+  // --no-build: the tests run the build that is there (scripts/e2e.ts made it).
   const child = spawn(process.execPath, ["scripts/start.js", "--no-build"], {
     cwd: root,
     env: {

@@ -2,13 +2,13 @@
 // WebDriver BiDi, against a stack of its own on the production build (made
 // here unless --no-build; npm test passes it after the end-to-end stage).
 import { spawnSync } from "node:child_process";
-import { ensureFirefox } from "./ensure-firefox.js";
+import { ensureTool } from "./debian-tools";
 
-const run = (command, args) => {
+const run = (command: string, args: string[]) => {
   const result = spawnSync(command, args, { stdio: "inherit", shell: false });
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
-process.env.FIREFOX_PATH = ensureFirefox();
+process.env.FIREFOX_PATH = ensureTool("firefox");
 if (!process.argv.includes("--no-build")) run("node", ["scripts/build.js"]);
 run("npx", ["vitest", "run", "--config", "tests/firefox/vitest.config.ts", ...process.argv.slice(2).filter((arg) => arg !== "--no-build")]);

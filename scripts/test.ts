@@ -3,11 +3,11 @@
 // end-to-end stage made. Stops at the first failing stage.
 import { spawnSync } from "node:child_process";
 
-const stages = [
+const stages: [name: string, command: string, args: string[]][] = [
   ["unit tests", "npx", ["vitest", "run"]],
   ["contract tests (backend stand-in)", "npx", ["vitest", "run", "--config", "backend/vitest.config.ts"]],
-  ["end-to-end tests (Playwright, JavaScript off and on)", "node", ["scripts/e2e.js"]],
-  ["Firefox smoke tests (Firefox ESR over WebDriver BiDi)", "node", ["scripts/firefox-smoke.js", "--no-build"]],
+  ["end-to-end tests (Playwright, JavaScript off and on)", "npx", ["tsx", "scripts/e2e.ts"]],
+  ["Firefox smoke tests (Firefox ESR over WebDriver BiDi)", "npx", ["tsx", "scripts/firefox-smoke.ts", "--no-build"]],
 ];
 
 const started = Date.now();
