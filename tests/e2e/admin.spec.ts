@@ -463,7 +463,7 @@ test.describe("residents and the admin area", () => {
     await expect(page.locator(".shell__left").getByRole("link", { name: "Администрирование" })).toHaveCount(0);
   });
 
-  test("every admin action answers 403 to a resident", async ({ page }) => {
+  test("every admin action answers 403 to a resident", { tag: "@server" }, async ({ page }) => {
     const user = await createResident("nosy-post");
     await signIn(page, user);
     const actions = [

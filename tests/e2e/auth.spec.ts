@@ -97,7 +97,7 @@ test.describe("signing in and out", () => {
     }
   });
 
-  test("the session cookie is httpOnly and SameSite=Lax, and holds no readable token", async ({ page, context }) => {
+  test("the session cookie is httpOnly and SameSite=Lax, and holds no readable token", { tag: "@server" }, async ({ page, context }) => {
     await signIn(page);
     const session = findSessionCookie(await context.cookies());
     expect(session?.httpOnly).toBe(true);
