@@ -20,7 +20,7 @@ export const debianTools = {
     debianPackage: "chromium",
     envVar: "CHROMIUM_PATH",
     paths: ["/usr/bin/chromium", "/usr/bin/chromium-browser"],
-    purpose: "for the benchmark's page loads and Lighthouse",
+    purpose: "for the benchmark's page loads, Lighthouse and the icons' rendering",
   },
   // Playwright's own choice for headless tests: Chromium's engine without the browser around it.
   chromiumHeadlessShell: {
