@@ -42,10 +42,9 @@ export default defineConfig({
     timezoneId: "Asia/Yakutsk",
     trace: "off",
     screenshot: "only-on-failure",
-    // The service worker answers navigations, data requests and scripts itself once it
-    // controls a page, out of page.route's reach: suites that delay or break those requests
-    // would test the worker instead. tests/e2e/offline.spec.ts allows it and tests it.
-    serviceWorkers: "block",
+    // As a returning resident: the worker installs and takes control in every test with
+    // JavaScript. A suite that intercepts requests with page.route blocks it itself.
+    serviceWorkers: "allow",
     launchOptions,
   },
   projects: [

@@ -8,7 +8,7 @@
  *   scripts, styles and texts are kept as pages use them, and with each saved page;
  * - public pages: network first, after 3 s (or with no network) the copy last
  *   seen, with a note saying when it was saved; a page opened by a link (its
- *   data request) is kept as a loaded page is;
+ *   data request) is kept as a loaded page is, fetched once the link is quiet;
  * - nothing personal is ever stored (app/pwa/policy.ts): a signed-in page is
  *   answered from the network only, and a signed-out copy of it is fetched
  *   beside it for later;
@@ -139,10 +139,33 @@ async function keepBuildFiles(paths: string[]) {
   await assetsExpiration.expireEntries();
 }
 
-/** One copy fetched at a time: the resident's own requests share the link with them. */
+/**
+ * The resident's own requests come first: a copy is fetched only once none of
+ * theirs has started for this long (on a slow link a copy fetched beside the
+ * next page delays its first paint: docs/benchmark.md, section 9).
+ */
+const quietMs = 2000;
+// A worker just started or taken control has not seen what its pages are loading: it waits too.
+let lastRequestAt = Date.now();
+self.addEventListener("activate", () => {
+  lastRequestAt = Date.now();
+});
+self.addEventListener("fetch", () => {
+  lastRequestAt = Date.now();
+});
+async function linkQuiet() {
+  for (let wait = lastRequestAt + quietMs - Date.now(); wait > 0; wait = lastRequestAt + quietMs - Date.now()) {
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
+/** One copy fetched at a time, when the link is quiet. */
 let saving: Promise<unknown> = Promise.resolve();
 function queueSave(url: URL) {
-  saving = saving.then(() => savePublicCopy(url)).catch(() => {});
+  saving = saving
+    .then(linkQuiet)
+    .then(() => savePublicCopy(url))
+    .catch(() => {});
   return saving;
 }
 

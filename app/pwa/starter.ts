@@ -17,4 +17,7 @@ export const registerScript = "/pwa-register.js";
  */
 export const pagesBeforeControlKey = "portal-read";
 
-export const starterScript = `(()=>{try{if(!navigator.serviceWorker.controller){var q=${JSON.stringify(pagesBeforeControlKey)},p=JSON.parse(sessionStorage.getItem(q)||"[]");p.push(location.pathname+location.search);sessionStorage.setItem(q,JSON.stringify(p.slice(-40)))}}catch(e){}var d=document,k="portal-visited",s=0,go=()=>{if(s)return;s=1;var f=()=>{var e=d.createElement("script");e.src=${JSON.stringify(registerScript)};d.head.append(e)};d.readyState=="complete"?f():addEventListener("load",f)},r;try{r=localStorage.getItem(k);localStorage.setItem(k,"1")}catch(e){}if(r)go();else{var n=e=>{(e.type=="submit"||e.target.closest&&e.target.closest("a[href]"))&&go()};d.addEventListener("click",n,!0);d.addEventListener("submit",n,!0)}})()`;
+/** Set by the first page of the first visit (localStorage): from then on every page loads the registration. */
+export const visitedKey = "portal-visited";
+
+export const starterScript = `(()=>{try{if(!navigator.serviceWorker.controller){var q=${JSON.stringify(pagesBeforeControlKey)},p=JSON.parse(sessionStorage.getItem(q)||"[]");p.push(location.pathname+location.search);sessionStorage.setItem(q,JSON.stringify(p.slice(-40)))}}catch(e){}var d=document,k=${JSON.stringify(visitedKey)},s=0,go=()=>{if(s)return;s=1;var f=()=>{var e=d.createElement("script");e.src=${JSON.stringify(registerScript)};d.head.append(e)};d.readyState=="complete"?f():addEventListener("load",f)},r;try{r=localStorage.getItem(k);localStorage.setItem(k,"1")}catch(e){}if(r)go();else{var n=e=>{(e.type=="submit"||e.target.closest&&e.target.closest("a[href]"))&&go()};d.addEventListener("click",n,!0);d.addEventListener("submit",n,!0)}})()`;

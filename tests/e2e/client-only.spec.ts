@@ -7,6 +7,8 @@ import { png } from "../support/images";
 import { admin, createResident, expect, signIn, test } from "./fixtures";
 
 test.describe("locale files on the client", () => {
+  // page.route holds or breaks these requests; a worker in control would answer them out of its reach.
+  test.use({ serviceWorkers: "block" });
   test("a 5xx is retried until the file arrives", async ({ page }) => {
     await page.goto("/");
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
@@ -57,22 +59,26 @@ test.describe("the page's own texts", () => {
     expect(cacheControl).toEqual(["public, max-age=31536000, immutable", "public, max-age=31536000, immutable"]);
   });
 
-  test("without them the page stays the server's HTML, and its forms still work", async ({ page }) => {
-    let refused = 0;
-    await page.route(/\/locales\//, async (route) => {
-      refused += 1;
-      await route.fulfill({ status: 503, body: "busy" });
+  test.describe("refused", () => {
+    // page.route holds or breaks these requests; a worker in control would answer them out of its reach.
+    test.use({ serviceWorkers: "block" });
+    test("without them the page stays the server's HTML, and its forms still work", async ({ page }) => {
+      let refused = 0;
+      await page.route(/\/locales\//, async (route) => {
+        refused += 1;
+        await route.fulfill({ status: 503, body: "busy" });
+      });
+      await page.goto("/auth");
+      // Five tries of each file (the retry rule), then i18next gives up.
+      await expect.poll(() => refused, { timeout: 15_000 }).toBeGreaterThanOrEqual(10);
+      await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Вход в личный кабинет");
+      await page.getByLabel("Электронная почта").fill("resident@example.com");
+      await page.getByLabel("Пароль", { exact: true }).fill("wrong-password");
+      await page.getByRole("button", { name: "Войти" }).click();
+      await expect(page.locator(".form-error")).toBeVisible();
+      await expect(page.getByLabel("Электронная почта")).toHaveValue("resident@example.com");
     });
-    await page.goto("/auth");
-    // Five tries of each file (the retry rule), then i18next gives up.
-    await expect.poll(() => refused, { timeout: 15_000 }).toBeGreaterThanOrEqual(10);
-    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Вход в личный кабинет");
-    await page.getByLabel("Электронная почта").fill("resident@example.com");
-    await page.getByLabel("Пароль", { exact: true }).fill("wrong-password");
-    await page.getByRole("button", { name: "Войти" }).click();
-    await expect(page.locator(".form-error")).toBeVisible();
-    await expect(page.getByLabel("Электронная почта")).toHaveValue("resident@example.com");
   });
 });
 
@@ -97,6 +103,8 @@ test.describe("the theme switch", () => {
 });
 
 test.describe("while the next page loads", () => {
+  // page.route holds or breaks these requests; a worker in control would answer them out of its reach.
+  test.use({ serviceWorkers: "block" });
   test("a client-side navigation shows the skeletons", async ({ page }) => {
     await page.goto("/");
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");

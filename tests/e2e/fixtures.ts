@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { visitedKey } from "../../app/pwa/starter";
 import { sessionCookieNames } from "../../app/utils/http/session-cookie-name";
 
 export const resident = { email: "resident@example.com", password: "resident12345" };
@@ -17,8 +18,30 @@ export function findSessionCookie<T extends { name: string }>(cookies: T[]): T |
 
 export const backendUrl = () => process.env.E2E_BACKEND_URL ?? "http://127.0.0.1:8765";
 
-export const test = base.extend<{ jsEnabled: boolean; guard: void }>({
+export const test = base.extend<{ jsEnabled: boolean; guard: void; returning: boolean; worker: void }>({
   jsEnabled: [async ({ javaScriptEnabled }, use) => use(javaScriptEnabled !== false), { option: false }],
+  /**
+   * A returning resident's visit (JavaScript on): the worker controls the test's first page. The
+   * resident's own flows set it; everywhere else the worker installs from the test's second page,
+   * as on a first visit (a whole suite as returning residents costs a fifth more: decision 036).
+   */
+  returning: [false, { option: true }],
+  worker: [
+    async ({ page, javaScriptEnabled, serviceWorkers, returning }, use) => {
+      if (returning && javaScriptEnabled !== false && serviceWorkers === "allow") {
+        // The earlier visit, without a page of the portal's: the worker installed and claimed, the
+        // visit noted (so every page loads the registration, as app/pwa/starter.ts does on a return).
+        await page.goto("/robots.txt");
+        await page.evaluate(async (key) => {
+          localStorage.setItem(key, "1");
+          await navigator.serviceWorker.register("/sw.js");
+          await navigator.serviceWorker.ready;
+        }, visitedKey);
+      }
+      await use();
+    },
+    { auto: true },
+  ],
   guard: [
     async ({ page }, use) => {
       const problems: string[] = [];

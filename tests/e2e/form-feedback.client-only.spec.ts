@@ -169,29 +169,33 @@ test.describe("the code slots", () => {
     }
   });
 
-  test("digits typed into the plain field before the page is React's stay when the slots replace it", async ({ page }) => {
-    const email = uniqueEmail("slots-early");
-    await page.goto("/auth/registration");
-    await registerEmail(page, email);
-    const code = await latestCode(email, "register");
-    // The route's code held back: the reloaded step stays the server's plain field meanwhile.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/registration-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
+  test.describe("before the page is React's", () => {
+    // page.route holds or breaks these requests; a worker in control would answer them out of its reach.
+    test.use({ serviceWorkers: "block" });
+    test("digits typed into the plain field before the page is React's stay when the slots replace it", async ({ page }) => {
+      const email = uniqueEmail("slots-early");
+      await page.goto("/auth/registration");
+      await registerEmail(page, email);
+      const code = await latestCode(email, "register");
+      // The route's code held back: the reloaded step stays the server's plain field meanwhile.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/registration-[^/]*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      // Not waiting for the page's load: its scripts are what is held back.
+      await page.reload({ waitUntil: "commit" });
+      const plain = page.getByLabel("Код из письма", { exact: true });
+      await plain.pressSequentially(code.slice(0, 2));
+      release();
+      await hydrated(page);
+      const slots = page.getByLabel("Код из письма, 4 цифры");
+      await expect(slots).toHaveValue(code.slice(0, 2));
+      await slots.press("End");
+      await slots.pressSequentially(code.slice(2));
+      await expect(page.locator('[aria-current="step"]')).toContainText("Заполнение");
     });
-    // Not waiting for the page's load: its scripts are what is held back.
-    await page.reload({ waitUntil: "commit" });
-    const plain = page.getByLabel("Код из письма", { exact: true });
-    await plain.pressSequentially(code.slice(0, 2));
-    release();
-    await hydrated(page);
-    const slots = page.getByLabel("Код из письма, 4 цифры");
-    await expect(slots).toHaveValue(code.slice(0, 2));
-    await slots.press("End");
-    await slots.pressSequentially(code.slice(2));
-    await expect(page.locator('[aria-current="step"]')).toContainText("Заполнение");
   });
 
   test("after a wrong code the four slots are marked invalid, the message tied to them; the focused slot wears the site's focus ring", async ({ page }) => {

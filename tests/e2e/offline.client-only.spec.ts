@@ -16,8 +16,8 @@ import { backendUrl, expect, hydrated, resident, signIn, signInByForm, test } fr
 
 const dispatcherTel = "tel:+74112401003";
 
-// Every other suite blocks the worker (playwright.config.ts): here it is what is tested.
-test.use({ serviceWorkers: "allow" });
+// The worker's first install is what is tested here: no earlier visit (tests/e2e/fixtures.ts).
+test.use({ returning: false });
 
 
 
