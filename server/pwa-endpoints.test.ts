@@ -1,5 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { serviceWorkerSource, withoutPersonalCookies } from "./pwa-endpoints";
+import { encodedServiceWorker, serviceWorkerSource, withoutPersonalCookies } from "./pwa-endpoints";
 
 describe("/sw.js as served", () => {
   it("fills in the offline pages' revision from the worker and the contacts: new contacts, a new worker", () => {
@@ -10,6 +13,18 @@ describe("/sw.js as served", () => {
     expect(serviceWorkerSource(built, { phones: { dispatcher: "+7 1" } })).toBe(one);
     expect(serviceWorkerSource(built, { phones: { dispatcher: "+7 2" } })).not.toBe(one);
     expect(serviceWorkerSource(`${built};`, { phones: { dispatcher: "+7 1" } })).not.toBe(`${one};`);
+  });
+
+  it("is compressed at brotli's best, smaller than gzip or brotli's quality 4, and each encoding gives back the same worker", () => {
+    // The worker's own source stands in for its bundle: script text of the same kind.
+    const source = fs.readFileSync(path.join(import.meta.dirname, "../app/pwa/service-worker.ts"), "utf8");
+    const { br, gzip, identity } = encodedServiceWorker(source);
+    expect(zlib.brotliDecompressSync(br).toString()).toBe(source);
+    expect(zlib.gunzipSync(gzip).toString()).toBe(source);
+    expect(identity.toString()).toBe(source);
+    expect(br.length).toBeLessThan(gzip.length);
+    const quality4 = zlib.brotliCompressSync(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } });
+    expect(br.length).toBeLessThan(quality4.length);
   });
 });
 

@@ -5,7 +5,9 @@
  *   without asking (`no-cache`), so that a new build reaches residents. The
  *   offline pages it precaches show the company's contacts, which come from
  *   the environment: their revision is a hash of the worker and those values,
- *   so changed contacts make a new worker that fetches them again.
+ *   so changed contacts make a new worker that fetches them again. It is
+ *   compressed once, at brotli's best (a browser downloads it beside the
+ *   page it opens next: docs/benchmark.md, section 9).
  * - a request with `X-Portal-Public-Copy: 1` is answered as a signed-out
  *   visitor would be: the worker keeps only such copies of public pages,
  *   never the resident's own page.
@@ -13,6 +15,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import type express from "express";
 import { getPublicConfig } from "../app/server/config/env.server";
 import { sessionCookieNames } from "../app/utils/http/session-cookie-name";
@@ -26,17 +29,31 @@ export function serviceWorkerSource(built: string, config: unknown = getPublicCo
   return built.split(configRevisionSlot).join(revision);
 }
 
+/** The worker in each encoding a client may ask for, at each one's best (once per process: it changes only with the build). */
+export function encodedServiceWorker(source: string) {
+  const identity = Buffer.from(source);
+  return {
+    br: zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    gzip: zlib.gzipSync(identity, { level: zlib.constants.Z_BEST_COMPRESSION }),
+    identity,
+  };
+}
+
 export function serveServiceWorker(clientDir: string): express.RequestHandler {
-  let source: string | null | undefined;
+  let encoded: ReturnType<typeof encodedServiceWorker> | null | undefined;
   return (req, res, next) => {
-    if (source === undefined) {
+    if (encoded === undefined) {
       const file = path.join(clientDir, "sw.js");
-      source = fs.existsSync(file) ? serviceWorkerSource(fs.readFileSync(file, "utf8")) : null;
+      encoded = fs.existsSync(file) ? encodedServiceWorker(serviceWorkerSource(fs.readFileSync(file, "utf8"))) : null;
     }
-    if (source === null) return next();
+    if (encoded === null) return next();
     res.locals.route = "/sw.js";
-    res.set({ "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache", "Service-Worker-Allowed": "/" });
-    res.send(req.method === "HEAD" ? undefined : source);
+    // Brotli whenever accepted: the browsers list gzip first, and would be given it.
+    const encoding = req.acceptsEncodings("br") || req.acceptsEncodings("gzip") || "identity";
+    res.set({ "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache", "Service-Worker-Allowed": "/", Vary: "Accept-Encoding" });
+    // Set here, the compression middleware leaves the body as it is.
+    if (encoding !== "identity") res.set("Content-Encoding", encoding);
+    res.send(req.method === "HEAD" ? undefined : encoded[encoding as keyof typeof encoded]);
   };
 }
 
