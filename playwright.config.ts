@@ -42,8 +42,9 @@ export default defineConfig({
     timezoneId: "Asia/Yakutsk",
     trace: "off",
     screenshot: "only-on-failure",
-    // As a returning resident: the worker installs and takes control in every test with
-    // JavaScript. A suite that intercepts requests with page.route blocks it itself.
+    // Allowed, as residents have it: with JavaScript it installs after a test's first link, and
+    // `returning` (tests/e2e/fixtures.ts) has it control the first page. A suite that intercepts
+    // requests with page.route blocks it itself (docs/decisions/036-the-worker-in-the-tests.md).
     serviceWorkers: "allow",
     launchOptions,
   },
