@@ -48,7 +48,7 @@ export function serveServiceWorker(clientDir: string): express.RequestHandler {
     }
     if (encoded === null) return next();
     res.locals.route = "/sw.js";
-    // Brotli whenever accepted: the browsers list gzip first, and would be given it.
+    // Brotli whenever accepted, at quality 11 once (the compression middleware's quality 4 on each request: 13.2 KB, not 11.6).
     const encoding = req.acceptsEncodings("br") || req.acceptsEncodings("gzip") || "identity";
     res.set({ "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache", "Service-Worker-Allowed": "/", Vary: "Accept-Encoding" });
     // Set here, the compression middleware leaves the body as it is.

@@ -16,8 +16,6 @@ import { backendUrl, expect, hydrated, resident, signIn, signInByForm, test } fr
 
 const dispatcherTel = "tel:+74112401003";
 
-// The worker's first install is what is tested here: no earlier visit (tests/e2e/fixtures.ts).
-test.use({ returning: false });
 
 
 

@@ -4,12 +4,11 @@
  * nothing registered or stored for a page read without JavaScript or on a
  * first visit. The worker at work is in offline.client-only.spec.ts.
  */
+import zlib from "node:zlib";
 import { expect, hydrated, test } from "./fixtures";
 
 const dispatcherTel = "tel:+74112401003";
 
-// The worker's first install is what is tested here: no earlier visit (tests/e2e/fixtures.ts).
-test.use({ returning: false });
 
 
 test.describe("before the service worker", () => {
@@ -43,6 +42,26 @@ test.describe("installing and the offline pages, as any client sees them", () =>
       expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(expect.arrayContaining(["192x192 any", "512x512 any", "512x512 maskable"]));
       for (const icon of manifest.icons) expect((await request.get(icon.src)).status(), icon.src).toBe(200);
     }
+  });
+
+  test("/sw.js comes as brotli to a browser, gzip or plain to other clients, the same worker in each", { tag: "@server" }, async ({ request }) => {
+    const asked = async (acceptEncoding: string) => {
+      const response = await request.get("/sw.js", { headers: { "Accept-Encoding": acceptEncoding } });
+      expect(response.status(), acceptEncoding).toBe(200);
+      expect(response.headers()["vary"], acceptEncoding).toContain("Accept-Encoding");
+      return { encoding: response.headers()["content-encoding"], length: Number(response.headers()["content-length"]), body: await response.text() };
+    };
+    const browser = await asked("gzip, deflate, br, zstd");
+    const gzip = await asked("gzip, deflate");
+    const plain = await asked("identity");
+    expect([browser.encoding, gzip.encoding, plain.encoding]).toEqual(["br", "gzip", undefined]);
+    expect(browser.body).toContain("workbox");
+    expect(gzip.body).toBe(browser.body);
+    expect(plain.body).toBe(browser.body);
+    // Compressed once at brotli's best, smaller than the compression middleware's quality 4 would make it.
+    const quality4 = zlib.brotliCompressSync(plain.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }).length;
+    expect(browser.length).toBeGreaterThan(0);
+    expect(browser.length).toBeLessThan(quality4);
   });
 
   test("/sw.js is never kept without asking; the offline pages carry the five contacts", { tag: "@server" }, async ({ request }) => {
