@@ -14,18 +14,16 @@ import { Shell } from "~/components/shell/shell";
 import { DocumentTitle } from "~/components/shell/breadcrumbs";
 import { ToastHost } from "~/components/shell/toaster";
 import { clientLanguages, htmlLang, isLanguage, localeFileUrl, namespaces, type Language } from "~/utils/i18n/config";
-import { getLocale, i18nextMiddleware } from "~/server/middleware/i18n.server";
+import { i18nextMiddleware } from "~/server/middleware/i18n.server";
 import { apiMiddleware } from "~/server/middleware/api.server";
 import { originMiddleware } from "~/server/middleware/origin.server";
-import { getUser, userMiddleware } from "~/server/middleware/user.server";
+import { userMiddleware } from "~/server/middleware/user.server";
+import { shellData } from "~/server/http/shell-data.server";
 import { useTheme } from "~/components/shell/theme-switch";
 import { useRootData, type RootData } from "~/utils/root-data";
-import { getPublicConfig } from "~/server/config/env.server";
 import { useNonce } from "~/utils/http/nonce";
-import { getTheme } from "~/server/http/preferences.server";
 import { sessionMiddleware } from "~/server/middleware/session.server";
 import { getToast } from "~/server/toasts/toast.server";
-import { getHoneypotInputProps } from "~/server/forms/honeypot.server";
 import { themeColors } from "~/pwa/web-manifest";
 import { starterScript } from "~/pwa/starter";
 import { HoneypotProvider } from "~/components/forms/honeypot-context";
@@ -44,26 +42,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [theme, { toast, clear }, honeypotInputProps] = await Promise.all([
-    getTheme(request),
-    getToast(request),
-    getHoneypotInputProps(),
-  ]);
-  const user = getUser(context);
-  return data(
-    {
-      locale: getLocale(context),
-      theme,
-      toast,
-      user: user
-        ? { firstName: user.firstName, lastName: user.lastName, email: user.email, role: user.role }
-        : null,
-      config: getPublicConfig(),
-      year: new Date().getFullYear(),
-      honeypotInputProps,
-    } satisfies RootData,
-    { headers: clear ? { "Set-Cookie": clear } : undefined },
-  );
+  const [shell, { toast, clear }] = await Promise.all([shellData(request, context), getToast(request)]);
+  return data({ ...shell, toast } satisfies RootData, { headers: clear ? { "Set-Cookie": clear } : undefined });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

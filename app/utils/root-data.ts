@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from "react-router";
+import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
 import type { HoneypotInputProps } from "remix-utils/honeypot/server";
 import type { SessionUser } from "~/utils/api/token-claims";
 import type { Theme } from "~/utils/http/theme-schema";
@@ -22,8 +22,15 @@ export interface RootData {
   honeypotInputProps: HoneypotInputProps;
 }
 
-export function useRootData() {
-  return useRouteLoaderData<RootData>("root");
+/**
+ * The root's data; on a refusal thrown before any loader ran (the access
+ * middleware's 403), the copy the refusal carries, so the shell is still drawn.
+ */
+export function useRootData(): RootData | undefined {
+  const loaded = useRouteLoaderData<RootData>("root");
+  const error = useRouteError();
+  if (loaded) return loaded;
+  return isRouteErrorResponse(error) ? (error.data as { shell?: RootData } | null)?.shell : undefined;
 }
 
 export function useOptionalUser() {

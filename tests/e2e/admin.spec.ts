@@ -452,15 +452,25 @@ async function createAdmin(prefix: string) {
 test.describe("residents and the admin area", () => {
   const pages = ["/admin", "/admin/posts", "/admin/images", "/admin/users", "/admin/users/new", "/admin/posts/1/edit", "/admin/posts/1/delete", "/admin/users/1/edit", "/posts/create"];
 
-  test("every admin page answers 403 to a resident", async ({ page }) => {
+  test("every admin page answers 403 to a resident, in the shell: the menu, the profile, the way out", async ({ page, jsEnabled }) => {
     const user = await createResident("nosy");
     await signIn(page, user);
     for (const path of pages) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(403);
       await expect(page.getByRole("heading", { name: "Доступ запрещён" })).toBeVisible();
+      // The shell as on any page of theirs: signed in as themselves, with the menu to go on from.
+      await expect(page.getByRole("group").getByText("Меню профиля"), path).toBeAttached();
+      await expect(page.locator(".shell__left").getByRole("link", { name: "Новости" }), path).toBeVisible();
     }
     await expect(page.locator(".shell__left").getByRole("link", { name: "Администрирование" })).toHaveCount(0);
+    if (jsEnabled) {
+      // Hydrated, the refusal keeps its shell, and a link in it leads on by the router.
+      await hydrated(page);
+      await page.locator(".shell__left").getByRole("link", { name: "Новости" }).click();
+      await expect(page).toHaveURL(/\/posts$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Новости" })).toBeVisible();
+    }
   });
 
   test("every admin action answers 403 to a resident", { tag: "@server" }, async ({ page }) => {

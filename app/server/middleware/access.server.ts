@@ -2,13 +2,14 @@
  * Access checks from the site map, for every loader and action: page loads,
  * form posts and client data requests alike. Signed-out users go to sign in
  * (and come back after), signed-in users leave the guest pages, and a role
- * that is not allowed gets the 403 page before any backend call.
+ * that is not allowed gets the 403 page, in the shell, before any backend call.
  */
 import { data, redirect, type MiddlewareFunction } from "react-router";
 import { getI18n } from "~/server/middleware/i18n.server";
 import { getUser } from "~/server/middleware/user.server";
 import { hasSignedInHint, signedInHintCookie } from "~/server/http/preferences.server";
 import { getSession, sessionEndContext } from "~/server/middleware/session.server";
+import { shellData } from "~/server/http/shell-data.server";
 import { currentPath } from "~/utils/http/redirect";
 import { decideAccess, findGoverningEntry } from "~/utils/site-map/navigation";
 
@@ -34,7 +35,8 @@ export const accessMiddleware: MiddlewareFunction<Response> = async ({ request, 
     case "signed-in":
       return redirect("/profile");
     case "forbidden":
-      throw data({ message: "forbidden" }, { status: 403 });
+      // Thrown before any loader runs, so the root's data travels with it: the refusal keeps the shell.
+      throw data({ message: "forbidden", shell: { ...(await shellData(request, context)), toast: null } }, { status: 403 });
     default:
       return next();
   }
