@@ -171,6 +171,13 @@ test.describe("offline, with JavaScript", () => {
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
     const name = (await page.locator(".profile-menu > summary").innerText()).split("\n")[0].trim();
+    // When the page asked for anything, and when the worker fetched a copy (Chromium reports the worker's requests).
+    const pageRequests: number[] = [];
+    const copies: { url: string; at: number }[] = [];
+    context.on("request", (request) => {
+      if (!request.serviceWorker()) pageRequests.push(Date.now());
+      else if (request.headers()["x-portal-public-copy"]) copies.push({ url: request.url(), at: Date.now() });
+    });
     // One document from here on: every page below is opened by a link (React Router's data requests).
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 
@@ -187,6 +194,13 @@ test.describe("offline, with JavaScript", () => {
     const firstRate = (await page.locator("main table tbody tr").first().textContent())!.trim();
     expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
     await expect.poll(() => savedPaths(page), { timeout: 20_000 }).toEqual(expect.arrayContaining(["/posts", post, "/rates"]));
+    // The resident's requests came first: each copy waited until the page had asked for nothing for 2 s
+    // (1.5 s here: both times are taken in this process, after the browser reported them).
+    expect(copies.map((copy) => new URL(copy.url).pathname)).toEqual(expect.arrayContaining(["/posts", post, "/rates"]));
+    for (const copy of copies) {
+      const quietFor = copy.at - Math.max(...pageRequests.filter((at) => at <= copy.at));
+      expect(quietFor, `${copy.url} fetched ${quietFor} ms after the page's last request`).toBeGreaterThanOrEqual(1500);
+    }
 
     // Kept as a signed-out visitor sees them, though the resident read them signed in.
     for (const entry of await everyCachedEntry(page)) {
