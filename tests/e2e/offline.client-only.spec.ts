@@ -198,7 +198,9 @@ test.describe("offline, with JavaScript", () => {
     // (1.5 s here: both times are taken in this process, after the browser reported them).
     expect(copies.map((copy) => new URL(copy.url).pathname)).toEqual(expect.arrayContaining(["/posts", post, "/rates"]));
     for (const copy of copies) {
-      const quietFor = copy.at - Math.max(...pageRequests.filter((at) => at <= copy.at));
+      const before = pageRequests.filter((at) => at <= copy.at);
+      expect(before.length, `${copy.url}: the page asked for nothing before it`).toBeGreaterThan(0);
+      const quietFor = copy.at - Math.max(...before);
       expect(quietFor, `${copy.url} fetched ${quietFor} ms after the page's last request`).toBeGreaterThanOrEqual(1500);
     }
 
