@@ -23,6 +23,7 @@ import { useTheme } from "~/components/shell/theme-switch";
 import { useRootData, type RootData } from "~/utils/root-data";
 import { useNonce } from "~/utils/http/nonce";
 import { sessionMiddleware } from "~/server/middleware/session.server";
+import { sharedCacheMiddleware } from "~/server/middleware/shared-cache.server";
 import { getToast } from "~/server/toasts/toast.server";
 import { themeColors } from "~/pwa/web-manifest";
 import { starterScript } from "~/pwa/starter";
@@ -33,6 +34,8 @@ import stylesText from "./styles/app.css?inline";
 export const middleware: Route.MiddlewareFunction[] = [
   // First: every answer, a refusal included, is rendered in the request's language.
   i18nextMiddleware,
+  // Outside the session's: it sees the answer as sent, a signed-in one already private.
+  sharedCacheMiddleware,
   originMiddleware,
   sessionMiddleware,
   userMiddleware,

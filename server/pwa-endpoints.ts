@@ -18,7 +18,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import type express from "express";
 import { getPublicConfig } from "../app/server/config/env.server";
-import { sessionCookieNames } from "../app/utils/http/session-cookie-name";
+import { personalCookieNames } from "../app/utils/http/session-cookie-name";
 import { publicCopyHeader } from "~/pwa/policy";
 
 const configRevisionSlot = "__PORTAL_CONFIG_REVISION__";
@@ -75,14 +75,11 @@ export function serveRegistration(clientDir: string): express.RequestHandler {
   };
 }
 
-/** Cookies a signed-out page never sees: the session and the flash message. */
-const personalCookies = new Set<string>([...sessionCookieNames, "__toast"]);
-
 /** The Cookie header without the personal cookies. */
 export function withoutPersonalCookies(header: string) {
   return header
     .split(";")
-    .filter((part) => !personalCookies.has(part.split("=")[0].trim()))
+    .filter((part) => !personalCookieNames.includes(part.split("=")[0]!.trim()))
     .join(";")
     .trim();
 }

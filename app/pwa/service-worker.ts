@@ -97,6 +97,9 @@ self.addEventListener("message", (event) => {
 async function stamped(response: Response): Promise<Response> {
   const html = await response.text();
   const headers = new Headers(response.headers);
+  // One copy per address on this device: the server's Vary (language, cookies) is for shared
+  // caches, and would keep the copy from matching the request that asks for it offline.
+  headers.delete("Vary");
   headers.set(savedAtHeader, new Date().toISOString());
   headers.set(titleHeader, encodeURIComponent(titleOf(html)));
   return new Response(html, { status: response.status, statusText: response.statusText, headers });

@@ -22,7 +22,8 @@ import { freePort, startBackend, startPortal, startRedis } from "../support/stac
 import { nginxConfPath, startNginx, templateFilter } from "../support/proxy.js";
 // Plain HTTP: the base test, without the fixtures' browser page.
 import { expect, test } from "@playwright/test";
-import { resident } from "./fixtures";
+import { admin, hydrated, resident } from "./fixtures";
+import { personalCookieNames } from "../../app/utils/http/session-cookie-name";
 
 const host = "portal.test";
 const residentName = "Иванов Иван Иванович";
@@ -34,6 +35,8 @@ const drainEnv = { SHUTDOWN_DELAY_MS: "2000", SHUTDOWN_TIMEOUT_MS: "20000" };
 const holdMs = 3500;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// How long nginx keeps a signed-out public page here: short, so that a change shows within a test.
+const cacheSeconds = 4;
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
@@ -126,7 +129,7 @@ async function readyz(url: string) {
 
 /**
  * 50 connections, each taking turns at the resident's /profile, a visitor's
- * home page and a visitor's theme switch (a form), until `stop`. Counted by phase: answers, failures (an error or a
+ * sign-in page and a visitor's theme switch (a form), until `stop`. Counted by phase: answers, failures (an error or a
  * status outside 2xx/3xx) and signed-in requests that did not get the
  * resident's page.
  */
@@ -158,7 +161,8 @@ function startLoad(base: string, cookie: string, proxyRetries: () => number) {
     timeout: 20,
     requests: [
       { method: "GET", path: "/profile", headers: { host, cookie }, onResponse: count("/profile", true) },
-      { method: "GET", path: "/", headers: { host }, onResponse: count("/") },
+      // A visitor's page nginx never keeps (the home page it would answer itself).
+      { method: "GET", path: "/auth", headers: { host }, onResponse: count("/auth") },
       // A form too: a POST that reaches a stopping replica must not be lost either.
       {
         method: "POST",
@@ -269,7 +273,7 @@ test.describe("the production shape: nginx, two replicas, Redis", () => {
   const retryWaits: number[] = [];
   /** Requests nginx sent again to the other replica: a refused or reset connection. */
   let proxyRetries = 0;
-  const portalEnv = () => ({ REDIS_URL: redis.url, TRUST_PROXY: "loopback", ...drainEnv });
+  const portalEnv = () => ({ REDIS_URL: redis.url, TRUST_PROXY: "loopback", PUBLIC_PAGE_CACHE_SECONDS: String(cacheSeconds), ...drainEnv });
   /** The replicas' logged errors and warnings, shown with the figures. */
   const portalErrors: string[] = [];
   const onPortalLog = (line: string) => {
@@ -355,6 +359,138 @@ test.describe("the production shape: nginx, two replicas, Redis", () => {
     // A request line naming another host counts over the Host header.
     const absolute = await send(proxy.url, "http://evil.example/", {});
     expect(absolute.status).toBe(421);
+  });
+
+  test("signed-out public pages are kept for seconds, apart by language, theme and Save-Data, each answer with a nonce of its own; nothing personal is kept or answered from the cache", async () => {
+    const get = (path: string, headers: Record<string, string> = {}) => send(proxy.url, path, { headers: { Accept: "text/html", ...headers } });
+    const cacheStatus = (answer: Answer) => answer.headers["x-cache-status"];
+    const headerNonce = (answer: Answer) => /'nonce-([^']+)'/.exec(String(answer.headers["content-security-policy"]))?.[1];
+    const pageNonces = (answer: Answer) => [...new Set([...answer.body.matchAll(/nonce="([^"]*)"/g)].map((match) => match[1]))];
+    // As the portal's cookies carry them (react-router's createCookie: JSON in base64).
+    const cookieValue = (value: string) => encodeURIComponent(Buffer.from(JSON.stringify(value)).toString("base64"));
+
+    // nginx names the cookies that make a request personal as the portal does.
+    const named = /\$http_cookie \$personal_cookie \{\s*"~\(\^\|;\)\\s\*\(([^)]+)\)=" 1;/.exec(readFileSync(nginxConfPath, "utf8"))?.[1];
+    expect(named?.split("|").sort()).toEqual([...personalCookieNames].sort());
+
+    const first = await get("/rates");
+    const second = await get("/rates");
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect([cacheStatus(first), cacheStatus(second)]).toEqual(["MISS", "HIT"]);
+    expect(first.headers["cache-control"]).toBe(`public, max-age=0, s-maxage=${cacheSeconds}, must-revalidate`);
+    // The kept page, each time with its own nonce in the header and in every script of the page.
+    for (const answer of [first, second]) expect(pageNonces(answer), "the page's nonces").toEqual([headerNonce(answer)]);
+    expect(headerNonce(second)).not.toBe(headerNonce(first));
+    expect(second.headers["x-request-id"]).not.toBe(first.headers["x-request-id"]);
+    const withoutNonces = (answer: Answer) => answer.body.replaceAll(headerNonce(answer)!, "");
+    expect(withoutNonces(second)).toBe(withoutNonces(first));
+
+    // Language: the resident's choice, else the browser's; theme; Save-Data. Each kept apart.
+    const english = { Cookie: `lng=${cookieValue("en")}` };
+    expect(cacheStatus(await get("/rates", english))).toBe("MISS");
+    const englishAgain = await get("/rates", english);
+    expect(cacheStatus(englishAgain)).toBe("HIT");
+    expect(englishAgain.body).toContain('<html lang="en"');
+    const browserEnglish = await get("/rates", { "Accept-Language": "en-GB,en;q=0.9" });
+    expect(cacheStatus(browserEnglish)).toBe("MISS");
+    expect(browserEnglish.body).toContain('<html lang="en"');
+    const russian = await get("/rates");
+    expect(cacheStatus(russian)).toBe("HIT");
+    expect(russian.body).toContain('<html lang="ru"');
+    const dark = await get("/rates", { Cookie: `theme=${cookieValue("dark")}` });
+    expect(cacheStatus(dark)).toBe("MISS");
+    expect(dark.body).toContain('<body class="dark"');
+    expect(russian.body).not.toContain('<body class="dark"');
+    await get("/posts");
+    expect(cacheStatus(await get("/posts"))).toBe("HIT");
+    const savingData = await get("/posts", { "Save-Data": "on" });
+    expect(cacheStatus(savingData)).toBe("MISS");
+    expect(savingData.body).not.toContain('class="post-card__image');
+
+    // Signed in: the resident's own page, from a replica, kept by nobody; the visitor's copy stays the visitor's.
+    const session = sessionOf(await signIn(proxy.url))!;
+    const own = await get("/rates", { Cookie: session });
+    expect(cacheStatus(own)).toBe("BYPASS");
+    expect(own.headers["cache-control"]).toBe("private, no-store");
+    // The resident's own data (their e-mail, in the page's data).
+    const mine = (answer: Answer) => answer.body.includes(resident.email);
+    expect(mine(own), "the resident's page").toBe(true);
+    expect(pageNonces(own)).toEqual([headerNonce(own)]);
+    const visitor = await get("/rates");
+    expect(cacheStatus(visitor)).toBe("HIT");
+    expect(mine(visitor), "the visitor's page").toBe(false);
+    // A flash message is one browser's too.
+    expect(cacheStatus(await get("/rates", { Cookie: "__toast=anything" }))).toBe("BYPASS");
+    // A page that is not public reading (the sign-in form) is never kept.
+    const signInPage = [await get("/auth"), await get("/auth")];
+    expect(signInPage.map(cacheStatus)).toEqual(["MISS", "MISS"]);
+    expect(signInPage[1]!.headers["cache-control"]).toBeUndefined();
+  });
+
+  test("a kept page comes alive under its own nonce, and an administrator's edit reaches visitors within the cache's lifetime", async ({ browser }) => {
+    test.setTimeout(90_000);
+    const token = await (
+      await fetch(`${backendUrl}/api/v1/client/users/login/`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(admin) })
+    ).json();
+    const api = { Authorization: `Bearer ${(token as { access: string }).access}`, "Content-Type": "application/json" };
+    const title = `Кэш ${Date.now()}`;
+    const created = await fetch(`${backendUrl}/api/v1/admin/posts/`, { method: "POST", headers: api, body: JSON.stringify({ title, text: "Текст.", is_actual: true }) });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    // The browser reaches nginx as a proxy: it asks for http://portal.test/…, the configured host.
+    const through = { proxy: { server: proxy.url } };
+    // The worker blocked: each reload must reach nginx, not the worker's copy.
+    const visitor = await browser.newContext({ ...through, javaScriptEnabled: true, serviceWorkers: "block" });
+    const administrator = await browser.newContext({ ...through, javaScriptEnabled: false });
+    try {
+      const page = await visitor.newPage();
+      const refused: string[] = [];
+      page.on("console", (message) => {
+        // Over plain http (portal.test is no localhost) Chromium says it ignores COOP: not the page's error.
+        if (message.type() === "error" && !message.text().startsWith("The Cross-Origin-Opener-Policy header has been ignored")) refused.push(message.text());
+      });
+      const url = `http://${host}/posts/item/${id}`;
+      expect((await page.goto(url))!.headers()["x-cache-status"]).toBe("MISS");
+      const kept = (await page.reload())!;
+      expect(kept.headers()["x-cache-status"]).toBe("HIT");
+      await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+      await hydrated(page);
+      // React's: a link is followed without a reload.
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+      await page.getByRole("navigation", { name: "Основное меню" }).getByRole("link", { name: "Тарифы" }).click();
+      await expect(page).toHaveURL(`http://${host}/rates`);
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      expect(refused, "no script refused by the CSP, no error").toEqual([]);
+
+      // The administrator edits the post: they see it at once, a visitor within the cache's lifetime.
+      const editor = await administrator.newPage();
+      await editor.goto(`http://${host}/auth`);
+      await editor.getByLabel("Электронная почта").fill(admin.email);
+      await editor.getByLabel("Пароль").fill(admin.password);
+      await editor.getByRole("button", { name: "Войти" }).click();
+      await editor.goto(`http://${host}/admin/posts/${id}/edit`);
+      const edited = `${title} (изменено)`;
+      await editor.getByLabel("Заголовок").fill(edited);
+      await editor.getByRole("button", { name: "Сохранить" }).click();
+      await expect(editor.getByText(`Публикация «${edited}» сохранена`)).toBeVisible();
+      const saved = Date.now();
+      await editor.goto(url);
+      await expect(editor.getByRole("heading", { level: 1, name: edited })).toBeVisible();
+      await expect
+        .poll(
+          async () => {
+            await page.goto(url);
+            return page.getByRole("heading", { level: 1 }).textContent();
+          },
+          { timeout: (cacheSeconds + 5) * 1000, intervals: [250] },
+        )
+        .toBe(edited);
+      expect(Date.now() - saved, "the visitor sees the edit within the cache's lifetime").toBeLessThanOrEqual((cacheSeconds + 1.5) * 1000);
+    } finally {
+      await visitor.close();
+      await administrator.close();
+      await fetch(`${backendUrl}/api/v1/admin/posts/${id}/`, { method: "DELETE", headers: api });
+    }
   });
 
   test("a rolling restart under load: no request fails, nobody is signed out, a POST in flight is answered; Redis stopped and started: pages keep answering", async () => {

@@ -69,6 +69,7 @@ export async function startNginx({ upstreams, serverName, port, onLog = () => {}
     // Fixed addresses: nothing to resolve, so no `resolve` (and any resolver will do).
     PROXY_RESOLVER: "127.0.0.1",
     PROXY_RESOLVE: "",
+    PROXY_CACHE_PATH: path.join(prefix, "cache"),
   };
   const rendered = renderTemplate(readFileSync(nginxConfPath, "utf8"), env);
   const left = rendered.match(/\$\{?PROXY_\w+/);

@@ -90,6 +90,9 @@ const schema = z
       .regex(/^https?:\/\//, "ожидается адрес http:// или https://")
       .transform((value) => new URL(value).origin)
       .optional(),
+    // How long a shared cache (deploy/nginx.conf) may keep a signed-out public page
+    // (docs/decisions/037-shared-cache-for-public-pages.md); 0: never.
+    PUBLIC_PAGE_CACHE_SECONDS: z.coerce.number({ error: "ожидается число секунд" }).int().min(0).max(300).default(10),
     // The backend throttles codes for 60 s; keep the two equal (tests shorten both).
     RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
     SESSION_SECRET: z

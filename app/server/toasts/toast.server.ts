@@ -5,6 +5,7 @@
  */
 import { createCookieSessionStorage, redirect } from "react-router";
 import { getEnv } from "~/server/config/env.server";
+import { toastCookieName } from "~/utils/http/session-cookie-name";
 import { toastSchema, type Toast, type ToastInput } from "~/utils/toasts/toast-schema";
 
 export type { Toast, ToastInput };
@@ -16,7 +17,7 @@ let storage: ReturnType<typeof createCookieSessionStorage<ToastData, ToastData>>
 function toastStorage() {
   storage ??= createCookieSessionStorage<ToastData, ToastData>({
     cookie: {
-      name: "__toast",
+      name: toastCookieName,
       sameSite: "lax",
       path: "/",
       httpOnly: true,

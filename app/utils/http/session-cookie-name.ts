@@ -11,3 +11,17 @@ export const sessionCookieName = (secure: boolean) => (secure ? hostSessionCooki
 
 /** Every name a session may arrive under: what marks a request as personal. */
 export const sessionCookieNames = [plainSessionCookie, hostSessionCookie] as const;
+
+/** The flash message's cookie (app/server/toasts/toast.server.ts). */
+export const toastCookieName = "__toast";
+
+/** What makes a request one browser's own: its session and its flash message. A signed-out copy or a shared cache never sees them. */
+export const personalCookieNames: readonly string[] = [...sessionCookieNames, toastCookieName];
+
+/** The names in a Cookie header. */
+const cookieNames = (header: string) => header.split(";").map((part) => part.split("=")[0]!.trim());
+
+/** Whether a Cookie header carries a personal cookie. */
+export function hasPersonalCookie(header: string | null | undefined) {
+  return header ? cookieNames(header).some((name) => personalCookieNames.includes(name)) : false;
+}

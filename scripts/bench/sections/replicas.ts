@@ -1,6 +1,9 @@
 // Signed-in /profile from two portals sharing Redis (their own stand-in),
 // beside the main stack's one process with the memory store, and what the
-// store adds to a signed-in request: one Redis GET. On one machine two
+// store adds to a signed-in request: one Redis GET. Then signed-out /posts
+// through the production shape, nginx with its cache of public pages
+// (docs/decisions/037-shared-cache-for-public-pages.md), beside one process
+// rendering every request. On one machine two
 // replicas share its cores: the figure shows the store costs little, not
 // that two replicas double the throughput.
 import { Redis } from "ioredis";
@@ -9,11 +12,12 @@ import { budgets, verdict } from "../budgets";
 import { cannon, type Run } from "../cannon";
 import { withRunning, type Context } from "../context";
 import { heading, int, ms, note, table } from "../output";
-import { RESIDENT, signIn } from "../portal";
+import { BROWSER_ACCEPT_ENCODING, RESIDENT, signIn } from "../portal";
+import { startNginx } from "../../../tests/support/proxy.js";
 
 export async function replicasSection(ctx: Context) {
   const { speed, warmup } = ctx.durations;
-  heading(`7. Replicas: signed-in /profile, two portals sharing Redis beside one process (${speed} s runs)`);
+  heading(`7. Replicas: signed-in /profile, two portals sharing Redis beside one process; signed-out /posts through nginx and its cache (${speed} s runs)`);
   const path = "/profile";
   const run = (url: string, cookie: string, connections: number, duration: number) => cannon({ url, path, headers: { cookie }, connections, duration });
   const oneCookie = await signIn(ctx.stack.portalUrl, RESIDENT);
@@ -49,7 +53,42 @@ export async function replicasSection(ctx: Context) {
       ],
     );
     note(`Store cost per signed-in request: one Redis GET, ${ms(perGet)} per round trip on loopback (${rounds} in a row).`);
-    const bad = [one, ...two].filter((r) => r.failures.count > 0);
+
+    // A visitor's /posts as a browser asks for it: through nginx and its cache, beside one process rendering each.
+    const visitor = { accept: "text/html,application/xhtml+xml", "accept-encoding": BROWSER_ACCEPT_ENCODING, "accept-language": "ru-RU,ru;q=0.9" };
+    await cannon({ url: ctx.stack.portalUrl, path: "/posts", headers: visitor, connections: 10, duration: warmup });
+    const rendered = await cannon({ url: ctx.stack.portalUrl, path: "/posts", headers: visitor, connections: 50, duration: speed });
+    const proxy = await startNginx({ upstreams: replicas.portalUrls.map((url) => new URL(url).host), serverName: "portal.bench" });
+    const statuses = new Map<string, number>();
+    let cached: Run;
+    try {
+      const through = { url: proxy.url, path: "/posts", headers: { ...visitor, host: "portal.bench" } };
+      await cannon({ ...through, connections: 10, duration: warmup });
+      cached = await cannon({
+        ...through,
+        connections: 50,
+        duration: speed,
+        onHeaders: (headers) => {
+          const status = headers["x-cache-status"] ?? "none";
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        },
+      });
+    } finally {
+      await proxy.stop();
+    }
+    const answered = [...statuses.values()].reduce((sum, count) => sum + count, 0);
+    table(
+      ["signed-out /posts", "50c req/s", "p50", "p99", "non-2xx/err"],
+      [
+        ["one process, every request rendered", int(rendered.rps), ms(rendered.p50), ms(rendered.p99), rendered.failures.text],
+        ["nginx with its cache, two portals", int(cached.rps), ms(cached.p50), ms(cached.p99), cached.failures.text],
+      ],
+    );
+    note(
+      `nginx's answers: ${[...statuses].map(([status, count]) => `${status} ${((count / answered) * 100).toFixed(1)} %`).join(", ")} ` +
+        `(PUBLIC_PAGE_CACHE_SECONDS ${process.env.PUBLIC_PAGE_CACHE_SECONDS ?? 10} s; each answer's nonce rewritten, gzip by nginx).`,
+    );
+    const bad = [one, ...two, rendered, cached].filter((r) => r.failures.count > 0);
     budgets.add({
       name: "Replicas runs: non-2xx / errors",
       figure: bad.length ? bad.map((r) => r.failures.text).join("; ") : "0",
