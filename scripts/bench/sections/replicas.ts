@@ -69,7 +69,8 @@ export async function replicasSection(ctx: Context) {
         connections: 50,
         duration: speed,
         onHeaders: (headers) => {
-          const status = headers["x-cache-status"] ?? "none";
+          // As nginx spells it (autocannon keeps the case).
+          const status = Object.entries(headers).find(([name]) => name.toLowerCase() === "x-cache-status")?.[1] ?? "none";
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
         },
       });
