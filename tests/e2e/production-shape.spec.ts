@@ -421,6 +421,10 @@ test.describe("the production shape: nginx, two replicas, Redis", () => {
     expect(mine(visitor), "the visitor's page").toBe(false);
     // A flash message is one browser's too.
     expect(cacheStatus(await get("/rates", { Cookie: "__toast=anything" }))).toBe("BYPASS");
+    // Nor a file whose rules are for browsers alone (here the texts: public, max-age=300).
+    const texts = [await get("/locales/rus/translation.json"), await get("/locales/rus/translation.json")];
+    expect(texts[1]!.headers["cache-control"]).toContain("public");
+    expect(texts.map(cacheStatus)).toEqual(["MISS", "MISS"]);
     // A page that is not public reading (the sign-in form) is never kept.
     const signInPage = [await get("/auth"), await get("/auth")];
     expect(signInPage.map(cacheStatus)).toEqual(["MISS", "MISS"]);
