@@ -67,7 +67,8 @@ export async function replicasSection(ctx: Context) {
       cached = await cannon({
         ...through,
         connections: 50,
-        duration: speed,
+        // Across two of the cache's lifetimes (10 s): the answers while a page is asked for again count too.
+        duration: Math.max(speed, 25),
         onHeaders: (headers) => {
           // As nginx spells it (autocannon keeps the case).
           const status = Object.entries(headers).find(([name]) => name.toLowerCase() === "x-cache-status")?.[1] ?? "none";
@@ -82,7 +83,7 @@ export async function replicasSection(ctx: Context) {
       ["signed-out /posts", "50c req/s", "p50", "p99", "non-2xx/err"],
       [
         ["one process, every request rendered", int(rendered.rps), ms(rendered.p50), ms(rendered.p99), rendered.failures.text],
-        ["nginx with its cache, two portals", int(cached.rps), ms(cached.p50), ms(cached.p99), cached.failures.text],
+        [`nginx with its cache, two portals (${Math.max(speed, 25)} s)`, int(cached.rps), ms(cached.p50), ms(cached.p99), cached.failures.text],
       ],
     );
     note(
