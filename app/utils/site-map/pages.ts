@@ -54,9 +54,10 @@ export interface SiteEntry {
   /** A resource route: no page, no breadcrumb. */
   resource?: boolean;
   /**
-   * The service worker keeps its signed-out copy for reading offline
-   * (docs/decisions/016-offline.md); inherited from the parent. Only ever
-   * for pages anyone may open (`access: "all"`), never a resource route.
+   * Public reading: the service worker keeps its signed-out copy for reading
+   * offline (docs/decisions/016-offline.md), and a shared cache (nginx) may
+   * keep its signed-out answer for seconds (037); inherited from the parent.
+   * Only ever for pages anyone may open (`access: "all"`), never a resource route.
    */
   offline?: boolean;
   /** Its form takes files: the HTTP edge lets a multipart body grow to the upload limit. */
