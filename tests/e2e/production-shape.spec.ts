@@ -37,6 +37,8 @@ const holdMs = 3500;
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // How long nginx keeps a signed-out public page here: short, so that a change shows within a test.
 const cacheSeconds = 4;
+/** When the first cache test had nginx keep /posts for Save-Data: the backend-down test reads that copy. */
+let savingDataKeptAt = 0;
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
@@ -77,6 +79,8 @@ async function startGate(target: string) {
   // the gate reuses it would fail a page for a reason of the test's own.
   const agent = new http.Agent({ keepAlive: false });
   let armed: (() => void) | null = null;
+  /** A backend that is down: every call's connection is cut. */
+  let down = false;
   const hopByHop = ["host", "connection", "keep-alive", "transfer-encoding"];
   const server = http.createServer((req, res) => {
     const forward = () => {
@@ -91,6 +95,10 @@ async function startGate(target: string) {
       upstream.on("error", () => res.destroy());
       req.pipe(upstream);
     };
+    if (down) {
+      req.socket.destroy();
+      return;
+    }
     if (armed && req.method === "POST" && req.url?.startsWith("/api/v1/client/users/login/")) {
       armed();
       armed = null;
@@ -106,6 +114,7 @@ async function startGate(target: string) {
     url: `http://127.0.0.1:${port}`,
     holdNextSignIn: () => new Promise<void>((resolve) => (armed = resolve)),
     disarm: () => (armed = null),
+    setDown: (value: boolean) => (down = value),
     stop: () =>
       new Promise<void>((resolve) => {
         agent.destroy();
@@ -405,6 +414,7 @@ test.describe("the production shape: nginx, two replicas, Redis", () => {
     expect(cacheStatus(await get("/posts"))).toBe("HIT");
     const savingData = await get("/posts", { "Save-Data": "on" });
     expect(cacheStatus(savingData)).toBe("MISS");
+    savingDataKeptAt = Date.now();
     expect(savingData.body).not.toContain('class="post-card__image');
 
     // Signed in: the resident's own page, from a replica, kept by nobody; the visitor's copy stays the visitor's.
@@ -494,6 +504,27 @@ test.describe("the production shape: nginx, two replicas, Redis", () => {
       await visitor.close();
       await administrator.close();
       await fetch(`${backendUrl}/api/v1/admin/posts/${id}/`, { method: "DELETE", headers: api });
+    }
+  });
+
+  test("with the backend down, visitors still read a public page nginx kept; a page it never kept says what happened", async () => {
+    // The copy kept by the test above, past its lifetime by now (or waited for).
+    expect(savingDataKeptAt, "the test above kept /posts for Save-Data").toBeGreaterThan(0);
+    await wait(Math.max(0, savingDataKeptAt + cacheSeconds * 1000 + 500 - Date.now()));
+    for (const gate of gates) gate.setDown(true);
+    try {
+      const kept = await send(proxy.url, "/posts", { headers: { Accept: "text/html", "Save-Data": "on" } });
+      expect(kept.status).toBe(200);
+      expect(kept.headers["x-cache-status"]).toBe("STALE");
+      expect(kept.body).toContain("<h1>Новости</h1>");
+      const nonce = /'nonce-([^']+)'/.exec(String(kept.headers["content-security-policy"]))?.[1];
+      expect([...new Set([...kept.body.matchAll(/nonce="([^"]*)"/g)].map((match) => match[1]))]).toEqual([nonce]);
+      // Never kept: the portal's own page about the backend, not a bare error.
+      const never = await send(proxy.url, "/posts?page=2", { headers: { Accept: "text/html" } });
+      expect(never.status).toBe(503);
+      expect(never.body).toContain('<html lang="ru"');
+    } finally {
+      for (const gate of gates) gate.setDown(false);
     }
   });
 
