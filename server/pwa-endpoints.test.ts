@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { encodedServiceWorker, serviceWorkerSource, withoutPersonalCookies } from "./pwa-endpoints";
+import { withoutPersonalCookies } from "../app/utils/http/session-cookie-name";
+import { encodedServiceWorker, serviceWorkerSource } from "./pwa-endpoints";
 
 describe("/sw.js as served", () => {
   it("fills in the offline pages' revision from the worker and the contacts: new contacts, a new worker", () => {

@@ -18,7 +18,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import type express from "express";
 import { getPublicConfig } from "../app/server/config/env.server";
-import { personalCookieNames } from "../app/utils/http/session-cookie-name";
+import { withoutPersonalCookies } from "../app/utils/http/session-cookie-name";
 import { publicCopyHeader } from "~/pwa/policy";
 
 const configRevisionSlot = "__PORTAL_CONFIG_REVISION__";
@@ -73,15 +73,6 @@ export function serveRegistration(clientDir: string): express.RequestHandler {
     res.set({ "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache" });
     res.send(req.method === "HEAD" ? undefined : source);
   };
-}
-
-/** The Cookie header without the personal cookies. */
-export function withoutPersonalCookies(header: string) {
-  return header
-    .split(";")
-    .filter((part) => !personalCookieNames.includes(part.split("=")[0]!.trim()))
-    .join(";")
-    .trim();
 }
 
 export const publicCopy: express.RequestHandler = (req, _res, next) => {

@@ -429,8 +429,11 @@ test.describe("the production shape: nginx, two replicas, Redis", () => {
     const visitor = await get("/rates");
     expect(cacheStatus(visitor)).toBe("HIT");
     expect(mine(visitor), "the visitor's page").toBe(false);
-    // A flash message is one browser's too.
+    // A flash message is one browser's too, and so is a request with credentials.
     expect(cacheStatus(await get("/rates", { Cookie: "__toast=anything" }))).toBe("BYPASS");
+    const credentials = await get("/rates", { Authorization: "Bearer anything" });
+    expect(cacheStatus(credentials)).toBe("BYPASS");
+    expect(credentials.headers["cache-control"]).toBeUndefined();
     // Nor a file whose rules are for browsers alone (here the texts: public, max-age=300).
     const texts = [await get("/locales/rus/translation.json"), await get("/locales/rus/translation.json")];
     expect(texts[1]!.headers["cache-control"]).toContain("public");
@@ -453,7 +456,8 @@ test.describe("the production shape: nginx, two replicas, Redis", () => {
     const { id } = (await created.json()) as { id: number };
     // The browser reaches nginx as a proxy: it asks for http://portal.test/…, the configured host.
     const through = { proxy: { server: proxy.url } };
-    // The worker blocked: each reload must reach nginx, not the worker's copy.
+    // The worker blocked: http://portal.test is no secure origin (not HTTPS, not localhost), so no
+    // worker could register here anyway; each reload reaches nginx.
     const visitor = await browser.newContext({ ...through, javaScriptEnabled: true, serviceWorkers: "block" });
     const administrator = await browser.newContext({ ...through, javaScriptEnabled: false });
     try {

@@ -18,10 +18,19 @@ export const toastCookieName = "__toast";
 /** What makes a request one browser's own: its session and its flash message. A signed-out copy or a shared cache never sees them. */
 export const personalCookieNames: readonly string[] = [...sessionCookieNames, toastCookieName];
 
-/** The names in a Cookie header. */
-const cookieNames = (header: string) => header.split(";").map((part) => part.split("=")[0]!.trim());
+/** Whether one `name=value` of a Cookie header is a personal cookie. */
+const isPersonal = (part: string) => personalCookieNames.includes(part.split("=")[0]!.trim());
 
 /** Whether a Cookie header carries a personal cookie. */
 export function hasPersonalCookie(header: string | null | undefined) {
-  return header ? cookieNames(header).some((name) => personalCookieNames.includes(name)) : false;
+  return header ? header.split(";").some(isPersonal) : false;
+}
+
+/** The Cookie header without the personal cookies (a signed-out copy's request). */
+export function withoutPersonalCookies(header: string) {
+  return header
+    .split(";")
+    .filter((part) => !isPersonal(part))
+    .join(";")
+    .trim();
 }
