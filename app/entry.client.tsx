@@ -1,5 +1,5 @@
 import i18next from "i18next";
-import HttpBackend from "i18next-http-backend";
+import Fetch from "i18next-fetch-backend";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
@@ -13,7 +13,7 @@ import { browserOptions, pageLanguage } from "~/utils/i18n/browser";
 const lng = pageLanguage(document);
 void i18next
   .use(initReactI18next)
-  .use(HttpBackend)
+  .use(Fetch)
   .init({ ...browserOptions, lng })
   .then(() => {
     // Without its texts (no network, the files refused five times) React would

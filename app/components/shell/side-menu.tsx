@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Icon } from "~/components/ui/icon";
-import { isIconName } from "~/components/ui/icon-names";
+import { entryIcon } from "~/components/ui/icon-names";
 import { useOptionalUser } from "~/utils/root-data";
 import { findEntry, menuEntries, sectionOf, siteRoots, trailOf, type ResolvedEntry } from "~/utils/site-map/navigation";
 
@@ -68,7 +68,7 @@ export function SideMenu({ idPrefix, onLeafChosen }: SideMenuProps) {
             if (!hasChildren) onLeafChosen?.();
           }}
         >
-          {isIconName(entry.icon) ? <Icon name={entry.icon} size="lg" /> : null}
+          {entry.icon ? <Icon name={entryIcon(entry.icon)} size="lg" /> : null}
           <span className="menu__text">{t(entry.name)}</span>
           {hasChildren ? <Icon name="chevron-right" className="menu__chevron" /> : null}
         </Link>
@@ -106,7 +106,7 @@ export function SideMenu({ idPrefix, onLeafChosen }: SideMenuProps) {
             </a>
             <p className="menu__section-title">
               <Link to={section.path} className="menu__section-link">
-                {isIconName(section.icon) ? <Icon name={section.icon} size="lg" /> : null}
+                {section.icon ? <Icon name={entryIcon(section.icon)} size="lg" /> : null}
                 {t(section.name)}
               </Link>
             </p>

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
-import { isIconName } from "~/components/ui/icon-names";
+import { entryIcon } from "~/components/ui/icon-names";
 import { findEntry } from "~/utils/site-map/navigation";
 
 /** The administration's pages, as the site map lists them under /admin. */
@@ -16,7 +16,7 @@ export default function AdminPage() {
       <ul className="activities">
         {sections.map((section) => (
           <li key={section.id} className="card activity">
-            {isIconName(section.icon) ? <Icon name={section.icon} size="xl" color="main" /> : null}
+            {section.icon ? <Icon name={entryIcon(section.icon)} size="xl" color="main" /> : null}
             <h2>
               <Link to={section.path}>{t(section.name)}</Link>
             </h2>

@@ -1,12 +1,22 @@
 /**
  * The browser's i18next options (app/entry.client.tsx), as remix-i18next's
- * guide shows: i18next-http-backend loads the page's language from
- * /locales/{lng}/{ns}.json (the document preloads those files: app/root.tsx)
- * before the page hydrates, and another language's files when the resident
- * changes language, with i18next's retries (below; decision 017).
+ * guide shows: its fetch backend (i18next-fetch-backend) loads the page's
+ * language from /locales/{lng}/{ns}.json (the document preloads those files:
+ * app/root.tsx) before the page hydrates, and another language's files when
+ * the resident changes language, with i18next's retries (below; decision 017).
  */
 import type { InitOptions } from "i18next";
+import type { FetchOptions } from "i18next-fetch-backend";
 import { clientLanguages, defaultLanguage, defaultNS, isLanguage, languages, localeLoadPath, namespaces, type Language } from "./config";
+
+/**
+ * The backend retries a 5xx but not a failed connection; on a resident's
+ * flaky link a dropped connection is the likelier failure, so it is handed to
+ * the backend as what it is for the page: the service unavailable for now.
+ */
+function fetchRetryingOffline(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  return fetch(input, init).catch(() => new Response(null, { status: 503, statusText: "No connection" }));
+}
 
 export const browserOptions = {
   supportedLngs: [...languages],
@@ -14,9 +24,8 @@ export const browserOptions = {
   fallbackLng: (code: string) => clientLanguages(isLanguage(code) ? code : defaultLanguage).slice(1),
   ns: [...namespaces],
   defaultNS,
-  // Never reloaded on a timer: a page keeps its texts.
-  backend: { loadPath: localeLoadPath, reloadInterval: false },
-  // i18next retries what i18next-http-backend calls retryable (network errors, 5xx; never a 4xx):
+  backend: { loadPath: localeLoadPath, fetch: fetchRetryingOffline } satisfies Partial<FetchOptions>,
+  // i18next retries what the backend calls retryable (5xx, and network errors as above; never a 4xx):
   // 5 tries in all, 350 ms before the second, doubling.
   maxRetries: 4,
   retryTimeout: 350,

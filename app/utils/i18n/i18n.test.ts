@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-// i18next-http-backend takes the global fetch when it loads: every request of this file goes to `answer`.
+// The browser's backend calls the global fetch: every request of this file goes to `answer`.
 const answer = vi.hoisted(() => {
   const answer = { current: (_url: string): Promise<Response> => Promise.reject(new TypeError("Failed to fetch")) };
   globalThis.fetch = ((url: string) => answer.current(String(url))) as typeof fetch;
@@ -8,7 +8,7 @@ const answer = vi.hoisted(() => {
 });
 
 import { createInstance, type i18n } from "i18next";
-import HttpBackend from "i18next-http-backend";
+import Fetch from "i18next-fetch-backend";
 import { createContext, RouterContextProvider } from "react-router";
 import { browserOptions } from "./browser";
 import { clientLanguages, languageChain, languages, localeFileUrl, localesVersion, namespaces, type Language } from "./config";
@@ -20,7 +20,7 @@ import { languageCookie } from "~/server/http/preferences.server";
 /** The browser's i18next as app/entry.client.tsx starts it. */
 async function browserI18n(lng: Language): Promise<i18n> {
   const instance = createInstance();
-  await instance.use(HttpBackend).init({ ...browserOptions, lng });
+  await instance.use(Fetch).init({ ...browserOptions, lng });
   return instance;
 }
 
