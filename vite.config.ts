@@ -1,5 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { gzipAsync } from "@gfx/zopfli";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { localesVersion } from "./scripts/locales-version.js";
@@ -24,12 +25,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     reactRouter(),
     tsconfigPaths(),
     firstVisitChunks(),
-    // Scripts, styles and locale files compressed once at build time (brotli
-    // and gzip, their best levels), served as they are by server/app.ts: fewer
-    // bytes on slow links than compressing on the fly, and no CPU per request.
+    // Scripts, styles and locale files compressed once at build time, served as
+    // they are by server/app.ts: fewer bytes on slow links than compressing on
+    // the fly, and no CPU per request. Brotli at its best level; gzip (browsers
+    // without brotli) by zopfli, 3-4 % smaller than zlib's best (decision 040).
     !isSsrBuild &&
       compression({
-        algorithms: [defineAlgorithm("brotliCompress"), defineAlgorithm("gzip", { level: 9 })],
+        algorithms: [defineAlgorithm("brotliCompress"), defineAlgorithm((buffer: Uint8Array) => gzipAsync(buffer, { numiterations: 15 }))],
         include: /\.(js|css|json|svg|xml|txt)$/,
         logLevel: "silent",
       }),

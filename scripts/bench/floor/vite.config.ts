@@ -1,5 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { gzipAsync } from "@gfx/zopfli";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 
 // The portal's build settings (../../../vite.config.ts), so that the floor differs
@@ -16,7 +17,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     reactRouter(),
     !isSsrBuild &&
       compression({
-        algorithms: [defineAlgorithm("brotliCompress"), defineAlgorithm("gzip", { level: 9 })],
+        algorithms: [defineAlgorithm("brotliCompress"), defineAlgorithm((buffer: Uint8Array) => gzipAsync(buffer, { numiterations: 15 }))],
         include: /\.(js|css|json|svg|xml|txt)$/,
         logLevel: "silent",
       }),
