@@ -3,7 +3,7 @@
  * guide shows: its fetch backend (i18next-fetch-backend) loads the page's
  * language from /locales/{lng}/{ns}.json (the document preloads those files:
  * app/root.tsx) before the page hydrates, and another language's files when
- * the resident changes language, with i18next's retries (below; decision 017).
+ * the resident changes language, with i18next's retries (below; decisions 017, 039).
  */
 import type { InitOptions } from "i18next";
 import type { FetchOptions } from "i18next-fetch-backend";
