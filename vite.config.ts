@@ -28,7 +28,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Scripts, styles and locale files compressed once at build time, served as
     // they are by server/app.ts: fewer bytes on slow links than compressing on
     // the fly, and no CPU per request. Brotli at its best level; gzip (browsers
-    // without brotli) by zopfli, 3-4 % smaller than zlib's best (decision 040).
+    // without brotli) by zopfli, about 3 % smaller than zlib's best (decision 040).
     !isSsrBuild &&
       compression({
         algorithms: [defineAlgorithm("brotliCompress"), defineAlgorithm((buffer: Uint8Array) => gzipAsync(buffer, { numiterations: 15 }))],
