@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
-import { gzipAsync } from "@gfx/zopfli";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
+import { zopfliGzip } from "./scripts/compress/zopfli-gzip";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { localesVersion } from "./scripts/locales-version.js";
 // The build's one custom step: React, React Router and the root route's modules in two chunks
@@ -31,7 +31,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // without brotli) by zopfli, about 3 % smaller than zlib's best (decision 040).
     !isSsrBuild &&
       compression({
-        algorithms: [defineAlgorithm("brotliCompress"), defineAlgorithm((buffer: Uint8Array) => gzipAsync(buffer, { numiterations: 15 }))],
+        algorithms: [defineAlgorithm("brotliCompress"), defineAlgorithm(zopfliGzip)],
         include: /\.(js|css|json|svg|xml|txt)$/,
         logLevel: "silent",
       }),

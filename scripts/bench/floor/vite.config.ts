@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
-import { gzipAsync } from "@gfx/zopfli";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
+import { zopfliGzip } from "../../compress/zopfli-gzip";
 
 // The portal's build settings (../../../vite.config.ts), so that the floor differs
 // from the portal by its code only: the Express app as the server build, terser,
@@ -17,7 +17,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     reactRouter(),
     !isSsrBuild &&
       compression({
-        algorithms: [defineAlgorithm("brotliCompress"), defineAlgorithm((buffer: Uint8Array) => gzipAsync(buffer, { numiterations: 15 }))],
+        algorithms: [defineAlgorithm("brotliCompress"), defineAlgorithm(zopfliGzip)],
         include: /\.(js|css|json|svg|xml|txt)$/,
         logLevel: "silent",
       }),

@@ -1,0 +1,20 @@
+import { gunzipSync, gzipSync } from "node:zlib";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { zopfliGzip } from "./zopfli-gzip";
+
+describe("the build's gzip", () => {
+  // A module of the app as it is, so the comparison is with text like the build's.
+  const source = readFileSync(new URL("../../app/utils/site-map/pages.ts", import.meta.url));
+
+  it("is gzip any client reads back to the file, from bytes or text", async () => {
+    expect(gunzipSync(await zopfliGzip(source)).equals(source)).toBe(true);
+    expect(gunzipSync(await zopfliGzip(source.toString("utf8"))).toString("utf8")).toBe(source.toString("utf8"));
+    const view = new Uint8Array(source.buffer, source.byteOffset, source.byteLength);
+    expect(gunzipSync(await zopfliGzip(view)).equals(source)).toBe(true);
+  });
+
+  it("is smaller than zlib's best level", async () => {
+    expect((await zopfliGzip(source)).length).toBeLessThan(gzipSync(source, { level: 9 }).length);
+  });
+});
