@@ -370,6 +370,32 @@ test.describe("the production shape: nginx, two replicas, Redis", () => {
     expect(absolute.status).toBe(421);
   });
 
+  test("a client's connection stays open past nginx's default of 1,000 requests (a client sending before it reads the close fails one)", async () => {
+    const { hostname, port } = new URL(proxy.url);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const sockets = new Set<unknown>();
+    const closing: number[] = [];
+    try {
+      for (let n = 1; n <= 1_010; n++) {
+        const answer = await new Promise<http.IncomingMessage>((resolve, reject) => {
+          const request = http.request({ hostname, port, path: "/favicon.svg", agent, headers: { Host: host } }, (response) => {
+            response.resume();
+            response.on("end", () => resolve(response));
+          });
+          request.on("error", reject);
+          request.end();
+        });
+        expect(answer.statusCode).toBe(200);
+        sockets.add(answer.socket);
+        if (answer.headers.connection === "close") closing.push(n);
+      }
+    } finally {
+      agent.destroy();
+    }
+    expect(closing, "answers that closed the connection").toEqual([]);
+    expect(sockets.size, "connections opened").toBe(1);
+  });
+
   test("signed-out public pages are kept for seconds, apart by language, theme and Save-Data, each answer with a nonce of its own; nothing personal is kept or answered from the cache", async () => {
     const get = (path: string, headers: Record<string, string> = {}) => send(proxy.url, path, { headers: { Accept: "text/html", ...headers } });
     const cacheStatus = (answer: Answer) => answer.headers["x-cache-status"];
