@@ -370,30 +370,37 @@ test.describe("the production shape: nginx, two replicas, Redis", () => {
     expect(absolute.status).toBe(421);
   });
 
-  test("a client's connection stays open past nginx's default of 1,000 requests (a client sending before it reads the close fails one)", async () => {
+  test("a client's connection serves 10,000 requests, not nginx's default 1,000, and the 10,000th answer closes it", async () => {
+    // In batches on one connection, each sent once the last is answered, to a host nginx refuses
+    // itself (421): the limit is the same for every host, and no replica slows the 10,000.
     const { hostname, port } = new URL(proxy.url);
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const sockets = new Set<unknown>();
-    const closing: number[] = [];
-    try {
-      for (let n = 1; n <= 1_010; n++) {
-        const answer = await new Promise<http.IncomingMessage>((resolve, reject) => {
-          const request = http.request({ hostname, port, path: "/favicon.svg", agent, headers: { Host: host } }, (response) => {
-            response.resume();
-            response.on("end", () => resolve(response));
-          });
-          request.on("error", reject);
-          request.end();
-        });
-        expect(answer.statusCode).toBe(200);
-        sockets.add(answer.socket);
-        if (answer.headers.connection === "close") closing.push(n);
-      }
-    } finally {
-      agent.destroy();
-    }
-    expect(closing, "answers that closed the connection").toEqual([]);
-    expect(sockets.size, "connections opened").toBe(1);
+    const batch = 500;
+    const request = "GET / HTTP/1.1\r\nHost: elsewhere.example\r\n\r\n";
+    const received = await new Promise<string>((resolve, reject) => {
+      let text = "";
+      let sent = 0;
+      const answered = () => text.split("HTTP/1.1 ").length - 1;
+      const socket = net.connect(Number(port), hostname, () => {
+        socket.write(request.repeat(batch));
+        sent = batch;
+      });
+      socket.setEncoding("latin1");
+      socket.setTimeout(30_000, () => socket.destroy(new Error(`no answer in 30 s after ${answered()}`)));
+      socket.on("data", (chunk: string) => {
+        text += chunk;
+        if (answered() === sent && sent < 10_000) {
+          socket.write(request.repeat(batch));
+          sent += batch;
+        }
+      });
+      socket.on("close", () => resolve(text));
+      socket.on("error", reject);
+    });
+    const answers = received.split("HTTP/1.1 ").slice(1);
+    expect(answers.length, "answers on one connection").toBe(10_000);
+    expect(answers.every((answer) => answer.startsWith("421"))).toBe(true);
+    const closing = answers.flatMap((answer, index) => (/\r\nConnection: close\r\n/i.test(answer) ? [index + 1] : []));
+    expect(closing, "the answers that close the connection").toEqual([10_000]);
   });
 
   test("signed-out public pages are kept for seconds, apart by language, theme and Save-Data, each answer with a nonce of its own; nothing personal is kept or answered from the cache", async () => {
