@@ -176,6 +176,8 @@ test.describe("the code slots", () => {
       const email = uniqueEmail("slots-early");
       await page.goto("/auth/registration");
       await registerEmail(page, email);
+      // The step's answer (and the cookie that holds the step) arrived: the code is sent before it, so the outbox alone would let the reload race it.
+      await expect(page.locator('[aria-current="step"]')).toContainText("Подтверждение");
       const code = await latestCode(email, "register");
       // The route's code held back: the reloaded step stays the server's plain field meanwhile.
       let release!: () => void;
