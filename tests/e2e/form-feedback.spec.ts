@@ -1,7 +1,7 @@
 /**
  * The feedback rule (issue 11, item 4), with JavaScript off and on: a form's
  * errors are said in the form, once, never repeated as a toast; toasts (or,
- * without JavaScript, the status message the server renders) say what
+ * on a page loaded whole, the status message the server renders) say what
  * succeeded and what happened outside a form; a new one replaces a stale
  * error. Live validation and the code slots, which exist only with
  * JavaScript, are in form-feedback.client-only.spec.ts.
@@ -139,5 +139,23 @@ test.describe("what happens outside a form is said as a toast", () => {
     await expect.poll(() => timesSaid(page, said)).toBe(1);
     await page.waitForTimeout(1000);
     expect(await timesSaid(page, said)).toBe(1);
+  });
+
+  test("a message flashed to a page loaded whole stays where the server put it: nothing below it moves when the page becomes React's", async ({ page }) => {
+    // The sign-in posted, then the page it leads to loaded whole (signIn waits, with JavaScript, until it is React's).
+    await signIn(page, resident, "/profile/accounts");
+    const said = page.getByRole("status").filter({ hasText: "Вы вошли в личный кабинет" });
+    await expect(said).toBeVisible();
+    const apply = page.getByRole("button", { name: "Показать" });
+    const before = await apply.boundingBox();
+    // Until nothing more is fetched: by then a toaster taking the message over would have moved the page up.
+    await page.waitForLoadState("networkidle");
+    await expect(said).toBeVisible();
+    expect(await apply.boundingBox()).toEqual(before);
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+    // And the button there does what it says.
+    await page.getByLabel("Номер начинается с").fill("1000000002");
+    await apply.click();
+    await expect(page.locator(".account-card")).toHaveCount(1);
   });
 });
