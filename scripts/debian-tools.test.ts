@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { ensureTool, findTool, type System } from "./debian-tools";
+import { ensureTool, findTool, installTools, type System } from "./debian-tools";
 
 /** A machine with these files, this environment, and apt-get when root: what it ran is in `commands`. */
 function machine({ files = [] as string[], env = {} as Record<string, string>, root = true, failFirstInstall = false, installs = [] as string[] } = {}) {
@@ -67,5 +67,28 @@ describe("ensuring a program", () => {
   test("a package that installs nothing where it should is an error, not a missing path later", () => {
     const { system } = machine();
     expect(() => ensureTool("chromium", system)).toThrow("apt-get installed chromium but Chromium is not at /usr/bin/chromium.");
+  });
+});
+
+describe("installing the test stages' programs ahead", () => {
+  test("the missing ones in one apt-get run; the ones there are not named", () => {
+    const { system, commands } = machine({ files: ["/usr/sbin/nginx"], installs: ["/usr/bin/java", "/usr/bin/redis-server"] });
+    expect(installTools(["nginx", "java", "redis"], system)).toEqual(["default-jre-headless", "redis-server"]);
+    expect(commands).toEqual(["apt-get install -y -q default-jre-headless redis-server"]);
+    expect(findTool("java", system)).toBe("/usr/bin/java");
+  });
+
+  test("old package lists are updated once", () => {
+    const { system, commands } = machine({ failFirstInstall: true });
+    installTools(["firefox"], system);
+    expect(commands).toEqual(["apt-get install -y -q firefox-esr", "apt-get update -q && apt-get install -y -q firefox-esr"]);
+  });
+
+  test("nothing missing, or no root: nothing runs", () => {
+    const there = machine({ files: ["/usr/bin/firefox-esr"] });
+    expect(installTools(["firefox"], there.system)).toEqual([]);
+    const notRoot = machine({ root: false });
+    expect(installTools(["firefox", "nginx"], notRoot.system)).toEqual([]);
+    expect([...there.commands, ...notRoot.commands]).toEqual([]);
   });
 });

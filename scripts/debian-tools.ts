@@ -84,6 +84,15 @@ export function findTool(name: DebianToolName, system: System = realSystem): str
   return [system.env[tool.envVar], ...tool.paths].find((candidate): candidate is string => Boolean(candidate) && system.exists(candidate!));
 }
 
+function aptInstall(packages: string[], system: System) {
+  try {
+    system.run(`apt-get install -y -q ${packages.join(" ")}`);
+  } catch {
+    // A fresh machine's package lists may predate the package.
+    system.run(`apt-get update -q && apt-get install -y -q ${packages.join(" ")}`);
+  }
+}
+
 /** The program's path, installing its package first when it is missing and can be installed. */
 export function ensureTool(name: DebianToolName, system: System = realSystem): string {
   const found = findTool(name, system);
@@ -93,13 +102,20 @@ export function ensureTool(name: DebianToolName, system: System = realSystem): s
     throw new Error(`${tool.name} is needed ${tool.purpose} and was not found. Install it (Debian: \`sudo apt-get install -y ${tool.debianPackage}\`) or set ${tool.envVar}.`);
   }
   console.log(`Installing Debian's ${tool.debianPackage} ${tool.purpose} (one-off)…`);
-  try {
-    system.run(`apt-get install -y -q ${tool.debianPackage}`);
-  } catch {
-    // A fresh machine's package lists may predate the package.
-    system.run(`apt-get update -q && apt-get install -y -q ${tool.debianPackage}`);
-  }
+  aptInstall([tool.debianPackage], system);
   const installed = findTool(name, system);
   if (!installed) throw new Error(`apt-get installed ${tool.debianPackage} but ${tool.name} is not at ${tool.paths[0]}.`);
   return installed;
+}
+
+/**
+ * Installs the missing ones of these programs in one apt-get run and returns the packages it
+ * named. Does nothing without root or apt-get: each stage's `ensureTool` then says what is
+ * missing. Throws when apt-get fails; each stage's `ensureTool` then tries its own package again.
+ */
+export function installTools(names: DebianToolName[], system: System = realSystem): string[] {
+  const packages = names.filter((name) => !findTool(name, system)).map((name) => debianTools[name].debianPackage);
+  if (packages.length === 0 || !system.canInstall()) return [];
+  aptInstall(packages, system);
+  return packages;
 }
