@@ -44,9 +44,9 @@ export default defineConfig({
     timezoneId: "Asia/Yakutsk",
     trace: "off",
     screenshot: "only-on-failure",
-    // Allowed, as residents have it: with JavaScript it installs after a test's first link, and
-    // `returning` (tests/e2e/fixtures.ts) has it control the first page. A suite that intercepts
-    // requests with page.route blocks it itself (docs/decisions/036-the-worker-in-the-tests.md).
+    // Allowed, as residents have it: `returning` (tests/e2e/fixtures.ts) has it control every test's
+    // first page, but in the offline specs, which watch it install. A suite that intercepts
+    // requests with page.route blocks it itself (docs/decisions/036 and 042).
     serviceWorkers: "allow",
     launchOptions,
   },

@@ -1,9 +1,6 @@
 import { startStack } from "../support/stack.js";
 import { admin, createResident, expect, expectNoAxeViolations, findSessionCookie, hydrated, latestCode, resident, signIn, signInByForm, test, uniqueEmail, enterCode, unusedCode, registerEmail } from "./fixtures";
 
-// A returning resident: with JavaScript the worker controls every page of these flows (tests/e2e/fixtures.ts).
-test.use({ returning: true });
-
 test.describe("signing in and out", () => {
   test("a refused sign-in stays at /auth, with no ?index in the address", async ({ page }) => {
     await page.goto("/auth");

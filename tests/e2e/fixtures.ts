@@ -21,11 +21,11 @@ export const backendUrl = () => process.env.E2E_BACKEND_URL ?? "http://127.0.0.1
 export const test = base.extend<{ jsEnabled: boolean; guard: void; returning: boolean; worker: void }>({
   jsEnabled: [async ({ javaScriptEnabled }, use) => use(javaScriptEnabled !== false), { option: false }],
   /**
-   * A returning resident's visit (JavaScript on): the worker controls the test's first page. The
-   * resident's own flows set it; everywhere else the worker installs from the test's second page,
-   * as on a first visit (a whole suite as returning residents costs a fifth more: decision 036).
+   * A returning resident's visit (JavaScript on), as most residents come: the worker controls the
+   * test's first page (decision 042). The offline specs turn it off to watch a first visit's install;
+   * a suite that holds requests with page.route blocks the worker itself.
    */
-  returning: [false, { option: true }],
+  returning: [true, { option: true }],
   worker: [
     async ({ page, javaScriptEnabled, serviceWorkers, returning }, use) => {
       if (returning && javaScriptEnabled !== false && serviceWorkers === "allow") {

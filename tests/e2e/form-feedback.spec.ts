@@ -14,9 +14,6 @@
 import type { Page } from "@playwright/test";
 import { createResident, expect, latestCode, resident, signIn, signInByForm, test, uniqueEmail, enterCode, unusedCode, registerEmail } from "./fixtures";
 
-// A returning resident: with JavaScript the worker controls every page of these flows (tests/e2e/fixtures.ts).
-test.use({ returning: true });
-
 const count = (haystack: string, text: string) => haystack.split(text).length - 1;
 
 /**

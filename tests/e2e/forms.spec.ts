@@ -6,9 +6,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, hydrated, latestCode, resident, test, uniqueEmail, enterCode, registerEmail } from "./fixtures";
 
-// A returning resident: with JavaScript the worker controls every page of these flows (tests/e2e/fixtures.ts).
-test.use({ returning: true });
-
 const summaryOf = (form: Locator) => form.locator(".error-summary");
 
 /** The error text the page shows beside a field (its aria-describedby list). */

@@ -9,9 +9,6 @@ import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { admin, createResident, expect, hydrated, test } from "./fixtures";
 
-// A returning resident: with JavaScript the worker controls every page of these flows (tests/e2e/fixtures.ts).
-test.use({ returning: true });
-
 const translation = (lng: string): object => JSON.parse(readFileSync(new URL(`../../app/locales/${lng}/translation.json`, import.meta.url), "utf8"));
 
 const cyrillic = /[А-Яа-яЁё]/;

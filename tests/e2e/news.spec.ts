@@ -1,9 +1,6 @@
 /** What residents come to the news for: pictures, working links, and for administrators a way to edit. */
 import { admin, backendUrl, expect, resident, signIn, test } from "./fixtures";
 
-// A returning resident: with JavaScript the worker controls every page of these flows (tests/e2e/fixtures.ts).
-test.use({ returning: true });
-
 type PostPage = { results: { id: number; title: string; text: string; images: unknown[] }[] };
 
 async function adminToken() {

@@ -14,6 +14,9 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { freePort, startPortal } from "../support/stack.js";
 import { backendUrl, expect, hydrated, resident, signIn, signInByForm, test } from "./fixtures";
 
+// A first visit: these tests watch the worker install and take control (tests/e2e/fixtures.ts).
+test.use({ returning: false });
+
 const dispatcherTel = "tel:+74112401003";
 
 

@@ -7,6 +7,9 @@
 import zlib from "node:zlib";
 import { expect, hydrated, test } from "./fixtures";
 
+// A first visit: these tests watch the worker install and take control (tests/e2e/fixtures.ts).
+test.use({ returning: false });
+
 const dispatcherTel = "tel:+74112401003";
 
 

@@ -1,9 +1,6 @@
 import { XMLParser } from "fast-xml-parser";
 import { backendGet, expect, test } from "./fixtures";
 
-// A returning resident: with JavaScript the worker controls every page of these flows (tests/e2e/fixtures.ts).
-test.use({ returning: true });
-
 interface Page<T> {
   count: number;
   results: T[];

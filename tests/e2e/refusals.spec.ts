@@ -8,9 +8,6 @@
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { admin, createResident, expect, hydrated, latestCode, resident, test, uniqueEmail, unusedCode } from "./fixtures";
 
-// A returning resident: with JavaScript the worker controls every page of these flows (tests/e2e/fixtures.ts).
-test.use({ returning: true });
-
 const cyrillic = /[А-Яа-яЁё]/;
 
 /** The language cookie as the switch writes it (React Router cookies are base64 JSON). */

@@ -1,8 +1,5 @@
 import { createResident, expect, hydrated, resident, signIn, test } from "./fixtures";
 
-// A returning resident: with JavaScript the worker controls every page of these flows (tests/e2e/fixtures.ts).
-test.use({ returning: true });
-
 test.describe("the profile", () => {
   test("shows the resident's data from the backend", async ({ page }) => {
     await signIn(page, resident);
