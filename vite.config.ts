@@ -7,13 +7,17 @@ import { localesVersion } from "./scripts/locales-version.js";
 // The build's one custom step: React, React Router and the root route's modules in two chunks
 // every first visit loads (docs/decisions/020). PORTAL_CHUNKS=rollup turns it off.
 import { firstVisitChunks } from "./scripts/chunks/first-visit-chunks";
+import { portalOnWarn, resourceRouteNames } from "./scripts/build-warnings";
 
 export default defineConfig(({ isSsrBuild }) => ({
   define: { "import.meta.env.LOCALES_VERSION": JSON.stringify(localesVersion()) },
   build: {
     // The server build is the Express app (server/app.ts), which wraps the
     // React Router request handler with headers, static files and probes.
-    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
+    rollupOptions: {
+      ...(isSsrBuild ? { input: "./server/app.ts" } : {}),
+      onwarn: portalOnWarn(resourceRouteNames("app/routes")),
+    },
     // Small chunks are cheaper on slow networks than one large bundle.
     assetsInlineLimit: 0,
     // terser packs the client bundle a few per cent tighter than esbuild

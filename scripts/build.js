@@ -21,7 +21,7 @@ import { buildServiceWorker } from "./build-sw.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** What the build reads. content/ is not here: the portal reads it at run time. */
-const INPUTS = ["app", "server", "public", "react-router.config.ts", "vite.config.ts", "package-lock.json", "tsconfig.json", "scripts/build-sw.js", "scripts/locales-version.js", "scripts/chunks", "scripts/compress"];
+const INPUTS = ["app", "server", "public", "react-router.config.ts", "vite.config.ts", "package-lock.json", "tsconfig.json", "scripts/build-sw.js", "scripts/locales-version.js", "scripts/chunks", "scripts/compress", "scripts/build-warnings.ts"];
 const BUILDS = path.join(root, ".builds");
 const LINK = path.join(root, "build");
 const STAMP = "fingerprint.json";
