@@ -1,46 +1,68 @@
-// The one test command (README, CI): unit tests, the backend contract suite,
-// the end-to-end suite, then the Firefox smoke suite on the build the
-// end-to-end stage made. Stops at the first failing stage.
+// The one test command (README, CI): unit tests and the backend contract suite side by side, then
+// the end-to-end suite, then the Firefox smoke suite on the build the end-to-end stage made.
+// Stops at the first failing stage.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, openSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-const stages: [name: string, command: string, args: string[]][] = [
+type Stage = [name: string, command: string, args: string[]];
+
+// Each leaves a core idle (the contract suite runs its files one after another against one stand-in;
+// Vitest's unit pool measured 1.2 cores of 2): side by side they take the time of the longer.
+const first: Stage[] = [
   ["unit tests", "npx", ["vitest", "run"]],
   ["contract tests (backend stand-in)", "npx", ["vitest", "run", "--config", "backend/vitest.config.ts"]],
+];
+const then: Stage[] = [
   ["end-to-end tests (Playwright, JavaScript off and on)", "npx", ["tsx", "scripts/e2e.ts"]],
   ["Firefox smoke tests (Firefox ESR over WebDriver BiDi)", "npx", ["tsx", "scripts/firefox-smoke.ts", "--no-build"]],
 ];
-/** The browser stages' programs install while the first two stages run (scripts/install-tools.ts). */
-const browserStages = 2;
 
 const started = Date.now();
 const seconds = (since: number) => Math.round((Date.now() - since) / 1000);
+const scratch = mkdtempSync(path.join(tmpdir(), "portal-test-"));
 
-// Its output goes to a file, not between the unit tests' lines; it is shown if it fails.
-const log = path.join(mkdtempSync(path.join(tmpdir(), "portal-tools-")), "install.log");
-const output = openSync(log, "w");
-const tools = spawn("npx", ["tsx", "scripts/install-tools.ts"], { stdio: ["ignore", output, output] });
-const toolsDone = new Promise<number | null>((resolve) => {
-  tools.on("exit", (code) => resolve(code));
-  tools.on("error", () => resolve(null));
-});
+/** Runs in the background, its output in a file (shown when it is done, not between other lines). */
+function background(name: string, command: string, args: string[]) {
+  const log = path.join(scratch, `${name.replace(/\W+/g, "-")}.log`);
+  const output = openSync(log, "w");
+  const child = spawn(command, args, { stdio: ["ignore", output, output] });
+  const done = new Promise<number | null>((resolve) => {
+    child.on("exit", (code) => resolve(code));
+    child.on("error", () => resolve(null));
+  });
+  return { child, done, output: () => readFileSync(log, "utf8") };
+}
 
-for (const [index, [name, command, args]] of stages.entries()) {
-  if (index === browserStages) {
-    const code = await toolsDone;
-    const said = readFileSync(log, "utf8").trim().split("\n");
-    console.log(`\n=== Debian programs for the browser stages, beside the tests before: ${code === 0 ? said.at(-1) : "FAILED (each stage tries its own again)"} (${seconds(started)} s since the start) ===`);
-    if (code !== 0) console.log(said.slice(-20).join("\n"));
-  }
+// The browser stages' Debian programs install meanwhile: the tests leave the network and the disk to it.
+const tools = background("tools", "npx", ["tsx", "scripts/install-tools.ts"]);
+const stop = (status: number) => {
+  tools.child.kill();
+  process.exit(status);
+};
+
+const firstStarted = Date.now();
+const running = first.map(([name, command, args]) => ({ name, ...background(name, command, args) }));
+let failed = 0;
+for (const stage of running) {
+  const code = await stage.done;
+  console.log(`\n=== ${stage.name} ===\n${stage.output()}`);
+  console.log(`=== ${stage.name}: ${code === 0 ? "passed" : "FAILED"} (${seconds(firstStarted)} s since both started) ===`);
+  if (code !== 0) failed = code ?? 1;
+}
+if (failed) stop(failed);
+
+const toolsCode = await tools.done;
+const said = tools.output().trim().split("\n");
+console.log(`\n=== Debian programs for the browser stages: ${toolsCode === 0 ? said.at(-1) : "FAILED (each stage tries its own again)"} (${seconds(started)} s since the start) ===`);
+if (toolsCode !== 0) console.log(said.slice(-20).join("\n"));
+
+for (const [name, command, args] of then) {
   console.log(`\n=== ${name} ===`);
   const stageStart = Date.now();
   const result = spawnSync(command, args, { stdio: "inherit" });
   console.log(`=== ${name}: ${result.status === 0 ? "passed" : "FAILED"} in ${seconds(stageStart)} s ===`);
-  if (result.status !== 0) {
-    tools.kill();
-    process.exit(result.status ?? 1);
-  }
+  if (result.status !== 0) stop(result.status ?? 1);
 }
 console.log(`\nAll tests passed in ${seconds(started)} s.`);
