@@ -1,10 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 // The browser's backend calls the global fetch: every request of this file goes to `answer`.
-const answer = vi.hoisted(() => {
+// Restored after the file: the unit tests share one module graph (vitest.config.ts, `isolate: false`).
+const { answer, realFetch } = vi.hoisted(() => {
   const answer = { current: (_url: string): Promise<Response> => Promise.reject(new TypeError("Failed to fetch")) };
+  const realFetch = globalThis.fetch;
   globalThis.fetch = ((url: string) => answer.current(String(url))) as typeof fetch;
-  return answer;
+  return { answer, realFetch };
+});
+afterAll(() => {
+  globalThis.fetch = realFetch;
 });
 
 import { createInstance, type i18n } from "i18next";
