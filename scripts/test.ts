@@ -8,10 +8,10 @@ import path from "node:path";
 
 type Stage = [name: string, command: string, args: string[]];
 
-// None keeps both cores busy (the contract suite runs its files one after another against one
-// stand-in; the build waits on the disk): side by side the three ended after 33 s here, where the
-// two suites alone took 29 s and the build then 25 s more (decisions 041 and 043). Nothing in the
-// first two reads the build.
+// The suites do not keep both cores busy (the contract suite runs its files one after another
+// against one stand-in): side by side the three ended after 33–35 s here, where the two suites
+// took about 30 s and the build 25 s more after them (decisions 041 and 043). Nothing in the first
+// two reads the build.
 const first: Stage[] = [
   ["unit tests", "npx", ["vitest", "run"]],
   ["contract tests (backend stand-in)", "npx", ["vitest", "run", "--config", "backend/vitest.config.ts"]],

@@ -257,7 +257,9 @@ const IMAGE_TYPES = new Set<string>(["jpg", "png", "webp", "gif"]);
  */
 export function detectImage(bytes: Buffer): UploadedImage["extension"] | null {
   try {
-    const { type, width, height } = imageSize(bytes);
+    // A copy that owns its memory: image-size reads through the view's whole ArrayBuffer, which for
+    // a small Buffer is Node's shared pool, so a truncated header could borrow another's bytes.
+    const { type, width, height } = imageSize(new Uint8Array(bytes));
     if (type && IMAGE_TYPES.has(type) && width > 0 && height > 0) return type as UploadedImage["extension"];
   } catch {
     // not an image it can read

@@ -1,15 +1,14 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 // The browser's backend calls the global fetch: every request of this file goes to `answer`.
-// Restored after the file: the unit tests share one module graph (vitest.config.ts, `isolate: false`).
-const { answer, realFetch } = vi.hoisted(() => {
+// Put back after the file: the unit tests share one module graph (vitest.config.ts, `isolate: false`).
+const answer = vi.hoisted(() => {
   const answer = { current: (_url: string): Promise<Response> => Promise.reject(new TypeError("Failed to fetch")) };
-  const realFetch = globalThis.fetch;
-  globalThis.fetch = ((url: string) => answer.current(String(url))) as typeof fetch;
-  return { answer, realFetch };
+  vi.stubGlobal("fetch", (url: string) => answer.current(String(url)));
+  return answer;
 });
 afterAll(() => {
-  globalThis.fetch = realFetch;
+  vi.unstubAllGlobals();
 });
 
 import { createInstance, type i18n } from "i18next";

@@ -79,6 +79,9 @@ describe("small helpers", () => {
     expect(detectImage(Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64"))).toBe("gif");
     // A GIF's signature without its dimensions: not an image one can open.
     expect(detectImage(Buffer.from("GIF89a"))).toBeNull();
+    // The same six bytes as a view into memory that goes on with a width and a height (as Node's
+    // shared pool of small Buffers may): nothing past the file's own bytes is read.
+    expect(detectImage(Buffer.from("GIF89a\x01\x00\x01\x00").subarray(0, 6))).toBeNull();
     expect(detectImage(Buffer.from("plain text"))).toBeNull();
   });
 });
