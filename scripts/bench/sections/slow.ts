@@ -150,7 +150,7 @@ export async function slowNetworkSection(ctx: Context) {
       return [t.label, seconds(off), isFloor ? "—" : ratioText(ratio(off, floorOff)), seconds(on), isFloor ? "—" : ratioText(ratio(on, floorOn))];
     }),
   );
-  note("FCP = the page's own first-contentful-paint entry, from navigation start; budget 1.5 s on this link.");
+  note(`FCP = the page's own first-contentful-paint entry, from navigation start; budget ${seconds(LIMITS.slowFcpMs)} on this link.`);
   console.log();
   table(
     ["mode", "login form usable", "requests until usable", "click → /profile shown", "enhanced (hydrated)"],
