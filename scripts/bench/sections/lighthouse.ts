@@ -7,8 +7,8 @@ import { budgets, LIMITS, median, ratio, ratioText, verdict } from "../budgets";
 import { chromiumPath } from "../browser";
 import { BROWSER_LOCALE, type Context } from "../context";
 import { endProgress, heading, note, progress, seconds, table } from "../output";
-import { publicPages } from "../portal";
 import { scriptBytesCountedInFcp } from "../lighthouse-fcp";
+import { publicPages } from "../portal";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -30,7 +30,6 @@ interface Result {
   /** KB of scripts the simulated first paint waited for, per run (scriptBytesCountedInFcp). */
   scriptKbInFcp: number[];
 }
-
 
 /** One Lighthouse run of `url` in the Chrome on `port`; a lost trace (NO_NAVSTART, NO_FCP on a busy machine) is tried again, twice at most. */
 async function audit(url: string, port: number) {
@@ -106,7 +105,7 @@ export async function lighthouseSection(ctx: Context) {
   note(`Lighthouse simulates a mid-range phone on a slow 4G link${count > 1 ? `; the figures are medians of ${count} runs` : "; one run each (--quick): not a record"}.`);
   note(
     "script KB in FCP: the modulepreloads that arrived before the observed first paint; Lighthouse's simulation downloads them before it paints, " +
-      "though no module blocks a paint (GoogleChrome/lighthouse#17163; docs/benchmark.md). 0 KB paints at about 0.7 s, 120 KB and more at about 2 s.",
+      "though no module blocks a paint (GoogleChrome/lighthouse#17163; docs/benchmark.md, 2026-11-29).",
   );
   const indexes = [floor, ...results].map((r) => r.benchmarkIndex).filter((i) => Number.isFinite(i));
   if (indexes.length > 0) {
