@@ -33,8 +33,11 @@ export function LanguageSwitch() {
               className="language-switch__option"
               aria-label={languageNames[lng]}
             >
-              {languageAbbreviations[lng]}
-              <span className="language-switch__rest">{languageNames[lng].slice(languageAbbreviations[lng].length)}</span>
+              {/* One inline label: as two flex items of the button, «Саха» and « тыла» lost the space between them. */}
+              <span>
+                {languageAbbreviations[lng]}
+                <span className="language-switch__rest">{languageNames[lng].slice(languageAbbreviations[lng].length)}</span>
+              </span>
             </button>
           </li>
         ))}
