@@ -6,6 +6,16 @@ export interface LighthouseAudits {
   audits: Record<string, { details?: unknown } | undefined>;
 }
 
+interface MetricsDetails {
+  items?: { observedFirstContentfulPaintTs?: number }[];
+}
+
+interface NetworkRequestsDetails {
+  items?: { resourceType?: string; priority?: string; networkEndTime?: number; transferSize?: number }[];
+  /** The clock (µs) the requests' times (ms) count from, given to sync them with the metrics'. */
+  debugData?: { networkStartTimeTs?: number };
+}
+
 /**
  * The bytes (as transferred) of the scripts Lighthouse's simulated first paint
  * counts. A script of High priority that finished downloading before the
@@ -17,15 +27,11 @@ export interface LighthouseAudits {
  * before or after its observed first paint (docs/benchmark.md).
  */
 export function scriptBytesCountedInFcp(lhr: LighthouseAudits): number {
-  const observed = (lhr.audits.metrics?.details as { items?: { observedFirstContentfulPaint?: number }[] } | undefined)?.items?.[0]
-    ?.observedFirstContentfulPaint;
-  const requests = (
-    lhr.audits["network-requests"]?.details as
-      | { items?: { resourceType?: string; priority?: string; networkEndTime?: number; transferSize?: number }[] }
-      | undefined
-  )?.items;
-  if (observed === undefined || !requests) return 0;
-  return requests
-    .filter((r) => r.resourceType === "Script" && r.priority === "High" && r.networkEndTime !== undefined && r.networkEndTime <= observed)
+  const paintTs = (lhr.audits.metrics?.details as MetricsDetails | undefined)?.items?.[0]?.observedFirstContentfulPaintTs;
+  const network = lhr.audits["network-requests"]?.details as NetworkRequestsDetails | undefined;
+  const startTs = network?.debugData?.networkStartTimeTs;
+  if (paintTs === undefined || startTs === undefined || !network?.items) return 0;
+  return network.items
+    .filter((r) => r.resourceType === "Script" && r.priority === "High" && r.networkEndTime !== undefined && startTs + r.networkEndTime * 1000 <= paintTs)
     .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
 }
