@@ -1,9 +1,19 @@
-// The service worker of a build (docs/decisions/016-offline.md): app/pwa/service-worker.ts
-// bundled by esbuild (Workbox's modules included, production mode), then
-// workbox-build's injectManifest writes the precache list of this build's
-// client files into it. Run by scripts/build.js after the Vite build, on the
-// new build's folder; server/pwa-endpoints.ts serves the result at /sw.js.
+// The service worker of a build (docs/decisions/016-offline.md, 044), in two
+// parts bundled by esbuild (production mode):
+//
+// - what it does, app/pwa/worker-caching.ts with Workbox's modules, as
+//   client/assets/sw-caching-<hash>.js (compressed here, as Vite compresses the
+//   other assets: served as they are by server/app.ts);
+// - the script registered, app/pwa/service-worker.ts, a few hundred bytes that
+//   import the first once the link is quiet, with that file's address written
+//   in; workbox-build's injectManifest writes the precache list into it.
+//
+// Run by scripts/build.js after the Vite build, on the new build's folder;
+// server/pwa-endpoints.ts serves the registered script at /sw.js.
+import crypto from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { localesVersion } from "./locales-version.js";
 
@@ -20,7 +30,7 @@ export async function buildServiceWorker(buildDir) {
   // Loaded here: `npm start` imports scripts/build.js without building.
   const [{ build }, { injectManifest }] = await Promise.all([import("esbuild"), import("workbox-build")]);
   // One classic script per entry, for browsers that load it outside the page's modules.
-  const bundle = (entry, outfile) =>
+  const bundle = (entry, outfile, define = {}) =>
     build({
       entryPoints: [path.join(root, "app", "pwa", entry)],
       outfile,
@@ -29,10 +39,11 @@ export async function buildServiceWorker(buildDir) {
       minify: true,
       target: "es2020",
       tsconfig: path.join(root, "tsconfig.json"),
-      define: { "process.env.NODE_ENV": '"production"', "import.meta.env.LOCALES_VERSION": JSON.stringify(version) },
+      define: { "process.env.NODE_ENV": '"production"', "import.meta.env.LOCALES_VERSION": JSON.stringify(version), ...define },
       logLevel: "warning",
     });
-  await bundle("service-worker.ts", bundled);
+  const cachingUrl = await bundleCaching(bundle, buildDir);
+  await bundle("service-worker.ts", bundled, { __WORKER_CACHING_URL__: JSON.stringify(cachingUrl) });
   // The registration (workbox-window), loaded by the document's inline starter.
   await bundle("register.ts", path.join(client, "pwa-register.js"));
   const { count, size, warnings } = await injectManifest({
@@ -46,6 +57,20 @@ export async function buildServiceWorker(buildDir) {
   });
   for (const warning of warnings) console.warn(`service worker: ${warning}`);
   return { count, size };
+}
+
+/** The caching part under a name that is its content's hash (immutable, as the build's other assets), with its .br and .gz. */
+async function bundleCaching(bundle, buildDir) {
+  const temporary = path.join(buildDir, "sw-caching.bundle.js");
+  await bundle("worker-caching.ts", temporary);
+  const source = fs.readFileSync(temporary);
+  fs.rmSync(temporary);
+  const name = `sw-caching-${crypto.createHash("sha256").update(source).digest("base64url").slice(0, 10)}.js`;
+  const file = path.join(buildDir, "client", "assets", name);
+  fs.writeFileSync(file, source);
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length } }));
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(source, { level: zlib.constants.Z_BEST_COMPRESSION }));
+  return `/assets/${name}`;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

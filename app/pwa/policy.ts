@@ -1,6 +1,6 @@
 /**
  * What the service worker may keep and how it shows it (docs/decisions/016-offline.md).
- * Plain functions, shared by the worker (app/pwa/service-worker.ts) and its tests:
+ * Plain functions, shared by the worker (app/pwa/worker-caching.ts) and its tests:
  * the rule that nothing personal is ever stored lives here, in one place.
  */
 import { escapeHtml } from "~/utils/format/escape-html";

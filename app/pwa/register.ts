@@ -13,6 +13,43 @@
 import { Workbox } from "workbox-window";
 import { cacheNames, leavesPage, pagesRead, prefsKey } from "./policy";
 import { pagesBeforeControlKey } from "./starter";
+import { linkQuietMessage } from "./worker-parts";
+
+/** How long none of the page's requests must have ended before the link counts as quiet. */
+const quietMs = 2000;
+
+/**
+ * Resolves once none of this page's requests has ended for `quietMs` (the
+ * browser lists a request when it ends: a long one still under way goes
+ * unseen, which the worker's own 30 s wait bounds as well as this can).
+ */
+export function whenLinkQuiet(ms = quietMs): Promise<void> {
+  return new Promise((resolve) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const observer = new PerformanceObserver(() => restart());
+    const restart = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        observer.disconnect();
+        resolve();
+      }, ms);
+    };
+    observer.observe({ type: "resource" });
+    restart();
+  });
+}
+
+/**
+ * An installing worker imports what it does (Workbox, about 11 KB) only when told the link is
+ * quiet (app/pwa/service-worker.ts): on a slow link it would share it with the page being read.
+ */
+function letInstallWhenQuiet(registration: ServiceWorkerRegistration) {
+  const tell = () => {
+    if (registration.installing) void whenLinkQuiet().then(() => registration.installing?.postMessage({ type: linkQuietMessage }));
+  };
+  tell();
+  registration.addEventListener("updatefound", tell);
+}
 
 /** With Save-Data the resident asked for no more bytes than the page needs: no worker, no precache. */
 export function wantsServiceWorker(nav: Navigator = navigator) {
@@ -90,6 +127,7 @@ export function registerServiceWorker() {
   void wb.register().then(
     (registered) => {
       registration = registered;
+      if (registered) letInstallWhenQuiet(registered);
     },
     () => {},
   );

@@ -1,307 +1,65 @@
 /**
- * The portal's service worker, bundled by scripts/build-sw.js into the build's
- * client/sw.js (served at /sw.js, scope /). Why it does what it does:
- * docs/decisions/016-offline.md. In short:
+ * The script registered at /sw.js (scripts/build-sw.js bundles it; docs/decisions/044).
  *
- * - precached: the offline page in each language, nothing else (its revision
- *   follows the company's contacts: server/pwa-endpoints.ts); the build's
- *   scripts, styles and texts are kept as pages use them, and with each saved page;
- * - public pages: network first, after 3 s (or with no network) the copy last
- *   seen, with a note saying when it was saved; a page opened by a link (its
- *   data request) is kept as a loaded page is, fetched once the link is quiet;
- * - nothing personal is ever stored (app/pwa/policy.ts): a signed-in page is
- *   answered from the network only, and a signed-out copy of it is fetched
- *   beside it for later;
- * - everything else without a network: the offline page;
- * - signing out drops every cache the portal made;
- * - a new version waits until the page asks it to take over (on its next navigation).
+ * It is small on purpose. A browser downloads the registered script as soon as
+ * the page registers it, beside whatever page the resident opens next; on a
+ * slow link 12 KB of Workbox there cost that page a fifth of its first paint
+ * (docs/benchmark.md, section 9). So this script only holds the worker's event
+ * listeners and its precache list, and imports what the worker does
+ * (worker-caching.ts, the build's assets/sw-caching-<hash>.js) during its
+ * install, once a page of the portal says none of its requests is under way
+ * (app/pwa/register.ts), or after `quietWaitMs` without a word. From then on
+ * the import is part of the installed worker: each later start of the worker
+ * reads it from the worker's own script cache, not the network.
  */
-import { clientsClaim } from "workbox-core";
-import { CacheExpiration, ExpirationPlugin } from "workbox-expiration";
-import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
-import { registerRoute, setCatchHandler } from "workbox-routing";
-import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
-import type { WorkboxPlugin } from "workbox-core/types";
-import { isLanguage, type Language } from "~/utils/i18n/config";
-import { entryIdAt, isOfflinePage } from "~/utils/site-map/paths";
-import {
-  assetLimits,
-  buildFilesOf,
-  cacheNames,
-  isBuildFile,
-  languageOfPage,
-  mayStoreMedia,
-  mayStorePage,
-  networkTimeoutSeconds,
-  offlinePath,
-  pageLimits,
-  pageOfDataRequest,
-  publicPageOfDataRequest,
-  publicPagesRead,
-  prefsKey,
-  publicCopyHeader,
-  savedAtHeader,
-  savedNote,
-  titleHeader,
-  titleOf,
-  withSavedNote,
-  withSavedPages,
-  withTheme,
-  type SavedPage,
-} from "./policy";
+import { cachingGlobal, linkQuietMessage, type ExtendableEventLike, type FetchEventLike, type MessageEventLike, type PrecacheEntry, type WorkerCaching } from "./worker-parts";
 
-/** The few service worker globals this file uses (the DOM library types the rest of the app). */
-interface ExtendableEventLike extends Event {
-  waitUntil(promise: Promise<unknown>): void;
-}
-interface FetchEventLike extends ExtendableEventLike {
-  request: Request;
-  respondWith(response: Promise<Response> | Response): void;
-}
 declare const self: {
-  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
-  location: Location;
-  registration: { scope: string };
-  skipWaiting(): Promise<void>;
+  __WB_MANIFEST: PrecacheEntry[];
+  registration: { installing: unknown; waiting: unknown; active: unknown };
+  /** The worker itself; Firefox 140 does not have it yet. */
+  serviceWorker?: { state: string };
+  addEventListener(type: "install" | "activate", listener: (event: ExtendableEventLike) => void): void;
   addEventListener(type: "fetch", listener: (event: FetchEventLike) => void): void;
-  addEventListener(type: "activate", listener: (event: ExtendableEventLike) => void): void;
-  addEventListener(type: "message", listener: (event: MessageEvent) => void): void;
+  addEventListener(type: "message", listener: (event: MessageEventLike) => void): void;
+  [cachingGlobal]?: WorkerCaching;
 };
+declare function importScripts(...urls: string[]): void;
+/** The caching part of this build: its address, written in by scripts/build-sw.js. */
+declare const __WORKER_CACHING_URL__: string;
 
-// The first install takes the open page at once (it has no worker to displace);
-// a new version waits for the page's word (the "message" listener below).
-clientsClaim();
-cleanupOutdatedCaches();
-precacheAndRoute(self.__WB_MANIFEST);
+const cachingUrl = __WORKER_CACHING_URL__;
+/** Without a page's word (a tab closed at once), the install goes on after this long. */
+const quietWaitMs = 30_000;
 
-self.addEventListener("activate", (event) => {
-  // Caches named by an older version of this file: ours, but no longer used.
-  const ours = new Set<string>(Object.values(cacheNames));
-  event.waitUntil(
-    caches.keys().then((names) => Promise.all(names.filter((name) => name.startsWith("portal-") && !ours.has(name)).map((name) => caches.delete(name)))),
-  );
+let caching: WorkerCaching | undefined;
+function loadCaching(): WorkerCaching {
+  if (!caching) {
+    importScripts(cachingUrl);
+    caching = self[cachingGlobal]!;
+    caching.start(self.__WB_MANIFEST);
+  }
+  return caching;
+}
+
+// An installed worker started again has its import in its own cache: loaded at once, before any
+// event. Only a version's first run waits (a browser without `self.serviceWorker` can tell a first
+// run only when the registration has no worker at all: an update there loads at once, as before).
+const firstRun = self.serviceWorker ? self.serviceWorker.state === "parsed" : !(self.registration.installing || self.registration.waiting || self.registration.active);
+if (!firstRun) loadCaching();
+
+let linkQuiet = () => {};
+const quiet = new Promise<void>((resolve) => {
+  linkQuiet = resolve;
 });
 
+self.addEventListener("install", (event) => {
+  setTimeout(linkQuiet, quietWaitMs);
+  event.waitUntil(quiet.then(() => loadCaching().install(event)));
+});
+self.addEventListener("activate", (event) => loadCaching().activate(event));
+self.addEventListener("fetch", (event) => caching?.fetch(event));
 self.addEventListener("message", (event) => {
-  const message = event.data as { type?: string; urls?: unknown } | null;
-  if (message?.type === "SKIP_WAITING") void self.skipWaiting();
-  // The public pages this visit read before the worker took control (the page lists them: app/pwa/register.ts).
-  if (message?.type === "SAVE" && Array.isArray(message.urls)) {
-    const addresses = message.urls.filter((url): url is string => typeof url === "string");
-    const pages = publicPagesRead(addresses, self.location.origin).map((path) => new URL(path, self.location.origin));
-    (event as unknown as ExtendableEventLike).waitUntil?.(Promise.all(pages.map(queueSave)));
-  }
+  if ((event.data as { type?: unknown } | null)?.type === linkQuietMessage) linkQuiet();
+  else loadCaching().message(event);
 });
-
-/** A page's answer as it is kept: stamped with the time it was saved and its title. */
-async function stamped(response: Response): Promise<Response> {
-  const html = await response.text();
-  const headers = new Headers(response.headers);
-  // One copy per address on this device: the server's Vary (language, cookies) is for shared
-  // caches, and would keep the copy from matching the request that asks for it offline.
-  headers.delete("Vary");
-  headers.set(savedAtHeader, new Date().toISOString());
-  headers.set(titleHeader, encodeURIComponent(titleOf(html)));
-  return new Response(html, { status: response.status, statusText: response.statusText, headers });
-}
-
-/** The saved pages' limits, for copies stored outside the page route's strategy (which has its own plugin). */
-const pagesExpiration = new CacheExpiration(cacheNames.pages, pageLimits);
-
-/** Fetches the page as a signed-out visitor sees it (the server drops the session for this header) and keeps it. */
-async function savePublicCopy(url: URL) {
-  const pages = await caches.open(cacheNames.pages);
-  const request = new Request(url.href, { headers: { [publicCopyHeader]: "1" }, credentials: "same-origin" });
-  const response = await fetch(request).catch(() => null);
-  // Whatever the server says: a private or no-store answer is never kept.
-  if (!response || !mayStorePage("GET", url, response)) return;
-  const copy = await stamped(response);
-  const html = await copy.clone().text();
-  await pages.put(new Request(url.href), copy);
-  await pagesExpiration.updateTimestamp(url.href);
-  await pagesExpiration.expireEntries();
-  await keepBuildFiles(buildFilesOf(html, self.location.origin));
-}
-
-const assetsExpiration = new CacheExpiration(cacheNames.assets, assetLimits);
-
-/**
- * The scripts, styles and texts a saved page names, so that it comes alive
- * offline. The page itself loaded them a moment ago: they come from the
- * browser's HTTP cache (hashed, immutable), seldom over the link.
- */
-async function keepBuildFiles(paths: string[]) {
-  const assets = await caches.open(cacheNames.assets);
-  for (const path of paths) {
-    if (await assets.match(path)) continue;
-    const response = await fetch(path, { credentials: "same-origin" }).catch(() => null);
-    if (response?.status !== 200) continue;
-    await assets.put(path, response);
-    await assetsExpiration.updateTimestamp(new URL(path, self.location.origin).href);
-  }
-  await assetsExpiration.expireEntries();
-}
-
-/**
- * The resident's own requests come first: a copy is fetched only once none of
- * theirs has started for this long (on a slow link a copy fetched beside the
- * next page delays its first paint: docs/benchmark.md, section 9).
- */
-const quietMs = 2000;
-// A worker just started or taken control has not seen what its pages are loading: it waits too.
-let lastRequestAt = Date.now();
-self.addEventListener("activate", () => {
-  lastRequestAt = Date.now();
-});
-self.addEventListener("fetch", () => {
-  lastRequestAt = Date.now();
-});
-async function linkQuiet() {
-  for (let wait = lastRequestAt + quietMs - Date.now(); wait > 0; wait = lastRequestAt + quietMs - Date.now()) {
-    await new Promise((resolve) => setTimeout(resolve, wait));
-  }
-}
-
-/** One copy fetched at a time, when the link is quiet. */
-let saving: Promise<unknown> = Promise.resolve();
-function queueSave(url: URL) {
-  saving = saving
-    .then(linkQuiet)
-    .then(() => savePublicCopy(url))
-    .catch(() => {});
-  return saving;
-}
-
-const storePublicOnly: WorkboxPlugin = {
-  async cacheWillUpdate({ request, response }) {
-    return mayStorePage(request.method, new URL(request.url), response) ? stamped(response) : null;
-  },
-  // A signed-in page is the resident's own: answered, never kept. What the
-  // same address shows a signed-out visitor is kept instead, for later.
-  async fetchDidSucceed({ request, response, event }) {
-    const url = new URL(request.url);
-    if (request.method === "GET" && response.status === 200 && !mayStorePage("GET", url, response) && isOfflinePage(url.pathname)) {
-      (event as unknown as ExtendableEventLike).waitUntil(queueSave(url));
-    }
-    return response;
-  },
-  // Read from the cache only when the network failed or was too slow: say so on the page.
-  async cachedResponseWillBeUsed({ cachedResponse }) {
-    if (!cachedResponse) return cachedResponse;
-    const html = await cachedResponse.text();
-    const savedAt = new Date(cachedResponse.headers.get(savedAtHeader) ?? cachedResponse.headers.get("Date") ?? Date.now());
-    const body = withSavedNote(html, savedNote(languageOfPage(html), savedAt));
-    return new Response(body, { status: 200, headers: cachedResponse.headers });
-  },
-};
-
-registerRoute(
-  ({ request, url }) => request.mode === "navigate" && url.origin === self.location.origin && isOfflinePage(url.pathname),
-  new NetworkFirst({
-    cacheName: cacheNames.pages,
-    networkTimeoutSeconds,
-    plugins: [storePublicOnly, new ExpirationPlugin(pageLimits)],
-  }),
-);
-
-// Every other page (the profile, sign-in, the administration…): the network only.
-registerRoute(({ request }) => request.mode === "navigate", new NetworkOnly());
-
-/**
- * A client-side navigation asks for `<page>.data`. Once it succeeded for a
- * public page, the page itself is kept as a loaded page is: its signed-out
- * copy (the data answer is never stored). Without a network the browser is
- * sent to the page itself as a document navigation (React Router's redirect
- * answer for data requests), which the routes above answer with the saved
- * copy or the offline page.
- */
-registerRoute(
-  ({ url }) => url.origin === self.location.origin && pageOfDataRequest(url) !== null,
-  async ({ request, url, event }) => {
-    let response: Response;
-    try {
-      response = await fetch(request);
-    } catch (error) {
-      const page = pageOfDataRequest(url);
-      if (!page) throw error;
-      return new Response(null, { status: 204, headers: { "X-Remix-Redirect": page, "X-Remix-Reload-Document": "true", "X-Remix-Status": "302" } });
-    }
-    const page = response.status === 200 ? publicPageOfDataRequest(url) : null;
-    if (page) (event as unknown as ExtendableEventLike).waitUntil(queueSave(new URL(page, self.location.origin)));
-    return response;
-  },
-);
-
-// The build's scripts, styles and texts as pages use them (their address is their version):
-// what a saved page needs offline, never downloaded ahead of the resident (the precache holds the offline pages only).
-registerRoute(
-  ({ url }) => url.origin === self.location.origin && isBuildFile(url),
-  new CacheFirst({ cacheName: cacheNames.assets, plugins: [new ExpirationPlugin(assetLimits)] }),
-);
-
-const storeMediaIfPublic: WorkboxPlugin = {
-  async cacheWillUpdate({ request, response }) {
-    return mayStoreMedia(request.method, new URL(request.url), response) ? response : null;
-  },
-};
-// Post images, for the saved copies of the news.
-registerRoute(
-  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith("/media/"),
-  new CacheFirst({ cacheName: cacheNames.media, plugins: [storeMediaIfPublic, new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 30 * 24 * 3600 })] }),
-);
-
-/** The offline page, in the language and theme the resident's pages were last in, listing the pages saved here. */
-async function offlinePage(): Promise<Response> {
-  const prefs = (await (await caches.open(cacheNames.prefs)).match(prefsKey).then((r) => r?.json()).catch(() => null)) as {
-    lng?: unknown;
-    theme?: unknown;
-  } | null;
-  const lng: Language = isLanguage(prefs?.lng) ? prefs.lng : "rus";
-  const cached = (await matchPrecache(offlinePath(lng))) ?? (await matchPrecache(offlinePath("rus")));
-  if (!cached) return Response.error();
-  const pages = await caches.open(cacheNames.pages);
-  const saved: SavedPage[] = await Promise.all(
-    (await pages.keys()).map(async (request) => {
-      const response = await pages.match(request);
-      const url = new URL(request.url);
-      return {
-        url: url.pathname + url.search,
-        title: decodeURIComponent(response?.headers.get(titleHeader) ?? ""),
-        savedAt: response?.headers.get(savedAtHeader) ? new Date(response.headers.get(savedAtHeader)!) : null,
-      };
-    }),
-  );
-  const html = withSavedPages(withTheme(await cached.text(), prefs?.theme), saved, lng);
-  return new Response(html, { status: 503, statusText: "Service Unavailable", headers: cached.headers });
-}
-
-setCatchHandler(async ({ request }) => (request.mode === "navigate" ? offlinePage() : Response.error()));
-
-/**
- * Signing out (a form or React Router's data request, both POST): when the
- * server has answered, every cache the portal made is dropped (the precache
- * holds only this build's files and the offline pages, nobody's data). The
- * public pages saved before are fetched again as a signed-out visitor sees them.
- */
-self.addEventListener("fetch", (event) => {
-  const url = new URL(event.request.url);
-  if (event.request.method !== "POST" || url.origin !== self.location.origin || entryIdAt(url.pathname) !== "logout") return;
-  event.respondWith(
-    fetch(event.request).then((response) => {
-      if (response.status < 400) event.waitUntil(dropCachesAfterSignOut());
-      return response;
-    }),
-  );
-});
-
-async function dropCachesAfterSignOut() {
-  const saved = await caches
-    .open(cacheNames.pages)
-    .then((pages) => pages.keys())
-    .then((keys) => keys.map((request) => new URL(request.url)))
-    .catch(() => [] as URL[]);
-  const names = await caches.keys();
-  // The build's files stay: nobody's data, as the precache.
-  await Promise.all(names.filter((name) => name.startsWith("portal-") && name !== cacheNames.assets).map((name) => caches.delete(name)));
-  await Promise.all(saved.map(queueSave));
-}

@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 import { visitedKey } from "../../app/pwa/starter";
+import { linkQuietMessage } from "../../app/pwa/worker-parts";
 import { sessionCookieNames } from "../../app/utils/http/session-cookie-name";
 
 export const resident = { email: "resident@example.com", password: "resident12345" };
@@ -32,11 +33,16 @@ export const test = base.extend<{ jsEnabled: boolean; guard: void; returning: bo
         // The earlier visit, without a page of the portal's: the worker installed and claimed, the
         // visit noted (so every page loads the registration, as app/pwa/starter.ts does on a return).
         await page.goto("/robots.txt");
-        await page.evaluate(async (key) => {
-          localStorage.setItem(key, "1");
-          await navigator.serviceWorker.register("/sw.js");
-          await navigator.serviceWorker.ready;
-        }, visitedKey);
+        await page.evaluate(
+          async ({ key, quiet }) => {
+            localStorage.setItem(key, "1");
+            const registration = await navigator.serviceWorker.register("/sw.js");
+            // What the portal's pages say once their link is quiet (app/pwa/register.ts): this one loads nothing more.
+            registration.installing?.postMessage({ type: quiet });
+            await navigator.serviceWorker.ready;
+          },
+          { key: visitedKey, quiet: linkQuietMessage },
+        );
       }
       await use();
     },

@@ -10,7 +10,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { BrowserContext, Page } from "@playwright/test";
+import type { BrowserContext, Page, Request } from "@playwright/test";
 import { freePort, startPortal } from "../support/stack.js";
 import { backendUrl, expect, hydrated, resident, signIn, signInByForm, test } from "./fixtures";
 
@@ -243,6 +243,54 @@ test.describe("offline, with JavaScript", () => {
     await expect.poll(() => savedPaths(page), { timeout: 20_000 }).toEqual(expect.arrayContaining(["/about", "/"]));
 
     await expectSavedCopy(page, context, "/about", "main h1", aboutTitle);
+  });
+
+  test("the installing worker fetches what it does only once the page's link is quiet; started again, it answers offline at once", async ({ playwright, baseURL }) => {
+    test.setTimeout(90_000);
+    // A profile of its own: the browser is closed and opened again, and its worker starts from disk.
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), "portal-restart-"));
+    const open = () => playwright.chromium.launchPersistentContext(profile, { ...test.info().project.use.launchOptions, baseURL, locale: "ru-RU", serviceWorkers: "allow" });
+    // When each of the page's requests ended, and when the worker asked for its caching part (docs/decisions/044).
+    const pageRequestsEnded: number[] = [];
+    const cachingRequests: number[] = [];
+    const watch = (context: BrowserContext) => {
+      context.on("request", (request) => {
+        if (request.serviceWorker() && /\/assets\/sw-caching-[\w-]+\.js$/.test(request.url())) cachingRequests.push(Date.now());
+      });
+      const ended = (request: Request) => {
+        if (!request.serviceWorker()) pageRequestsEnded.push(Date.now());
+      };
+      context.on("requestfinished", ended);
+      context.on("requestfailed", ended);
+    };
+    try {
+      let context = await open();
+      watch(context);
+      let page = context.pages()[0] ?? (await context.newPage());
+      await page.goto("/about");
+      await hydrated(page);
+      // The link loads the registration: the worker installs while the resident reads the home page.
+      await page.getByRole("banner").getByRole("link", { name: "Личный кабинет жителя" }).click();
+      await expect(page.locator("main h1").first()).toHaveText("Управляющая компания вашего дома", { timeout: 20_000 });
+      const homeTitle = (await page.locator("main h1").first().innerText()).trim();
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      expect(cachingRequests).toHaveLength(1);
+      // Asked for once none of the page's requests had ended for 2 s (1.5 s here: the test's clock is not the page's).
+      const lastPageRequest = Math.max(...pageRequestsEnded.filter((at) => at < cachingRequests[0]));
+      expect(cachingRequests[0] - lastPageRequest).toBeGreaterThan(1500);
+      await expect.poll(() => savedPaths(page), { timeout: 20_000 }).toEqual(expect.arrayContaining(["/"]));
+      await context.close();
+
+      // The browser opened again, offline: the worker starts with its routes at once, its import from its own cache.
+      context = await open();
+      watch(context);
+      page = context.pages()[0] ?? (await context.newPage());
+      await expectSavedCopy(page, context, "/", "main h1", homeTitle);
+      expect(cachingRequests).toHaveLength(1);
+      await context.close();
+    } finally {
+      fs.rmSync(profile, { recursive: true, force: true });
+    }
   });
 
   test("a public page left by a full load before the worker took control is kept too", async ({ page, context }) => {

@@ -58,13 +58,16 @@ test.describe("installing and the offline pages, as any client sees them", () =>
     const gzip = await asked("gzip, deflate");
     const plain = await asked("identity");
     expect([browser.encoding, gzip.encoding, plain.encoding]).toEqual(["br", "gzip", undefined]);
-    expect(browser.body).toContain("workbox");
+    // The registered script is small and names this build's caching part (decision 044).
+    expect(browser.body).toMatch(/\/assets\/sw-caching-[\w-]+\.js/);
     expect(gzip.body).toBe(browser.body);
     expect(plain.body).toBe(browser.body);
     // Compressed once at brotli's best, smaller than the compression middleware's quality 4 would make it.
     const quality4 = zlib.brotliCompressSync(plain.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }).length;
     expect(browser.length).toBeGreaterThan(0);
     expect(browser.length).toBeLessThan(quality4);
+    // A browser downloads it beside the next page the resident opens: Workbox stays out of it (decision 044).
+    expect(browser.length).toBeLessThan(1024);
   });
 
   test("/sw.js is never kept without asking; the offline pages carry the five contacts", { tag: "@server" }, async ({ request }) => {

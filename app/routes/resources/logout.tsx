@@ -14,7 +14,7 @@ export async function action({ context }: Route.ActionArgs) {
     {
       headers: {
         "Set-Cookie": await signedInHintCookie.serialize("", { maxAge: 0 }),
-        // The browser's HTTP cache of this site goes too; the service worker drops its own caches (app/pwa/service-worker.ts).
+        // The browser's HTTP cache of this site goes too; the service worker drops its own caches (app/pwa/worker-caching.ts).
         "Clear-Site-Data": '"cache"',
       },
     },
