@@ -57,14 +57,15 @@ const quietPrefs = {
   "intl.accept_languages": "ru-RU, ru",
 };
 
-export async function launchFirefox(): Promise<Browser> {
+/** Firefox with the suite's prefs, and `prefs` besides. */
+export async function launchFirefox(prefs: Record<string, unknown> = {}): Promise<Browser> {
   return puppeteer.launch({
     browser: "firefox",
     protocol: "webDriverBiDi",
     executablePath: firefoxPath(),
     headless: true,
     env: { ...process.env, MOZ_HEADLESS: "1", MOZ_REMOTE_SETTINGS_DEVTOOLS: "1" },
-    extraPrefsFirefox: quietPrefs,
+    extraPrefsFirefox: { ...quietPrefs, ...prefs },
     // A desktop window: the header shows its menu (a phone's is folded). Puppeteer sets
     // it on each new page and shrugs off the screen orientation this Firefox cannot set.
     defaultViewport: { width: 1280, height: 900 },

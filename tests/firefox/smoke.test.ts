@@ -10,7 +10,7 @@ import { mkdirSync } from "node:fs";
 import type { Browser, ElementHandle, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { png } from "../support/images";
-import { startStack } from "../support/stack.js";
+import { startPortal, startStack } from "../support/stack.js";
 import {
   admin,
   click,
@@ -169,6 +169,41 @@ describe("Firefox ESR (WebDriver BiDi), JavaScript on", () => {
       });
     } finally {
       picture.remove();
+    }
+  });
+
+  test("a returning resident's worker installs once the page is quiet and, stopped and started again, shows the saved news with the portal gone", async () => {
+    // A portal of this test's own, stopped before the last page: then only the worker can answer.
+    const portal = await startPortal({ apiUrl: stack.backendUrl });
+    // An idle worker stops after 1 s here (30 s by default), so the last page starts it again:
+    // in Firefox it cannot tell that start from a first one but by its registration (docs/decisions/044).
+    const idling = await launchFirefox({ "dom.serviceWorkers.idle_timeout": 1000 });
+    const { page, goto, problems, close } = await openPage(idling, portal.url);
+    try {
+      await goto("/");
+      await hydrated(page);
+      // A link followed: the registration loads, the worker installs once the page is quiet.
+      await click(page, "Новости", "link", "nav");
+      await waitForPath(page, "/posts");
+      await waitUntil(page, "the worker in control", () => Boolean(navigator.serviceWorker.controller));
+      await waitUntil(page, "the news saved", () =>
+        caches
+          .open("portal-pages")
+          .then((pages) => pages.keys())
+          .then((keys) => keys.some((request) => new URL(request.url).pathname === "/posts")),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      await portal.stop();
+
+      await page.goto(new URL("/posts", portal.url).href);
+      await shows(page, "Сохранённая копия от");
+      expect(await heading(page)).toBe("Новости");
+      // With the portal gone, React Router's fetches fail, as they should: anything else is a fault.
+      expect(problems.filter((problem) => !/NetworkError|Failed to fetch/i.test(problem))).toEqual([]);
+    } finally {
+      await close();
+      await idling.close();
+      await portal.stop();
     }
   });
 });
