@@ -13,17 +13,14 @@
 import { Workbox } from "workbox-window";
 import { cacheNames, leavesPage, pagesRead, prefsKey } from "./policy";
 import { pagesBeforeControlKey } from "./starter";
-import { linkQuietMessage } from "./worker-parts";
-
-/** How long none of the page's requests must have ended before the link counts as quiet. */
-const quietMs = 2000;
+import { linkQuietMessage, linkQuietMs } from "./worker-parts";
 
 /**
- * Resolves once none of this page's requests has ended for `quietMs` (the
+ * Resolves once none of this page's requests has ended for `linkQuietMs` (the
  * browser lists a request when it ends: a long one still under way goes
  * unseen, which the worker's own 30 s wait bounds as well as this can).
  */
-export function whenLinkQuiet(ms = quietMs): Promise<void> {
+export function whenLinkQuiet(ms = linkQuietMs): Promise<void> {
   return new Promise((resolve) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const observer = new PerformanceObserver(() => restart());

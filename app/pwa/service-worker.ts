@@ -8,11 +8,11 @@
  * listeners and its precache list, and imports what the worker does
  * (worker-caching.ts, the build's assets/sw-caching-<hash>.js) during its
  * install, once a page of the portal says none of its requests is under way
- * (app/pwa/register.ts), or after `quietWaitMs` without a word. From then on
+ * (app/pwa/register.ts), or after `installWaitMs` without a word. From then on
  * the import is part of the installed worker: each later start of the worker
  * reads it from the worker's own script cache, not the network.
  */
-import { cachingGlobal, linkQuietMessage, type ExtendableEventLike, type FetchEventLike, type MessageEventLike, type PrecacheEntry, type WorkerCaching } from "./worker-parts";
+import { cachingGlobal, installWaitMs, linkQuietMessage, type ExtendableEventLike, type FetchEventLike, type MessageEventLike, type PrecacheEntry, type WorkerCaching } from "./worker-parts";
 
 declare const self: {
   __WB_MANIFEST: PrecacheEntry[];
@@ -29,8 +29,6 @@ declare function importScripts(...urls: string[]): void;
 declare const __WORKER_CACHING_URL__: string;
 
 const cachingUrl = __WORKER_CACHING_URL__;
-/** Without a page's word (a tab closed at once), the install goes on after this long. */
-const quietWaitMs = 30_000;
 
 let caching: WorkerCaching | undefined;
 function loadCaching(): WorkerCaching {
@@ -54,7 +52,7 @@ const quiet = new Promise<void>((resolve) => {
 });
 
 self.addEventListener("install", (event) => {
-  setTimeout(linkQuiet, quietWaitMs);
+  setTimeout(linkQuiet, installWaitMs);
   event.waitUntil(quiet.then(() => loadCaching().install(event)));
 });
 self.addEventListener("activate", (event) => loadCaching().activate(event));

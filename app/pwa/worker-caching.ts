@@ -56,11 +56,10 @@ import {
   withTheme,
   type SavedPage,
 } from "./policy";
-import { cachingGlobal, type ExtendableEventLike, type FetchEventLike, type MessageEventLike, type WorkerCaching } from "./worker-parts";
+import { cachingGlobal, linkQuietMs, type ExtendableEventLike, type FetchEventLike, type MessageEventLike, type WorkerCaching } from "./worker-parts";
 
 declare const self: {
   location: Location;
-  registration: { scope: string };
   clients: { claim(): Promise<void> };
   skipWaiting(): Promise<void>;
   [cachingGlobal]?: WorkerCaching;
@@ -142,17 +141,13 @@ async function keepBuildFiles(paths: string[]) {
   await assetsExpiration.expireEntries();
 }
 
-/**
- * The resident's own requests come first: a copy is fetched only once none of
- * theirs has started for this long (on a slow link a copy fetched beside the
- * next page delays its first paint: docs/benchmark.md, section 9).
- */
-const quietMs = 2000;
+// The resident's own requests come first: a copy is fetched only once none of theirs has
+// started for `linkQuietMs`.
 // A worker just started or taken control has not seen what its pages are loading: it waits too
 // (set again on activation and on each request: see `fetch` and `activate` at the end).
 let lastRequestAt = Date.now();
 async function linkQuiet() {
-  for (let wait = lastRequestAt + quietMs - Date.now(); wait > 0; wait = lastRequestAt + quietMs - Date.now()) {
+  for (let wait = lastRequestAt + linkQuietMs - Date.now(); wait > 0; wait = lastRequestAt + linkQuietMs - Date.now()) {
     await new Promise((resolve) => setTimeout(resolve, wait));
   }
 }

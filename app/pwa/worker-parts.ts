@@ -31,3 +31,13 @@ export const cachingGlobal = "portalWorkerCaching";
 
 /** The page's word to an installing worker (app/pwa/register.ts): none of its requests is under way. */
 export const linkQuietMessage = "LINK_QUIET";
+
+/**
+ * The link counts as quiet once no request has started (the worker's view) or ended (the page's)
+ * for this long: the worker's own downloads wait for it, so that on a slow link they never share
+ * it with what the resident is opening (docs/benchmark.md, section 9).
+ */
+export const linkQuietMs = 2000;
+
+/** Without a page's word (its tab closed at once, or no page of the portal's), an install goes on after this long. */
+export const installWaitMs = 30_000;

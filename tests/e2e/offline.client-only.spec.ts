@@ -12,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import type { BrowserContext, Page, Request } from "@playwright/test";
 import { freePort, startPortal } from "../support/stack.js";
+import { installWaitMs } from "../../app/pwa/worker-parts";
 import { backendUrl, expect, hydrated, resident, signIn, signInByForm, test } from "./fixtures";
 
 // A first visit: these tests watch the worker install and take control (tests/e2e/fixtures.ts).
@@ -291,6 +292,27 @@ test.describe("offline, with JavaScript", () => {
     } finally {
       fs.rmSync(profile, { recursive: true, force: true });
     }
+  });
+
+  test("an installing worker that no page tells the link is quiet waits, then installs by itself", async ({ page }) => {
+    test.setTimeout(installWaitMs + 60_000);
+    // An address with no page of the portal's: nothing there says when the link is quiet.
+    await page.goto("/robots.txt");
+    const started = Date.now();
+    await page.evaluate(() => navigator.serviceWorker.register("/sw.js").then(() => undefined));
+    const state = () =>
+      page.evaluate(async () => {
+        const found = await navigator.serviceWorker.getRegistration();
+        return { installing: Boolean(found?.installing), active: Boolean(found?.active) };
+      });
+    // Waiting for a word (docs/decisions/044)…
+    await page.waitForTimeout(5_000);
+    expect(await state()).toEqual({ installing: true, active: false });
+    // …but not for ever: the install goes on after its wait, and the worker becomes active.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    expect(await state()).toEqual({ installing: false, active: true });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(installWaitMs - 1_000);
+    expect(Date.now() - started).toBeLessThan(installWaitMs + 15_000);
   });
 
   test("a public page left by a full load before the worker took control is kept too", async ({ page, context }) => {

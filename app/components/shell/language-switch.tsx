@@ -33,7 +33,7 @@ export function LanguageSwitch() {
               className="language-switch__option"
               aria-label={languageNames[lng]}
             >
-              {/* One inline label: as two flex items of the button, «Саха» and « тыла» lost the space between them. */}
+              {/* One inline label: as two flex items of the button, «Саха» and « тыла» would lose the space between them. */}
               <span>
                 {languageAbbreviations[lng]}
                 <span className="language-switch__rest">{languageNames[lng].slice(languageAbbreviations[lng].length)}</span>
