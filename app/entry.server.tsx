@@ -5,7 +5,7 @@ import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterConte
 import { getI18n } from "~/server/middleware/i18n.server";
 import { logger } from "~/server/monitoring/logger.server";
 import { NonceProvider } from "~/utils/http/nonce";
-import { requestMetaContext } from "~/utils/http/request-context";
+import { requestMetaContext, type RequestMeta } from "~/utils/http/request-context";
 
 export const streamTimeout = 5_000;
 
@@ -80,9 +80,10 @@ export default function handleRequest(
 }
 
 /** The backend's share of the time spent on this request, for browsers' dev tools and the benchmark. */
-function serverTiming(meta: { startedAt: number; backendMs: { total: number } }) {
+function serverTiming(meta: Pick<RequestMeta, "startedAt" | "backend">) {
   const total = performance.now() - meta.startedAt;
-  return `backend;dur=${meta.backendMs.total.toFixed(1)};desc="Company API", app;dur=${Math.max(0, total - meta.backendMs.total).toFixed(1)}`;
+  const backend = meta.backend.ms;
+  return `backend;dur=${backend.toFixed(1)};desc="Company API", app;dur=${Math.max(0, total - backend).toFixed(1)}`;
 }
 
 export function handleDataRequest(response: Response, { context }: { context: RouterContextProvider }) {

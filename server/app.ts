@@ -23,7 +23,7 @@ import { beforeHeaders, bodyLimit, finalHeaders, isMalformedUrl, limitStreamedBo
 import { createAdmission } from "./admission";
 import { createRouteMatcher } from "./route-label";
 import { publicCopy, serveRegistration, serveServiceWorker } from "./pwa-endpoints";
-import { requestMetaContext, type RequestMeta } from "../app/utils/http/request-context";
+import { BackendTime, requestMetaContext, type RequestMeta } from "../app/utils/http/request-context";
 
 const env = getEnv();
 
@@ -77,7 +77,7 @@ app.use((req, res, next) => {
     requestId: String(req.headers["x-request-id"] ?? crypto.randomUUID()).slice(0, 100),
     nonce: crypto.randomBytes(16).toString("base64"),
     startedAt: performance.now(),
-    backendMs: { total: 0 },
+    backend: new BackendTime(),
     secure: req.secure,
     clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
   };
@@ -133,7 +133,7 @@ function observe(req: express.Request, res: express.Response, meta: RequestMeta)
     route,
     status: res.statusCode,
     durationMs: Math.round(seconds * 10_000) / 10,
-    backendMs: Math.round(meta.backendMs.total * 10) / 10,
+    backendMs: Math.round(meta.backend.ms * 10) / 10,
   };
   if (res.statusCode >= 500) logger.error(line, "request failed");
   else logger.info(line, "request");

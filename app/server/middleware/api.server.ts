@@ -51,7 +51,7 @@ export const apiMiddleware: MiddlewareFunction<Response> = async ({ request, con
       },
     },
     onTiming: (ms, operation, status) => {
-      meta.backendMs.total += ms;
+      meta.backend.add(ms);
       const outcome = status === 0 || status >= 500 ? "failure" : status >= 400 ? "client_error" : "ok";
       metrics.backendCalls.observe({ operation, outcome }, ms / 1000);
     },
