@@ -62,7 +62,7 @@ export async function buildServiceWorker(buildDir) {
 /** The caching part under a name that is its content's hash (immutable, as the build's other assets), with its .br and .gz. */
 async function bundleCaching(bundle, buildDir) {
   // Loaded here, as esbuild above: `npm start` imports scripts/build.js without building.
-  const { gzipAsync } = await import("@gfx/zopfli");
+  const { zopfliGzip } = await import("./compress/zopfli-gzip.js");
   const temporary = path.join(buildDir, "sw-caching.bundle.js");
   await bundle("worker-caching.ts", temporary);
   const source = fs.readFileSync(temporary);
@@ -71,8 +71,8 @@ async function bundleCaching(bundle, buildDir) {
   const file = path.join(buildDir, "client", "assets", name);
   fs.writeFileSync(file, source);
   fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length } }));
-  // zopfli, as the build's other assets (decision 040: scripts/compress/zopfli-gzip.ts, its default effort).
-  fs.writeFileSync(`${file}.gz`, Buffer.from(await gzipAsync(new Uint8Array(source), { numiterations: 15 })));
+  // The same gzip as the build's other assets (decision 040).
+  fs.writeFileSync(`${file}.gz`, await zopfliGzip(source));
   return `/assets/${name}`;
 }
 

@@ -25,7 +25,7 @@ function files(dir: string): string[] {
 /** sha256 over the floor's sources and the lock file (the versions it is built with). */
 export function floorFingerprint(): string {
   const hash = crypto.createHash("sha256");
-  for (const file of [...files(floorDir), path.join(root, "scripts/compress/zopfli-gzip.ts"), path.join(root, "package-lock.json")]) {
+  for (const file of [...files(floorDir), path.join(root, "scripts/compress/zopfli-gzip.js"), path.join(root, "package-lock.json")]) {
     hash.update(`${path.relative(root, file)}\0`);
     hash.update(fs.readFileSync(file));
     hash.update("\0");
