@@ -10,21 +10,36 @@ import tseslint from "typescript-eslint";
 const i18nModule = "app/server/middleware/i18n.server.ts";
 const secondWayToTranslate = [
   {
-    selector: "CallExpression[callee.property.name='createInstance'], CallExpression[callee.name='createInstance']",
+    selector:
+      "CallExpression[callee.property.name='createInstance'], CallExpression[callee.name='createInstance']",
     message: `i18next instances are made in ${i18nModule} only: use getI18n(context), or i18nFor(lng) outside a request.`,
   },
   {
     selector: "CallExpression[callee.object.name='languageCookie'][callee.property.name='parse']",
-    message: "The request's language is requestLanguage() (or getLocale(context)), which also asks Accept-Language.",
+    message:
+      "The request's language is requestLanguage() (or getLocale(context)), which also asks Accept-Language.",
   },
   {
     selector: "Literal[value=/(^|[^\\w])lng=/], Literal[regex.pattern=/lng=/]",
-    message: "The request's language is requestLanguage() (or getLocale(context)): never the lng cookie read by hand.",
+    message:
+      "The request's language is requestLanguage() (or getLocale(context)): never the lng cookie read by hand.",
   },
 ];
 
 export default tseslint.config(
-  { ignores: ["build/", ".builds/", "scripts/bench/floor/build/", "scripts/bench/floor/.react-router/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "backend/data/"] },
+  {
+    ignores: [
+      "build/",
+      ".builds/",
+      "scripts/bench/floor/build/",
+      "scripts/bench/floor/.react-router/",
+      ".react-router/",
+      "node_modules/",
+      "test-results/",
+      "playwright-report/",
+      "backend/data/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -33,7 +48,10 @@ export default tseslint.config(
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
     },
   },
   {
@@ -44,9 +62,20 @@ export default tseslint.config(
         "error",
         {
           paths: [
-            { name: "i18next", importNames: ["createInstance"], message: `i18next instances are made in ${i18nModule} only.` },
-            { name: "remix-i18next/server", message: "The request's language is requestLanguage() in app/server/middleware/i18n.server.ts." },
-            { name: "remix-i18next/react", message: "useTranslation from react-i18next; the root changes the language." },
+            {
+              name: "i18next",
+              importNames: ["createInstance"],
+              message: `i18next instances are made in ${i18nModule} only.`,
+            },
+            {
+              name: "remix-i18next/server",
+              message:
+                "The request's language is requestLanguage() in app/server/middleware/i18n.server.ts.",
+            },
+            {
+              name: "remix-i18next/react",
+              message: "useTranslation from react-i18next; the root changes the language.",
+            },
           ],
         },
       ],
@@ -61,7 +90,11 @@ export default tseslint.config(
     rules: {
       "no-restricted-syntax": [
         "error",
-        ...["Literal[value=/[А-Яа-яЁё]/]", "TemplateElement[value.raw=/[А-Яа-яЁё]/]", "JSXText[value=/[А-Яа-яЁё]/]"].map((selector) => ({
+        ...[
+          "Literal[value=/[А-Яа-яЁё]/]",
+          "TemplateElement[value.raw=/[А-Яа-яЁё]/]",
+          "JSXText[value=/[А-Яа-яЁё]/]",
+        ].map((selector) => ({
           selector,
           message: "Text a user reads belongs in app/locales/{rus,en}/*.json, read with t().",
         })),

@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+
 import { chromiumPath } from "./tests/support/chromium";
 
 const portalPort = Number(process.env.E2E_PORTAL_PORT ?? 3456);
@@ -52,9 +53,18 @@ export default defineConfig({
   },
   projects: [
     // axe runs inside the page, and client-only checks behaviour that exists only with JavaScript.
-    { name: "js-off", use: { javaScriptEnabled: false }, testIgnore: /(a11y|client-only|production-shape)\.spec\.ts/ },
+    {
+      name: "js-off",
+      use: { javaScriptEnabled: false },
+      testIgnore: /(a11y|client-only|production-shape)\.spec\.ts/,
+    },
     // The Nu checker reads the server's HTML, which JavaScript does not change: once is enough.
-    { name: "js-on", use: { javaScriptEnabled: true }, testIgnore: /(html|production-shape)\.spec\.ts/, grepInvert: /@server/ },
+    {
+      name: "js-on",
+      use: { javaScriptEnabled: true },
+      testIgnore: /(html|production-shape)\.spec\.ts/,
+      grepInvert: /@server/,
+    },
     // nginx and two replicas under a load that takes every core: alone, after the rest
     // (other tests beside it would miss their timeouts). No browser: plain HTTP.
     {

@@ -46,7 +46,8 @@ if (development) {
       const source = await loadPortal();
       return await source.app(req, res, next);
     } catch (error) {
-      if (typeof error === "object" && error instanceof Error) viteDevServer.ssrFixStacktrace(error);
+      if (typeof error === "object" && error instanceof Error)
+        viteDevServer.ssrFixStacktrace(error);
       next(error);
     }
   });
@@ -76,7 +77,10 @@ const listener = http.createServer(
   server,
 );
 listener.listen(operations.port, () => {
-  logger.info({ port: operations.port, mode: development ? "development" : "production" }, "portal listening");
+  logger.info(
+    { port: operations.port, mode: development ? "development" : "production" },
+    "portal listening",
+  );
 });
 // A port already taken (another portal, a replica still draining): say so and stop
 // cleanly, with the shutdown steps (the demo's stand-in is stopped, not orphaned).
@@ -152,7 +156,10 @@ async function drain(signal) {
   }
   draining = true;
   const { shutdownDelayMs, shutdownTimeoutMs } = operations;
-  logger.info({ signal, inFlight, delayMs: shutdownDelayMs, timeoutMs: shutdownTimeoutMs }, "draining: /readyz answers 503");
+  logger.info(
+    { signal, inFlight, delayMs: shutdownDelayMs, timeoutMs: shutdownTimeoutMs },
+    "draining: /readyz answers 503",
+  );
   (await loadPortal()).startDraining();
   setTimeout(() => {
     logger.warn({ inFlight }, "shutdown timeout: closing the connections still open");
@@ -160,7 +167,10 @@ async function drain(signal) {
     void finish(1);
   }, shutdownTimeoutMs);
   setTimeout(() => {
-    logger.info({ inFlight }, "draining: refusing new connections, waiting for the requests in flight");
+    logger.info(
+      { inFlight },
+      "draining: refusing new connections, waiting for the requests in flight",
+    );
     metricsListener?.close();
     metricsListener?.closeAllConnections();
     closing = true;

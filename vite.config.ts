@@ -1,13 +1,14 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
-import { zopfliGzip } from "./scripts/compress/zopfli-gzip";
 import tsconfigPaths from "vite-tsconfig-paths";
-import { localesVersion } from "./scripts/locales-version.js";
+
+import { portalOnWarn, resourceRouteNames } from "./scripts/build-warnings";
 // The build's one custom step: React, React Router and the root route's modules in two chunks
 // every first visit loads (docs/decisions/020). PORTAL_CHUNKS=rollup turns it off.
 import { firstVisitChunks } from "./scripts/chunks/first-visit-chunks";
-import { portalOnWarn, resourceRouteNames } from "./scripts/build-warnings";
+import { zopfliGzip } from "./scripts/compress/zopfli-gzip";
+import { localesVersion } from "./scripts/locales-version.js";
 
 export default defineConfig(({ isSsrBuild }) => ({
   define: { "import.meta.env.LOCALES_VERSION": JSON.stringify(localesVersion()) },

@@ -1,5 +1,6 @@
-import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { defineConfig } from "vitest/config";
+
 import { localesVersion } from "./scripts/locales-version.js";
 
 // Unit tests of the portal's logic (the backend's contract suite has its own config).

@@ -4,8 +4,9 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { clientLanguages, namespaces } from "~/utils/i18n/config";
+
 import { browserOptions, pageLanguage } from "~/utils/i18n/browser";
+import { clientLanguages, namespaces } from "~/utils/i18n/config";
 
 // The server rendered the page in one language (<html data-lng>); i18next
 // loads that language's files (preloaded by the document), then the page
@@ -18,7 +19,12 @@ void i18next
   .then(() => {
     // Without its texts (no network, the files refused five times) React would
     // render keys over the server's words: the page stays the working HTML it is.
-    if (!clientLanguages(lng).every((each) => namespaces.every((ns) => i18next.hasResourceBundle(each, ns)))) return;
+    if (
+      !clientLanguages(lng).every((each) =>
+        namespaces.every((ns) => i18next.hasResourceBundle(each, ns)),
+      )
+    )
+      return;
     startTransition(() => {
       hydrateRoot(
         document,

@@ -1,7 +1,13 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type EntryContext,
+  type RouterContextProvider,
+} from "react-router";
+
 import { getI18n } from "~/server/middleware/i18n.server";
 import { logger } from "~/server/monitoring/logger.server";
 import { NonceProvider } from "~/utils/http/nonce";
@@ -28,7 +34,10 @@ export default function handleRequest(
     // Every loader has finished before React renders (no deferred data), so the
     // page is rendered whole and sent as one buffer: streaming it in 2 KB
     // pieces through Node and web streams cost more than it saved.
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
+      () => abort(),
+      streamTimeout + 1000,
+    );
     const chunks: Buffer[] = [];
     let shellReady = false;
     const sink = new Writable({
@@ -86,7 +95,10 @@ function serverTiming(meta: Pick<RequestMeta, "startedAt" | "backend">) {
   return `backend;dur=${backend.toFixed(1)};desc="Company API", app;dur=${Math.max(0, total - backend).toFixed(1)}`;
 }
 
-export function handleDataRequest(response: Response, { context }: { context: RouterContextProvider }) {
+export function handleDataRequest(
+  response: Response,
+  { context }: { context: RouterContextProvider },
+) {
   try {
     response.headers.set("Server-Timing", serverTiming(context.get(requestMetaContext)));
   } catch {
@@ -96,11 +108,18 @@ export function handleDataRequest(response: Response, { context }: { context: Ro
 }
 
 function isDataWithStatus(error: unknown) {
-  return typeof error === "object" && error !== null && typeof (error as { init?: { status?: unknown } }).init?.status === "number";
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    typeof (error as { init?: { status?: unknown } }).init?.status === "number"
+  );
 }
 
 /** Errors React Router caught: logged once, with the request id, never sent to the page. */
-export function handleError(error: unknown, { request, context }: { request: Request; context: RouterContextProvider }) {
+export function handleError(
+  error: unknown,
+  { request, context }: { request: Request; context: RouterContextProvider },
+) {
   if (request.signal.aborted) return;
   // Answers the portal chose on purpose (404, 403, a refused form, a backend
   // failure already logged by the API client) are not errors of the portal.

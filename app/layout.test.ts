@@ -16,27 +16,46 @@ function modules(dir: string): string[] {
   return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
     const relative = path.join(dir, entry.name);
     if (entry.isDirectory()) return entry.name.startsWith("+") ? [] : modules(relative);
-    return /\.(ts|tsx)$/.test(entry.name) && !/\.(test|d)\.tsx?$/.test(entry.name) ? [relative] : [];
+    return /\.(ts|tsx)$/.test(entry.name) && !/\.(test|d)\.tsx?$/.test(entry.name)
+      ? [relative]
+      : [];
   });
 }
 
 describe("the layout", () => {
   // What a React Router developer expects, and one place each for server-only and shared code (the worker keeps its own).
   it("keeps app/ to seven folders", () => {
-    const folders = fs.readdirSync(path.join(root, "app"), { withFileTypes: true }).filter((entry) => entry.isDirectory());
-    expect(folders.map((entry) => entry.name).sort()).toEqual(["components", "locales", "pwa", "routes", "server", "styles", "utils"]);
+    const folders = fs
+      .readdirSync(path.join(root, "app"), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory());
+    expect(folders.map((entry) => entry.name).sort()).toEqual([
+      "components",
+      "locales",
+      "pwa",
+      "routes",
+      "server",
+      "styles",
+      "utils",
+    ]);
   });
 
   it("keeps server-only modules in app/server, and only them (React Router's entry.server aside)", () => {
     const inServer = (file: string) => file.startsWith(path.join("app", "server") + path.sep);
-    const misplaced = modules("app").filter((file) => file !== path.join("app", "entry.server.tsx") && file.includes(".server.") !== inServer(file));
+    const misplaced = modules("app").filter(
+      (file) =>
+        file !== path.join("app", "entry.server.tsx") &&
+        file.includes(".server.") !== inServer(file),
+    );
     expect(misplaced).toEqual([]);
   });
 
   it("gives no two modules the same name for different jobs", () => {
     const byName = new Map<string, string[]>();
     for (const file of [...modules("app"), ...modules("server")]) {
-      const name = path.basename(file).replace(/\.(ts|tsx)$/, "").replace(/\.server$/, "");
+      const name = path
+        .basename(file)
+        .replace(/\.(ts|tsx)$/, "")
+        .replace(/\.server$/, "");
       if (file.startsWith(path.join("app", "routes")) && routeHabits.has(name)) continue;
       byName.set(name, [...(byName.get(name) ?? []), file]);
     }
@@ -46,24 +65,38 @@ describe("the layout", () => {
 
   // Arrows point down: routes → components → utils, routes → server → utils; types included (the type is then shared code too).
   it("lets shared code and components import nothing from app/server, not even a type", () => {
-    const upward = [...modules(path.join("app", "utils")), ...modules(path.join("app", "components")), ...modules(path.join("app", "pwa"))].flatMap((file) =>
-      [...fs.readFileSync(path.join(root, file), "utf8").matchAll(/\bfrom\s+"(~\/server\/[^"]+)"/g)].map(([, specifier]) => `${file} → ${specifier}`),
+    const upward = [
+      ...modules(path.join("app", "utils")),
+      ...modules(path.join("app", "components")),
+      ...modules(path.join("app", "pwa")),
+    ].flatMap((file) =>
+      [
+        ...fs
+          .readFileSync(path.join(root, file), "utf8")
+          .matchAll(/\bfrom\s+"(~\/server\/[^"]+)"/g),
+      ].map(([, specifier]) => `${file} → ${specifier}`),
     );
     expect(upward).toEqual([]);
   });
 
   // A route module is a leaf: what two pages share lives below them (components, lists, format…).
   it("lets nothing but routes.ts and root.tsx import a route module", () => {
-    const routeModule = (target: string) => target.startsWith(path.join("app", "routes") + path.sep) && !/\.server$/.test(target);
+    const routeModule = (target: string) =>
+      target.startsWith(path.join("app", "routes") + path.sep) && !/\.server$/.test(target);
     const imports = [...modules("app"), ...modules("server")].flatMap((file) => {
-      if (file === path.join("app", "routes.ts") || file === path.join("app", "root.tsx")) return [];
+      if (file === path.join("app", "routes.ts") || file === path.join("app", "root.tsx"))
+        return [];
       const text = fs.readFileSync(path.join(root, file), "utf8");
       return [...text.matchAll(/\bfrom\s+"([^"]+)"/g)].flatMap(([, specifier]) => {
         if (specifier!.includes("+types")) return [];
         const target = specifier!.startsWith("~/")
           ? path.join("app", specifier!.slice(2))
-          : specifier!.startsWith(".") ? path.join(path.dirname(file), specifier!) : null;
-        return target && routeModule(target.replace(/\.tsx?$/, "")) ? [`${file} → ${specifier}`] : [];
+          : specifier!.startsWith(".")
+            ? path.join(path.dirname(file), specifier!)
+            : null;
+        return target && routeModule(target.replace(/\.tsx?$/, ""))
+          ? [`${file} → ${specifier}`]
+          : [];
       });
     });
     expect(imports).toEqual([]);
@@ -87,7 +120,9 @@ describe("the layout", () => {
   it("keeps every middleware in app/server/middleware", () => {
     const elsewhere = modules("app").filter((file) => {
       if (file.startsWith(path.join("app", "server", "middleware"))) return false;
-      return /export (const|function) \w+Middleware\b/.test(fs.readFileSync(path.join(root, file), "utf8"));
+      return /export (const|function) \w+Middleware\b/.test(
+        fs.readFileSync(path.join(root, file), "utf8"),
+      );
     });
     expect(elsewhere).toEqual([]);
   });

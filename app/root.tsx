@@ -1,33 +1,34 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  data,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-} from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+
 import { ErrorPage } from "~/components/error-page";
-import { Shell } from "~/components/shell/shell";
+import { HoneypotProvider } from "~/components/forms/honeypot-context";
 import { DocumentTitle } from "~/components/shell/breadcrumbs";
-import { ToastHost } from "~/components/shell/toaster";
-import { clientLanguages, htmlLang, isLanguage, localeFileUrl, namespaces, type Language } from "~/utils/i18n/config";
-import { i18nextMiddleware } from "~/server/middleware/i18n.server";
-import { apiMiddleware } from "~/server/middleware/api.server";
-import { originMiddleware } from "~/server/middleware/origin.server";
-import { userMiddleware } from "~/server/middleware/user.server";
-import { shellData } from "~/server/http/shell-data.server";
+import { Shell } from "~/components/shell/shell";
 import { useTheme } from "~/components/shell/theme-switch";
-import { useRootData, type RootData } from "~/utils/root-data";
-import { useNonce } from "~/utils/http/nonce";
+import { ToastHost } from "~/components/shell/toaster";
+import { starterScript } from "~/pwa/starter";
+import { themeColors } from "~/pwa/web-manifest";
+import { shellData } from "~/server/http/shell-data.server";
+import { apiMiddleware } from "~/server/middleware/api.server";
+import { i18nextMiddleware } from "~/server/middleware/i18n.server";
+import { originMiddleware } from "~/server/middleware/origin.server";
 import { sessionMiddleware } from "~/server/middleware/session.server";
 import { sharedCacheMiddleware } from "~/server/middleware/shared-cache.server";
+import { userMiddleware } from "~/server/middleware/user.server";
 import { getToast } from "~/server/toasts/toast.server";
-import { themeColors } from "~/pwa/web-manifest";
-import { starterScript } from "~/pwa/starter";
-import { HoneypotProvider } from "~/components/forms/honeypot-context";
+import { useNonce } from "~/utils/http/nonce";
+import {
+  clientLanguages,
+  htmlLang,
+  isLanguage,
+  localeFileUrl,
+  namespaces,
+  type Language,
+} from "~/utils/i18n/config";
+import { useRootData, type RootData } from "~/utils/root-data";
+
 import type { Route } from "./+types/root";
 import stylesText from "./styles/app.css?inline";
 
@@ -42,11 +43,18 @@ export const middleware: Route.MiddlewareFunction[] = [
   apiMiddleware,
 ];
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [shell, { toast, clear }] = await Promise.all([shellData(request, context), getToast(request)]);
-  return data({ ...shell, toast } satisfies RootData, { headers: clear ? { "Set-Cookie": clear } : undefined });
+  const [shell, { toast, clear }] = await Promise.all([
+    shellData(request, context),
+    getToast(request),
+  ]);
+  return data({ ...shell, toast } satisfies RootData, {
+    headers: clear ? { "Set-Cookie": clear } : undefined,
+  });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -75,7 +83,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
             tags it did not render in <head>, and the first visit's scripts need not carry them. */}
         {import.meta.env.SSR ? (
           <>
-            <meta name="theme-color" content={theme === "dark" ? themeColors.dark : themeColors.light} />
+            <meta
+              name="theme-color"
+              content={theme === "dark" ? themeColors.dark : themeColors.light}
+            />
             <link rel="manifest" href={`/manifest.webmanifest?lng=${locale}`} />
             <link rel="apple-touch-icon" href="/pwa/apple-touch-icon.png" />
           </>
@@ -86,7 +97,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
             fetched beside the scripts, not after them, and after the stylesheet the first paint waits for. */}
         {clientLanguages(locale).flatMap((lng) =>
           namespaces.map((ns) => (
-            <link key={`${lng}/${ns}`} rel="preload" as="fetch" crossOrigin="anonymous" fetchPriority="low" href={localeFileUrl(lng, ns)} />
+            <link
+              key={`${lng}/${ns}`}
+              rel="preload"
+              as="fetch"
+              crossOrigin="anonymous"
+              fetchPriority="low"
+              href={localeFileUrl(lng, ns)}
+            />
           )),
         )}
       </head>
@@ -97,7 +115,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* The service worker, from the second page on (app/pwa/starter.ts). Its text is the
             server's alone: the browser has run it before hydrating, which keeps the server's HTML. */}
         {import.meta.env.PROD ? (
-          <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? starterScript : "" }} />
+          <script
+            nonce={nonce}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? starterScript : "" }}
+          />
         ) : null}
       </body>
     </html>

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { matchPath } from "react-router";
 import { describe, expect, it } from "vitest";
+
 import routes, { fileRoutes, notFoundRoute } from "./routes";
 import { siteMap, type SiteEntry } from "./utils/site-map/pages";
 
@@ -16,11 +17,15 @@ interface Served {
 function flatten(list: RouteConfigEntry[], base = ""): Served[] {
   return list.flatMap((entry) => {
     const full = [base, entry.path].filter(Boolean).join("/");
-    return [{ path: `/${full}`, file: entry.file, index: entry.index === true }, ...flatten(entry.children ?? [], full)];
+    return [
+      { path: `/${full}`, file: entry.file, index: entry.index === true },
+      ...flatten(entry.children ?? [], full),
+    ];
   });
 }
 
-const entries = (list: SiteEntry[]): SiteEntry[] => list.flatMap((entry) => [entry, ...entries(entry.children ?? [])]);
+const entries = (list: SiteEntry[]): SiteEntry[] =>
+  list.flatMap((entry) => [entry, ...entries(entry.children ?? [])]);
 
 const served = flatten(routes);
 const pages = entries(siteMap);
@@ -30,9 +35,13 @@ describe("the routes, built from the site map", () => {
   it("serve every entry: by its own module at its own path, or by a pattern entry's module", () => {
     for (const entry of pages) {
       if (entry.module) {
-        expect(served.find((route) => route.file === entry.module)?.path, entry.id).toBe(entry.path);
+        expect(served.find((route) => route.file === entry.module)?.path, entry.id).toBe(
+          entry.path,
+        );
       } else {
-        const pattern = pages.find((other) => other.module && other.path.includes(":") && matchPath(other.path, entry.path));
+        const pattern = pages.find(
+          (other) => other.module && other.path.includes(":") && matchPath(other.path, entry.path),
+        );
         expect(pattern, `${entry.id} has no module and no pattern entry serves it`).toBeDefined();
       }
     }

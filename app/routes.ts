@@ -3,7 +3,15 @@
  * `module` serves its path, so a page is declared once, there, with its name,
  * access level and place in the menu. Only what is not a page is named here.
  */
-import { index, layout, prefix, route, type RouteConfig, type RouteConfigEntry } from "@react-router/dev/routes";
+import {
+  index,
+  layout,
+  prefix,
+  route,
+  type RouteConfig,
+  type RouteConfigEntry,
+} from "@react-router/dev/routes";
+
 import { siteMap, type SiteEntry } from "./utils/site-map/pages";
 
 /** Files, not pages: outside the site map, so outside its access checks. */

@@ -6,6 +6,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+
 import { iconNames } from "../app/components/ui/icon-names";
 
 const require = createRequire(import.meta.url);
@@ -16,8 +17,14 @@ mkdirSync(outDir, { recursive: true });
 
 const symbols: string[] = [];
 for (const name of iconNames) {
-  const svg = readFileSync(path.join(sourceDir, `${name}.svg`), "utf8").replace(/<!--[\s\S]*?-->\s*/g, "");
-  const inner = svg.replace(/^[\s\S]*?<svg[^>]*>/, "").replace(/<\/svg>\s*$/, "").replace(/\s*\n\s*/g, "");
+  const svg = readFileSync(path.join(sourceDir, `${name}.svg`), "utf8").replace(
+    /<!--[\s\S]*?-->\s*/g,
+    "",
+  );
+  const inner = svg
+    .replace(/^[\s\S]*?<svg[^>]*>/, "")
+    .replace(/<\/svg>\s*$/, "")
+    .replace(/\s*\n\s*/g, "");
   symbols.push(`<symbol id="${name}" viewBox="0 0 24 24">${inner}</symbol>`);
   writeFileSync(
     path.join(outDir, `${name}.svg`),

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "@playwright/test";
+
 import { ensureTool } from "./debian-tools";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -20,13 +21,21 @@ const icons: Array<{ file: string; size: number; svg: string }> = [
   { file: "apple-touch-icon.png", size: 180, svg: maskable },
 ];
 
-const browser = await chromium.launch({ executablePath: ensureTool("chromium"), args: ["--no-sandbox"] });
+const browser = await chromium.launch({
+  executablePath: ensureTool("chromium"),
+  args: ["--no-sandbox"],
+});
 try {
   for (const icon of icons) {
     const page = await browser.newPage({ viewport: { width: icon.size, height: icon.size } });
     const svg = icon.svg.replace("<svg ", `<svg width="${icon.size}" height="${icon.size}" `);
-    await page.setContent(`<html><body style="margin:0;background:transparent">${svg}</body></html>`);
-    await page.screenshot({ path: path.join(root, "public", "pwa", icon.file), omitBackground: true });
+    await page.setContent(
+      `<html><body style="margin:0;background:transparent">${svg}</body></html>`,
+    );
+    await page.screenshot({
+      path: path.join(root, "public", "pwa", icon.file),
+      omitBackground: true,
+    });
     await page.close();
   }
 } finally {

@@ -13,8 +13,9 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
+
 import { localesVersion } from "./locales-version.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -28,7 +29,10 @@ export async function buildServiceWorker(buildDir) {
   const bundled = path.join(buildDir, "sw.bundle.js");
   const version = localesVersion();
   // Loaded here: `npm start` imports scripts/build.js without building.
-  const [{ build }, { injectManifest }] = await Promise.all([import("esbuild"), import("workbox-build")]);
+  const [{ build }, { injectManifest }] = await Promise.all([
+    import("esbuild"),
+    import("workbox-build"),
+  ]);
   // One classic script per entry, for browsers that load it outside the page's modules.
   const bundle = (entry, outfile, define = {}) =>
     build({
@@ -39,11 +43,17 @@ export async function buildServiceWorker(buildDir) {
       minify: true,
       target: "es2020",
       tsconfig: path.join(root, "tsconfig.json"),
-      define: { "process.env.NODE_ENV": '"production"', "import.meta.env.LOCALES_VERSION": JSON.stringify(version), ...define },
+      define: {
+        "process.env.NODE_ENV": '"production"',
+        "import.meta.env.LOCALES_VERSION": JSON.stringify(version),
+        ...define,
+      },
       logLevel: "warning",
     });
   const cachingUrl = await bundleCaching(bundle, buildDir);
-  await bundle("service-worker.ts", bundled, { __WORKER_CACHING_URL__: JSON.stringify(cachingUrl) });
+  await bundle("service-worker.ts", bundled, {
+    __WORKER_CACHING_URL__: JSON.stringify(cachingUrl),
+  });
   // The registration (workbox-window), loaded by the document's inline starter.
   await bundle("register.ts", path.join(client, "pwa-register.js"));
   const { count, size, warnings } = await injectManifest({
@@ -53,7 +63,10 @@ export async function buildServiceWorker(buildDir) {
     // Nothing of the build ahead of the resident: on a slow link the precache shared it with the pages
     // being read (docs/benchmark.md, section 9). Scripts, styles and texts are kept as pages use them.
     globPatterns: [],
-    additionalManifestEntries: languages.map((lng) => ({ url: `/offline/${lng}`, revision: configRevisionSlot })),
+    additionalManifestEntries: languages.map((lng) => ({
+      url: `/offline/${lng}`,
+      revision: configRevisionSlot,
+    })),
   });
   for (const warning of warnings) console.warn(`service worker: ${warning}`);
   return { count, size };
@@ -70,7 +83,15 @@ async function bundleCaching(bundle, buildDir) {
   const name = `sw-caching-${crypto.createHash("sha256").update(source).digest("base64url").slice(0, 10)}.js`;
   const file = path.join(buildDir, "client", "assets", name);
   fs.writeFileSync(file, source);
-  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length } }));
+  fs.writeFileSync(
+    `${file}.br`,
+    zlib.brotliCompressSync(source, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+      },
+    }),
+  );
   // The same gzip as the build's other assets (decision 040).
   fs.writeFileSync(`${file}.gz`, await zopfliGzip(source));
   return `/assets/${name}`;
@@ -79,7 +100,8 @@ async function bundleCaching(bundle, buildDir) {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const target = path.resolve(process.argv[2] ?? path.join(root, "build"));
   buildServiceWorker(target).then(
-    ({ count, size }) => console.log(`service worker: ${count} files precached (${Math.round(size / 1024)} KB)`),
+    ({ count, size }) =>
+      console.log(`service worker: ${count} files precached (${Math.round(size / 1024)} KB)`),
     (error) => {
       console.error(error);
       process.exit(1);

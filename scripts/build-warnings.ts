@@ -20,7 +20,8 @@ interface Log {
 export function resourceRouteNames(dir: string): Set<string> {
   const names = new Set<string>();
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) continue;
+    if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name))
+      continue;
     const source = readFileSync(path.join(entry.parentPath, entry.name), "utf8");
     if (!/^export default\b/m.test(source)) names.add(entry.name.replace(/\.tsx?$/, ""));
   }
@@ -30,8 +31,17 @@ export function resourceRouteNames(dir: string): Set<string> {
 /** Rollup's `onwarn`: the two kinds above are left out, everything else goes to `warn`. */
 export function portalOnWarn(resourceRoutes: Set<string>) {
   return <T extends Log>(warning: T, warn: (warning: T) => void) => {
-    if (warning.code === "INVALID_ANNOTATION" && warning.id?.includes(`${path.sep}node_modules${path.sep}`)) return;
-    if (warning.code === "EMPTY_BUNDLE" && (warning.names ?? []).length > 0 && warning.names!.every((name) => resourceRoutes.has(name))) return;
+    if (
+      warning.code === "INVALID_ANNOTATION" &&
+      warning.id?.includes(`${path.sep}node_modules${path.sep}`)
+    )
+      return;
+    if (
+      warning.code === "EMPTY_BUNDLE" &&
+      (warning.names ?? []).length > 0 &&
+      warning.names!.every((name) => resourceRoutes.has(name))
+    )
+      return;
     warn(warning);
   };
 }

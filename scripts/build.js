@@ -17,11 +17,25 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+
 import { buildServiceWorker } from "./build-sw.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** What the build reads. content/ is not here: the portal reads it at run time. */
-const INPUTS = ["app", "server", "public", "react-router.config.ts", "vite.config.ts", "package-lock.json", "tsconfig.json", "scripts/build-sw.js", "scripts/locales-version.js", "scripts/chunks", "scripts/compress", "scripts/build-warnings.ts"];
+const INPUTS = [
+  "app",
+  "server",
+  "public",
+  "react-router.config.ts",
+  "vite.config.ts",
+  "package-lock.json",
+  "tsconfig.json",
+  "scripts/build-sw.js",
+  "scripts/locales-version.js",
+  "scripts/chunks",
+  "scripts/compress",
+  "scripts/build-warnings.ts",
+];
 const BUILDS = path.join(root, ".builds");
 const LINK = path.join(root, "build");
 const STAMP = "fingerprint.json";
@@ -29,7 +43,10 @@ const KEEP_BUILDS = 3;
 
 /** The sources are here (a checkout); the Docker image has only the build. */
 export function hasSources() {
-  return fs.existsSync(path.join(root, "app", "routes.ts")) && fs.existsSync(path.join(root, "vite.config.ts"));
+  return (
+    fs.existsSync(path.join(root, "app", "routes.ts")) &&
+    fs.existsSync(path.join(root, "vite.config.ts"))
+  );
 }
 
 function listFiles(relative) {
@@ -77,7 +94,8 @@ export function buildIsCurrent(fingerprint = sourceFingerprint()) {
 function swapLink(target) {
   const current = fs.lstatSync(LINK, { throwIfNoEntry: false });
   // A build/ folder from a plain `react-router build` is moved aside, once.
-  if (current && !current.isSymbolicLink()) fs.renameSync(LINK, path.join(BUILDS, `${stampName()}-moved`));
+  if (current && !current.isSymbolicLink())
+    fs.renameSync(LINK, path.join(BUILDS, `${stampName()}-moved`));
   const temporary = `${LINK}.${process.pid}.link`;
   fs.rmSync(temporary, { force: true });
   fs.symlinkSync(path.relative(root, target), temporary, "junction");
@@ -94,7 +112,8 @@ function prune(current) {
     .map((name) => path.join(BUILDS, name))
     .filter((folder) => folder !== current && fs.statSync(folder).isDirectory())
     .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
-  for (const folder of folders.slice(KEEP_BUILDS - 1)) fs.rmSync(folder, { recursive: true, force: true });
+  for (const folder of folders.slice(KEEP_BUILDS - 1))
+    fs.rmSync(folder, { recursive: true, force: true });
 }
 
 /** Builds into a new folder and points build/ at it. Throws when the build fails. */
@@ -114,7 +133,10 @@ export async function build({ fingerprint = sourceFingerprint(), log = console.l
   const worker = await buildServiceWorker(target);
   log(`service worker: ${worker.count} files precached (${Math.round(worker.size / 1024)} KB)`);
   const serverMtimeMs = fs.statSync(path.join(target, "server", "index.js")).mtimeMs;
-  fs.writeFileSync(path.join(target, STAMP), `${JSON.stringify({ fingerprint, serverMtimeMs, builtAt: new Date().toISOString(), chunks: process.env.PORTAL_CHUNKS || "first-visit" }, null, 2)}\n`);
+  fs.writeFileSync(
+    path.join(target, STAMP),
+    `${JSON.stringify({ fingerprint, serverMtimeMs, builtAt: new Date().toISOString(), chunks: process.env.PORTAL_CHUNKS || "first-visit" }, null, 2)}\n`,
+  );
   swapLink(target);
   prune(target);
   log(`build/ -> ${path.relative(root, target)}`);

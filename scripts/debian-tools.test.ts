@@ -1,8 +1,15 @@
 import { describe, expect, test } from "vitest";
+
 import { ensureTool, findTool, installTools, type System } from "./debian-tools";
 
 /** A machine with these files, this environment, and apt-get when root: what it ran is in `commands`. */
-function machine({ files = [] as string[], env = {} as Record<string, string>, root = true, failFirstInstall = false, installs = [] as string[] } = {}) {
+function machine({
+  files = [] as string[],
+  env = {} as Record<string, string>,
+  root = true,
+  failFirstInstall = false,
+  installs = [] as string[],
+} = {}) {
   const present = new Set(files);
   const commands: string[] = [];
   const system: System = {
@@ -20,13 +27,24 @@ function machine({ files = [] as string[], env = {} as Record<string, string>, r
 
 describe("finding a program", () => {
   test("the variable's copy comes first, then the package's paths in order", () => {
-    const { system } = machine({ files: ["/opt/redis", "/usr/bin/redis-server", "/usr/local/bin/redis-server"], env: { REDIS_SERVER_PATH: "/opt/redis" } });
+    const { system } = machine({
+      files: ["/opt/redis", "/usr/bin/redis-server", "/usr/local/bin/redis-server"],
+      env: { REDIS_SERVER_PATH: "/opt/redis" },
+    });
     expect(findTool("redis", system)).toBe("/opt/redis");
-    expect(findTool("redis", machine({ files: ["/usr/local/bin/redis-server", "/usr/bin/redis-server"] }).system)).toBe("/usr/bin/redis-server");
+    expect(
+      findTool(
+        "redis",
+        machine({ files: ["/usr/local/bin/redis-server", "/usr/bin/redis-server"] }).system,
+      ),
+    ).toBe("/usr/bin/redis-server");
   });
 
   test("a variable naming a missing file is passed over", () => {
-    const { system } = machine({ files: ["/usr/bin/firefox-esr"], env: { FIREFOX_PATH: "/nowhere/firefox" } });
+    const { system } = machine({
+      files: ["/usr/bin/firefox-esr"],
+      env: { FIREFOX_PATH: "/nowhere/firefox" },
+    });
     expect(findTool("firefox", system)).toBe("/usr/bin/firefox-esr");
   });
 
@@ -53,7 +71,10 @@ describe("ensuring a program", () => {
   test("package lists too old for the package are updated once, then it is installed", () => {
     const { system, commands } = machine({ failFirstInstall: true, installs: ["/usr/sbin/nginx"] });
     expect(ensureTool("nginx", system)).toBe("/usr/sbin/nginx");
-    expect(commands).toEqual(["apt-get install -y -q nginx", "apt-get update -q && apt-get install -y -q nginx"]);
+    expect(commands).toEqual([
+      "apt-get install -y -q nginx",
+      "apt-get update -q && apt-get install -y -q nginx",
+    ]);
   });
 
   test("without root it says what to install and which variable to set", () => {
@@ -66,14 +87,22 @@ describe("ensuring a program", () => {
 
   test("a package that installs nothing where it should is an error, not a missing path later", () => {
     const { system } = machine();
-    expect(() => ensureTool("chromium", system)).toThrow("apt-get installed chromium but Chromium is not at /usr/bin/chromium.");
+    expect(() => ensureTool("chromium", system)).toThrow(
+      "apt-get installed chromium but Chromium is not at /usr/bin/chromium.",
+    );
   });
 });
 
 describe("installing the test stages' programs ahead", () => {
   test("the missing ones in one apt-get run; the ones there are not named", () => {
-    const { system, commands } = machine({ files: ["/usr/sbin/nginx"], installs: ["/usr/bin/java", "/usr/bin/redis-server"] });
-    expect(installTools(["nginx", "java", "redis"], system)).toEqual(["default-jre-headless", "redis-server"]);
+    const { system, commands } = machine({
+      files: ["/usr/sbin/nginx"],
+      installs: ["/usr/bin/java", "/usr/bin/redis-server"],
+    });
+    expect(installTools(["nginx", "java", "redis"], system)).toEqual([
+      "default-jre-headless",
+      "redis-server",
+    ]);
     expect(commands).toEqual(["apt-get install -y -q default-jre-headless redis-server"]);
     expect(findTool("java", system)).toBe("/usr/bin/java");
   });
@@ -81,7 +110,10 @@ describe("installing the test stages' programs ahead", () => {
   test("old package lists are updated once", () => {
     const { system, commands } = machine({ failFirstInstall: true });
     installTools(["firefox"], system);
-    expect(commands).toEqual(["apt-get install -y -q firefox-esr", "apt-get update -q && apt-get install -y -q firefox-esr"]);
+    expect(commands).toEqual([
+      "apt-get install -y -q firefox-esr",
+      "apt-get update -q && apt-get install -y -q firefox-esr",
+    ]);
   });
 
   test("nothing missing, or no root: nothing runs", () => {

@@ -74,14 +74,24 @@ export interface System {
 const realSystem: System = {
   env: process.env,
   exists: existsSync,
-  canInstall: () => typeof process.getuid === "function" && process.getuid() === 0 && existsSync("/usr/bin/apt-get"),
-  run: (command) => execSync(command, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" }, shell: "/bin/bash" }),
+  canInstall: () =>
+    typeof process.getuid === "function" &&
+    process.getuid() === 0 &&
+    existsSync("/usr/bin/apt-get"),
+  run: (command) =>
+    execSync(command, {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+      shell: "/bin/bash",
+    }),
 };
 
 /** The program's path if it is there, without installing anything. */
 export function findTool(name: DebianToolName, system: System = realSystem): string | undefined {
   const tool: DebianTool = debianTools[name];
-  return [system.env[tool.envVar], ...tool.paths].find((candidate): candidate is string => Boolean(candidate) && system.exists(candidate!));
+  return [system.env[tool.envVar], ...tool.paths].find(
+    (candidate): candidate is string => Boolean(candidate) && system.exists(candidate!),
+  );
 }
 
 function aptInstall(packages: string[], system: System) {
@@ -99,12 +109,17 @@ export function ensureTool(name: DebianToolName, system: System = realSystem): s
   if (found) return found;
   const tool: DebianTool = debianTools[name];
   if (!system.canInstall()) {
-    throw new Error(`${tool.name} is needed ${tool.purpose} and was not found. Install it (Debian: \`sudo apt-get install -y ${tool.debianPackage}\`) or set ${tool.envVar}.`);
+    throw new Error(
+      `${tool.name} is needed ${tool.purpose} and was not found. Install it (Debian: \`sudo apt-get install -y ${tool.debianPackage}\`) or set ${tool.envVar}.`,
+    );
   }
   console.log(`Installing Debian's ${tool.debianPackage} ${tool.purpose} (one-off)…`);
   aptInstall([tool.debianPackage], system);
   const installed = findTool(name, system);
-  if (!installed) throw new Error(`apt-get installed ${tool.debianPackage} but ${tool.name} is not at ${tool.paths[0]}.`);
+  if (!installed)
+    throw new Error(
+      `apt-get installed ${tool.debianPackage} but ${tool.name} is not at ${tool.paths[0]}.`,
+    );
   return installed;
 }
 
@@ -114,7 +129,9 @@ export function ensureTool(name: DebianToolName, system: System = realSystem): s
  * missing. Throws when apt-get fails; each stage's `ensureTool` then tries its own package again.
  */
 export function installTools(names: DebianToolName[], system: System = realSystem): string[] {
-  const packages = names.filter((name) => !findTool(name, system)).map((name) => debianTools[name].debianPackage);
+  const packages = names
+    .filter((name) => !findTool(name, system))
+    .map((name) => debianTools[name].debianPackage);
   if (packages.length === 0 || !system.canInstall()) return [];
   aptInstall(packages, system);
   return packages;

@@ -3,6 +3,7 @@
 // stand-in (and redis-server for the replicas' shared store, nginx for the
 // production shape, Java for the Nu checker).
 import { spawnSync } from "node:child_process";
+
 import { ensureTool } from "./debian-tools";
 
 /** Playwright's headless build; where Debian's package cannot be had, the whole browser runs the same tests, more slowly. */
@@ -10,7 +11,9 @@ function headlessChromium() {
   try {
     return ensureTool("chromiumHeadlessShell");
   } catch (error) {
-    console.warn(`${(error as Error).message}\nThe end-to-end tests run in the whole Chromium instead.`);
+    console.warn(
+      `${(error as Error).message}\nThe end-to-end tests run in the whole Chromium instead.`,
+    );
     return ensureTool("chromium");
   }
 }

@@ -2,6 +2,7 @@
 // WebDriver BiDi, against a stack of its own on the production build (made
 // here unless --no-build; npm test passes it after the end-to-end stage).
 import { spawnSync } from "node:child_process";
+
 import { ensureTool } from "./debian-tools";
 
 const run = (command: string, args: string[]) => {
@@ -11,4 +12,10 @@ const run = (command: string, args: string[]) => {
 
 process.env.FIREFOX_PATH = ensureTool("firefox");
 if (!process.argv.includes("--no-build")) run("node", ["scripts/build.js"]);
-run("npx", ["vitest", "run", "--config", "tests/firefox/vitest.config.ts", ...process.argv.slice(2).filter((arg) => arg !== "--no-build")]);
+run("npx", [
+  "vitest",
+  "run",
+  "--config",
+  "tests/firefox/vitest.config.ts",
+  ...process.argv.slice(2).filter((arg) => arg !== "--no-build"),
+]);

@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
 import { cachedPrebuildPath, keepPrebuild } from "./keep-prebuild";
 
 const require = createRequire(import.meta.url);
@@ -28,7 +29,9 @@ describe("keep-prebuild: the compiled addon where prebuild-install looks first",
     const cached = cachedPrebuildPath(sqliteDir);
     expect(path.dirname(cached)).toBe(path.join(temp, "npm-cache", "_prebuilds"));
     expect(path.basename(cached)).toMatch(
-      new RegExp(`^[0-9a-f]{6}-better-sqlite3-v${version.replaceAll(".", "\\.")}-node-v${process.versions.modules}-${process.platform}-${process.arch}\\.tar\\.gz$`),
+      new RegExp(
+        `^[0-9a-f]{6}-better-sqlite3-v${version.replaceAll(".", "\\.")}-node-v${process.versions.modules}-${process.platform}-${process.arch}\\.tar\\.gz$`,
+      ),
     );
   });
 
@@ -37,22 +40,42 @@ describe("keep-prebuild: the compiled addon where prebuild-install looks first",
     mkdirSync(path.join(fake, "build", "Release"), { recursive: true });
     cpSync(path.join(sqliteDir, "package.json"), path.join(fake, "package.json"));
     // The addon this install compiled (or unpacked), and what its build makes for its own tests.
-    cpSync(path.join(sqliteDir, "build", "Release", "better_sqlite3.node"), path.join(fake, "build", "Release", "better_sqlite3.node"));
-    writeFileSync(path.join(fake, "build", "Release", "test_extension.node"), "its tests' extension");
+    cpSync(
+      path.join(sqliteDir, "build", "Release", "better_sqlite3.node"),
+      path.join(fake, "build", "Release", "better_sqlite3.node"),
+    );
+    writeFileSync(
+      path.join(fake, "build", "Release", "test_extension.node"),
+      "its tests' extension",
+    );
     expect(keepPrebuild(fake)).toMatch(/^better-sqlite3: kept better_sqlite3\.node as /);
     const cached = cachedPrebuildPath(fake);
-    expect(execFileSync("tar", ["-tzf", cached], { encoding: "utf8" }).trim().split("\n")).toEqual(["build/Release/better_sqlite3.node"]);
+    expect(execFileSync("tar", ["-tzf", cached], { encoding: "utf8" }).trim().split("\n")).toEqual([
+      "build/Release/better_sqlite3.node",
+    ]);
     expect(keepPrebuild(fake)).toMatch(/^better-sqlite3: kept already/);
 
     // prebuild-install's own download step, as `npm install` runs it: it finds the kept file
     // before asking the network, unpacks it into the package and loads the addon to check it.
     const fresh = path.join(temp, "fresh");
     mkdirSync(fresh);
-    const download = require("prebuild-install/download") as (url: string, opts: Record<string, unknown>, cb: (err?: Error) => void) => void;
-    const util = require("prebuild-install/util") as { getDownloadUrl(opts: Record<string, unknown>): string };
+    const download = require("prebuild-install/download") as (
+      url: string,
+      opts: Record<string, unknown>,
+      cb: (err?: Error) => void,
+    ) => void;
+    const util = require("prebuild-install/util") as {
+      getDownloadUrl(opts: Record<string, unknown>): string;
+    };
     const pkg = require(path.join(fake, "package.json")) as Record<string, unknown>;
-    const opts = { ...(require("prebuild-install/rc") as (pkg: unknown) => Record<string, unknown>)(pkg), pkg, path: fresh };
-    await new Promise<void>((resolve, reject) => download(util.getDownloadUrl(opts), opts, (err) => (err ? reject(err) : resolve())));
+    const opts = {
+      ...(require("prebuild-install/rc") as (pkg: unknown) => Record<string, unknown>)(pkg),
+      pkg,
+      path: fresh,
+    };
+    await new Promise<void>((resolve, reject) =>
+      download(util.getDownloadUrl(opts), opts, (err) => (err ? reject(err) : resolve())),
+    );
     expect(readdirSync(path.join(fresh, "build", "Release"))).toEqual(["better_sqlite3.node"]);
   });
 
@@ -60,6 +83,8 @@ describe("keep-prebuild: the compiled addon where prebuild-install looks first",
     const fake = path.join(temp, "package");
     mkdirSync(fake, { recursive: true });
     cpSync(path.join(sqliteDir, "package.json"), path.join(fake, "package.json"));
-    expect(keepPrebuild(fake)).toBe("better-sqlite3: no compiled addon in build/Release, nothing kept");
+    expect(keepPrebuild(fake)).toBe(
+      "better-sqlite3: no compiled addon in build/Release, nothing kept",
+    );
   });
 });

@@ -14,7 +14,10 @@ export function localesVersion() {
   const hash = crypto.createHash("sha256");
   for (const lng of fs.readdirSync(locales).sort()) {
     for (const file of fs.readdirSync(path.join(locales, lng)).sort()) {
-      hash.update(`${lng}/${file}\0`).update(fs.readFileSync(path.join(locales, lng, file))).update("\0");
+      hash
+        .update(`${lng}/${file}\0`)
+        .update(fs.readFileSync(path.join(locales, lng, file)))
+        .update("\0");
     }
   }
   return hash.digest("hex").slice(0, 12);

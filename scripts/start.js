@@ -57,7 +57,8 @@ process.on("SIGINT", stopEarly);
 async function waitForBackend(url, child, timeoutMs = 60_000) {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`the backend stand-in exited with code ${child.exitCode}`);
+    if (child.exitCode !== null)
+      throw new Error(`the backend stand-in exited with code ${child.exitCode}`);
     try {
       const response = await fetch(`${url}/api/v1/client/rates/?page_size=1`);
       if (response.ok) return;
@@ -76,7 +77,9 @@ if (!process.env.API_URL) {
   console.log(`API_URL is not set: starting the backend stand-in with demo data at ${url}`);
   // The demo's database, media and outbox (e-mails and codes) live outside the checkout unless told otherwise.
   const dataDir = process.env.BACKEND_DATA_DIR || path.join(os.tmpdir(), "resident-portal-demo");
-  console.log(`The stand-in keeps its data (database, media, outbox) in ${dataDir} (BACKEND_DATA_DIR)`);
+  console.log(
+    `The stand-in keeps its data (database, media, outbox) in ${dataDir} (BACKEND_DATA_DIR)`,
+  );
   backend = spawn(process.execPath, ["--import", "tsx", "backend/src/index.ts"], {
     env: { ...process.env, BACKEND_HOST: host, BACKEND_PORT: port, BACKEND_DATA_DIR: dataDir },
     stdio: ["ignore", "inherit", "inherit"],
@@ -91,7 +94,9 @@ if (!process.env.API_URL) {
   process.env.API_URL = url;
   if (!process.env.SESSION_SECRET) {
     process.env.SESSION_SECRET = crypto.randomBytes(32).toString("hex");
-    console.log("SESSION_SECRET is not set: generated one for this run (sessions end when the portal restarts).");
+    console.log(
+      "SESSION_SECRET is not set: generated one for this run (sessions end when the portal restarts).",
+    );
   }
   const port3000 = process.env.PORT || "3000";
   console.log(

@@ -1,5 +1,5 @@
-// The one test command (README, CI): unit tests, the backend contract suite and the production
-// build side by side, then the end-to-end suite and the Firefox smoke suite on that build.
+// The one test command (README, CI): the lint (ESLint and Prettier's check), unit tests, the
+// backend contract suite and the production build side by side, then the end-to-end suite and the Firefox smoke suite on that build.
 // Stops at the first failing stage.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, openSync, readFileSync } from "node:fs";
@@ -14,12 +14,25 @@ type Stage = [name: string, command: string, args: string[]];
 // two reads the build.
 const first: Stage[] = [
   ["unit tests", "npx", ["vitest", "run"]],
-  ["contract tests (backend stand-in)", "npx", ["vitest", "run", "--config", "backend/vitest.config.ts"]],
+  [
+    "contract tests (backend stand-in)",
+    "npx",
+    ["vitest", "run", "--config", "backend/vitest.config.ts"],
+  ],
   ["production build", "node", ["scripts/build.js"]],
+  ["lint (ESLint, Prettier)", "npm", ["run", "lint"]],
 ];
 const then: Stage[] = [
-  ["end-to-end tests (Playwright, JavaScript off and on)", "npx", ["tsx", "scripts/e2e.ts", "--no-build"]],
-  ["Firefox smoke tests (Firefox ESR over WebDriver BiDi)", "npx", ["tsx", "scripts/firefox-smoke.ts", "--no-build"]],
+  [
+    "end-to-end tests (Playwright, JavaScript off and on)",
+    "npx",
+    ["tsx", "scripts/e2e.ts", "--no-build"],
+  ],
+  [
+    "Firefox smoke tests (Firefox ESR over WebDriver BiDi)",
+    "npx",
+    ["tsx", "scripts/firefox-smoke.ts", "--no-build"],
+  ],
 ];
 
 const started = Date.now();
@@ -46,26 +59,35 @@ const stop = (status: number) => {
 };
 
 const firstStarted = Date.now();
-const running = first.map(([name, command, args]) => ({ name, ...background(name, command, args) }));
+const running = first.map(([name, command, args]) => ({
+  name,
+  ...background(name, command, args),
+}));
 let failed = 0;
 for (const stage of running) {
   const code = await stage.done;
   console.log(`\n=== ${stage.name} ===\n${stage.output()}`);
-  console.log(`=== ${stage.name}: ${code === 0 ? "passed" : "FAILED"} (${seconds(firstStarted)} s since the three started) ===`);
+  console.log(
+    `=== ${stage.name}: ${code === 0 ? "passed" : "FAILED"} (${seconds(firstStarted)} s since the first stage started) ===`,
+  );
   if (code !== 0) failed = code ?? 1;
 }
 if (failed) stop(failed);
 
 const toolsCode = await tools.done;
 const said = tools.output().trim().split("\n");
-console.log(`\n=== Debian programs for the browser stages: ${toolsCode === 0 ? said.at(-1) : "FAILED (each stage tries its own again)"} (${seconds(started)} s since the start) ===`);
+console.log(
+  `\n=== Debian programs for the browser stages: ${toolsCode === 0 ? said.at(-1) : "FAILED (each stage tries its own again)"} (${seconds(started)} s since the start) ===`,
+);
 if (toolsCode !== 0) console.log(said.slice(-20).join("\n"));
 
 for (const [name, command, args] of then) {
   console.log(`\n=== ${name} ===`);
   const stageStart = Date.now();
   const result = spawnSync(command, args, { stdio: "inherit" });
-  console.log(`=== ${name}: ${result.status === 0 ? "passed" : "FAILED"} in ${seconds(stageStart)} s ===`);
+  console.log(
+    `=== ${name}: ${result.status === 0 ? "passed" : "FAILED"} in ${seconds(stageStart)} s ===`,
+  );
   if (result.status !== 0) stop(result.status ?? 1);
 }
 console.log(`\nAll tests passed in ${seconds(started)} s.`);

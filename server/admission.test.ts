@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { createAdmission } from "./admission";
 
 /** Turns of a loop kept by hand: each call of `turn()` runs what was due before it. */
@@ -40,7 +41,8 @@ describe("admission of requests", () => {
       events.push("start first");
       loop.nextTurn(() => events.push("first answered"));
     });
-    for (let index = 2; index <= 10; index += 1) admission.admit(() => events.push(`start ${index}`));
+    for (let index = 2; index <= 10; index += 1)
+      admission.admit(() => events.push(`start ${index}`));
     loop.turn();
     loop.turn();
     expect(events).toEqual(["start first", "start 2", "first answered"]);

@@ -18,7 +18,9 @@ export interface Admission {
   waiting(): number;
 }
 
-export function createAdmission(nextTurn: (callback: () => void) => void = setImmediate): Admission {
+export function createAdmission(
+  nextTurn: (callback: () => void) => void = setImmediate,
+): Admission {
   const queue: (() => void)[] = [];
   let scheduled = false;
 

@@ -13,17 +13,30 @@ import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import { RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
-import { PageSchemas } from "../app/utils/api/schemas";
-import { isCrossOriginRequest } from "../app/server/middleware/origin.server";
-import { getStore } from "../app/server/store/store.server";
+
 import { getEnv } from "../app/server/config/env.server";
+import { isCrossOriginRequest } from "../app/server/middleware/origin.server";
 import { logger } from "../app/server/monitoring/logger.server";
 import { metrics, registry } from "../app/server/monitoring/metrics.server";
-import { beforeHeaders, bodyLimit, finalHeaders, isMalformedUrl, limitStreamedBody, refuse, uploadLimit } from "./edge";
+import { getStore } from "../app/server/store/store.server";
+import { PageSchemas } from "../app/utils/api/schemas";
+import {
+  BackendTime,
+  requestMetaContext,
+  type RequestMeta,
+} from "../app/utils/http/request-context";
 import { createAdmission } from "./admission";
-import { createRouteMatcher } from "./route-label";
+import {
+  beforeHeaders,
+  bodyLimit,
+  finalHeaders,
+  isMalformedUrl,
+  limitStreamedBody,
+  refuse,
+  uploadLimit,
+} from "./edge";
 import { publicCopy, serveRegistration, serveServiceWorker } from "./pwa-endpoints";
-import { BackendTime, requestMetaContext, type RequestMeta } from "../app/utils/http/request-context";
+import { createRouteMatcher } from "./route-label";
 
 const env = getEnv();
 
@@ -115,7 +128,8 @@ function setSecurityHeaders(res: express.Response, meta: RequestMeta) {
     "Permissions-Policy",
     "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
   );
-  if (meta.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  if (meta.secure)
+    res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
 }
 
 /** One log line and the metrics per answered request. */
@@ -216,12 +230,18 @@ app.get("/readyz", async (_req, res) => {
     if (!response.ok) throw new Error(`backend answered ${response.status}`);
     // A proxy's HTML page answers 200 too: ready means the backend speaks the contract.
     if (!PageSchemas.rates.safeParse(await response.json().catch(() => null)).success) {
-      throw new Error(`backend answered ${response.headers.get("Content-Type") ?? "no content type"}, not a page of rates`);
+      throw new Error(
+        `backend answered ${response.headers.get("Content-Type") ?? "no content type"}, not a page of rates`,
+      );
     }
     // A degraded store (Redis down, memory fallback) still serves pages: reported, not failed.
     res.json({ status: "ok", backend: "ok", store: getStore().state() });
   } catch (error) {
-    res.status(503).json({ status: "unavailable", backend: String((error as Error).message), store: getStore().state() });
+    res.status(503).json({
+      status: "unavailable",
+      backend: String((error as Error).message),
+      store: getStore().state(),
+    });
   }
 });
 
@@ -242,12 +262,15 @@ app.get("/metrics", async (req, res, next) => {
 if (import.meta.env.PROD) {
   // Hashed assets never change; everything else in public/ may.
   // Served as compressed at build time (.br, .gz) when the browser accepts it.
-  const files = (dir: string, serveStatic: NonNullable<Parameters<typeof expressStaticGzip>[1]>["serveStatic"]) =>
-    expressStaticGzip(dir, { enableBrotli: true, orderPreference: ["br", "gz"], serveStatic });
+  const files = (
+    dir: string,
+    serveStatic: NonNullable<Parameters<typeof expressStaticGzip>[1]>["serveStatic"],
+  ) => expressStaticGzip(dir, { enableBrotli: true, orderPreference: ["br", "gz"], serveStatic });
   // This build's own files, wherever it lives (build/ is a link to the current
   // one, see scripts/build.js): a newer build never changes what this process serves.
   let server = path.dirname(fileURLToPath(import.meta.url)); // a chunk somewhere under <build>/server/
-  while (path.basename(server) !== "server" && path.dirname(server) !== server) server = path.dirname(server);
+  while (path.basename(server) !== "server" && path.dirname(server) !== server)
+    server = path.dirname(server);
   const client = path.join(server, "..", "client");
   app.use("/assets", files(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
   app.get("/sw.js", serveServiceWorker(client));

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { bodyLimit, formLimit, isMalformedUrl, refusalPage, secureCookie, uploadLimit } from "./edge";
+
+import {
+  bodyLimit,
+  formLimit,
+  isMalformedUrl,
+  refusalPage,
+  secureCookie,
+  uploadLimit,
+} from "./edge";
 
 describe("the edge", () => {
   it("allows a multipart body of upload size only on the image upload", () => {
@@ -22,20 +30,32 @@ describe("the edge", () => {
   it("finds control characters in a path or query, raw or encoded, and broken escapes", () => {
     expect(isMalformedUrl("/posts?page=2&q=%D0%B4%D0%BE%D0%BC")).toBe(false);
     expect(isMalformedUrl("/a%20b")).toBe(false);
-    for (const url of ["/a%0ab", "/a%0Db", "/auth?redirectTo=/a%0ab", "/media/posts/a%0d%0ab.png", "/?q=%09", "/%00", "/%7f", "/a\tb", "/%zz", "/%E0%A4%A"]) {
+    for (const url of [
+      "/a%0ab",
+      "/a%0Db",
+      "/auth?redirectTo=/a%0ab",
+      "/media/posts/a%0d%0ab.png",
+      "/?q=%09",
+      "/%00",
+      "/%7f",
+      "/a\tb",
+      "/%zz",
+      "/%E0%A4%A",
+    ]) {
       expect(isMalformedUrl(url), url).toBe(true);
     }
   });
 
   it("adds Secure to a cookie once", () => {
     expect(secureCookie("lng=ru; Path=/; HttpOnly")).toBe("lng=ru; Path=/; HttpOnly; Secure");
-    expect(secureCookie("__session=x; Path=/; Secure; SameSite=Lax")).toBe("__session=x; Path=/; Secure; SameSite=Lax");
+    expect(secureCookie("__session=x; Path=/; Secure; SameSite=Lax")).toBe(
+      "__session=x; Path=/; Secure; SameSite=Lax",
+    );
     expect(secureCookie("a=b; secure")).toBe("a=b; secure");
   });
 });
 
 describe("refusals in the visitor's language", () => {
-
   it("writes the page in that language", async () => {
     expect(await refusalPage("badUrl", "en")).toContain("<h1>Invalid page address</h1>");
     expect(await refusalPage("badUrl", "en")).toContain('lang="en"');

@@ -5,11 +5,12 @@
  * (Secure cookies behind HTTPS, Retry-After on 503 and 429).
  */
 import type express from "express";
-import { htmlLang, type Language } from "../app/utils/i18n/config";
+
 import { i18nFor, nodeHeaders, requestLanguage } from "../app/server/middleware/i18n.server";
-import type { RequestMeta } from "../app/utils/http/request-context";
-import { takesFiles } from "../app/utils/site-map/paths";
 import { escapeHtml } from "../app/utils/format/escape-html";
+import type { RequestMeta } from "../app/utils/http/request-context";
+import { htmlLang, type Language } from "../app/utils/i18n/config";
+import { takesFiles } from "../app/utils/site-map/paths";
 
 /** Forms without files: 64 KB is far more than any of ours sends. */
 export const formLimit = 64 * 1024;
@@ -50,7 +51,8 @@ export function secureCookie(cookie: string) {
 export const defaultRetryAfter: Record<number, number> = { 429: 60, 503: 30 };
 
 /** Why the edge refuses a request before React Router sees it (unlike app/server/http/limits.server.ts's `Refusal`, a limit). */
-export type EdgeRefusal = "badUrl" | "crossSite" | "methodNotAllowed" | "formTooLarge" | "uploadTooLarge" | "bodyTooLarge";
+export type EdgeRefusal =
+  "badUrl" | "crossSite" | "methodNotAllowed" | "formTooLarge" | "uploadTooLarge" | "bodyTooLarge";
 
 /** The page a refusal shows, in the visitor's language (texts in the `errors` locale files, `edge.*`). */
 export async function refusalPage(refusal: EdgeRefusal, language: Language) {
@@ -65,7 +67,12 @@ export async function refusalPage(refusal: EdgeRefusal, language: Language) {
  * Answers a request the portal will not handle. A body not read yet (a
  * refused upload) is dropped, never read into memory.
  */
-export function refuse(req: express.Request, res: express.Response, status: number, refusal: EdgeRefusal) {
+export function refuse(
+  req: express.Request,
+  res: express.Response,
+  status: number,
+  refusal: EdgeRefusal,
+) {
   if (res.headersSent) return;
   res.status(status);
   void requestLanguage(nodeHeaders(req.headers))
@@ -132,11 +139,15 @@ export function finalHeaders(req: express.Request, res: express.Response, meta: 
     if (meta.secure) {
       const cookies = res.getHeader("Set-Cookie");
       if (cookies !== undefined) {
-        res.setHeader("Set-Cookie", (Array.isArray(cookies) ? cookies : [String(cookies)]).map(secureCookie));
+        res.setHeader(
+          "Set-Cookie",
+          (Array.isArray(cookies) ? cookies : [String(cookies)]).map(secureCookie),
+        );
       }
     }
     const retryAfter = defaultRetryAfter[res.statusCode];
-    if (retryAfter && !res.getHeader("Retry-After")) res.setHeader("Retry-After", String(retryAfter));
+    if (retryAfter && !res.getHeader("Retry-After"))
+      res.setHeader("Retry-After", String(retryAfter));
   });
   // A body the page never read (a sign-in redirect before an upload) is dropped, not left waiting.
   res.once("finish", () => dropBody(req));

@@ -17,15 +17,22 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import type express from "express";
+
+import { publicCopyHeader } from "~/pwa/policy";
+
 import { getPublicConfig } from "../app/server/config/env.server";
 import { withoutPersonalCookies } from "../app/utils/http/session-cookie-name";
-import { publicCopyHeader } from "~/pwa/policy";
 
 const configRevisionSlot = "__PORTAL_CONFIG_REVISION__";
 
 /** The worker as served: this build's file with the offline pages' revision filled in. */
 export function serviceWorkerSource(built: string, config: unknown = getPublicConfig()) {
-  const revision = crypto.createHash("sha256").update(built).update(JSON.stringify(config)).digest("hex").slice(0, 16);
+  const revision = crypto
+    .createHash("sha256")
+    .update(built)
+    .update(JSON.stringify(config))
+    .digest("hex")
+    .slice(0, 16);
   return built.split(configRevisionSlot).join(revision);
 }
 
@@ -33,7 +40,12 @@ export function serviceWorkerSource(built: string, config: unknown = getPublicCo
 export function encodedServiceWorker(source: string) {
   const identity = Buffer.from(source);
   return {
-    br: zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    br: zlib.brotliCompressSync(identity, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
     gzip: zlib.gzipSync(identity, { level: zlib.constants.Z_BEST_COMPRESSION }),
     identity,
   };
@@ -44,13 +56,20 @@ export function serveServiceWorker(clientDir: string): express.RequestHandler {
   return (req, res, next) => {
     if (encoded === undefined) {
       const file = path.join(clientDir, "sw.js");
-      encoded = fs.existsSync(file) ? encodedServiceWorker(serviceWorkerSource(fs.readFileSync(file, "utf8"))) : null;
+      encoded = fs.existsSync(file)
+        ? encodedServiceWorker(serviceWorkerSource(fs.readFileSync(file, "utf8")))
+        : null;
     }
     if (encoded === null) return next();
     res.locals.route = "/sw.js";
     // Brotli whenever accepted, at quality 11 once (the compression middleware's quality 4 on each request: 13.2 KB, not 11.6).
     const encoding = req.acceptsEncodings("br") || req.acceptsEncodings("gzip") || "identity";
-    res.set({ "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache", "Service-Worker-Allowed": "/", Vary: "Accept-Encoding" });
+    res.set({
+      "Content-Type": "text/javascript; charset=utf-8",
+      "Cache-Control": "no-cache",
+      "Service-Worker-Allowed": "/",
+      Vary: "Accept-Encoding",
+    });
     // Set here, the compression middleware leaves the body as it is.
     if (encoding !== "identity") res.set("Content-Encoding", encoding);
     res.send(req.method === "HEAD" ? undefined : encoded[encoding as keyof typeof encoded]);

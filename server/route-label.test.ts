@@ -1,13 +1,27 @@
 import { describe, expect, it } from "vitest";
+
 import { createRouteLabeler, createRouteMatcher } from "./route-label";
 
 const manifest = {
   root: { id: "root", path: "" },
   "routes/_access": { id: "routes/_access", parentId: "root" },
   "routes/home": { id: "routes/home", parentId: "routes/_access", index: true },
-  "routes/posts/index": { id: "routes/posts/index", parentId: "routes/_access", path: "posts", index: true },
-  "routes/posts/item": { id: "routes/posts/item", parentId: "routes/_access", path: "posts/item/:postId" },
-  "routes/resources/locales": { id: "routes/resources/locales", parentId: "root", path: "locales/:lng/:ns" },
+  "routes/posts/index": {
+    id: "routes/posts/index",
+    parentId: "routes/_access",
+    path: "posts",
+    index: true,
+  },
+  "routes/posts/item": {
+    id: "routes/posts/item",
+    parentId: "routes/_access",
+    path: "posts/item/:postId",
+  },
+  "routes/resources/locales": {
+    id: "routes/resources/locales",
+    parentId: "root",
+    path: "locales/:lng/:ns",
+  },
   "routes/not-found": { id: "routes/not-found", parentId: "routes/_access", path: "*" },
 };
 
@@ -39,9 +53,24 @@ describe("the methods a path takes", () => {
   const methods = createRouteMatcher({
     ...manifest,
     "routes/auth": { id: "routes/auth", parentId: "routes/_access", path: "auth" },
-    "routes/auth/login": { id: "routes/auth/login", parentId: "routes/auth", index: true, module: { action } },
-    "routes/resources/language": { id: "routes/resources/language", parentId: "root", path: "resources/language", module: { action } },
-    "routes/not-found": { id: "routes/not-found", parentId: "routes/_access", path: "*", module: { action } },
+    "routes/auth/login": {
+      id: "routes/auth/login",
+      parentId: "routes/auth",
+      index: true,
+      module: { action },
+    },
+    "routes/resources/language": {
+      id: "routes/resources/language",
+      parentId: "root",
+      path: "resources/language",
+      module: { action },
+    },
+    "routes/not-found": {
+      id: "routes/not-found",
+      parentId: "routes/_access",
+      path: "*",
+      module: { action },
+    },
   });
 
   it("are GET and HEAD, and POST where a matched route has an action", () => {

@@ -7,6 +7,7 @@
  * where a matched route has an action.
  */
 import { matchRoutes, type RouteObject } from "react-router";
+
 import { pageOfDataPath } from "../app/utils/http/data-request";
 
 interface ManifestRoute {
@@ -31,14 +32,21 @@ export function createRouteLabeler(manifest: Record<string, ManifestRoute | unde
 
 /** The route a path reaches: its label and the methods it takes. */
 export function createRouteMatcher(manifest: Record<string, ManifestRoute | undefined>) {
-  const routes = Object.values(manifest).filter((route): route is ManifestRoute => route !== undefined);
+  const routes = Object.values(manifest).filter(
+    (route): route is ManifestRoute => route !== undefined,
+  );
   const tree = (parentId: string | undefined): RouteObject[] =>
     routes
       .filter((route) => route.parentId === parentId)
       .map((route) =>
         route.index
           ? { id: route.id, index: true, path: route.path, caseSensitive: route.caseSensitive }
-          : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: tree(route.id) },
+          : {
+              id: route.id,
+              path: route.path,
+              caseSensitive: route.caseSensitive,
+              children: tree(route.id),
+            },
       );
   const root = tree(undefined);
   // Paths repeat (the same pages all day): matching once per distinct path is enough.
@@ -58,7 +66,11 @@ export function createRouteMatcher(manifest: Record<string, ManifestRoute | unde
       : "other";
     // Any matched route with an action, not only the deepest: a POST without
     // ?index goes to the layout. The catch-all's action only answers 404.
-    const posts = matches?.some((match) => match.route.path !== "*" && byId.get(match.route.id!)?.module?.action !== undefined) ?? false;
+    const posts =
+      matches?.some(
+        (match) =>
+          match.route.path !== "*" && byId.get(match.route.id!)?.module?.action !== undefined,
+      ) ?? false;
     const matched = { label, methods: posts ? withActions : readOnly };
     if (known.size >= 1000) known.clear();
     known.set(pathname, matched);

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+
 import { useFormat } from "~/utils/format/format";
 
 /** What the holder owes (positive), has paid in advance (negative), or nothing. */

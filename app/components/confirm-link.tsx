@@ -7,8 +7,9 @@ import { useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { Icon } from "~/components/ui/icon";
+
 import { useIsPending } from "~/components/forms/form";
+import { Icon } from "~/components/ui/icon";
 
 export function ConfirmLink({
   href,
@@ -51,16 +52,31 @@ export function ConfirmLink({
         {label}
       </Link>
       {hydrated ? (
-        <dialog ref={dialog} className="dialog" aria-labelledby={titleId} onClose={() => setOpen(false)}>
+        <dialog
+          ref={dialog}
+          className="dialog"
+          aria-labelledby={titleId}
+          onClose={() => setOpen(false)}
+        >
           {open ? (
-            <Form method="POST" action={href} className="dialog__body" onSubmit={() => setTimeout(() => dialog.current?.close(), 0)}>
+            <Form
+              method="POST"
+              action={href}
+              className="dialog__body"
+              onSubmit={() => setTimeout(() => dialog.current?.close(), 0)}
+            >
               <h2 id={titleId}>{title}</h2>
               <div>{text}</div>
               <div className="form__actions">
                 <button type="submit" className="btn btn--dangerPrimary btn--md" disabled={pending}>
                   {confirmLabel}
                 </button>
-                <button type="button" className="btn btn--mainSecondary btn--md" autoFocus onClick={() => dialog.current?.close()}>
+                <button
+                  type="button"
+                  className="btn btn--mainSecondary btn--md"
+                  autoFocus
+                  onClick={() => dialog.current?.close()}
+                >
                   {t("accounts.cancel")}
                 </button>
               </div>

@@ -4,10 +4,17 @@
  */
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
+
 import { Icon } from "~/components/ui/icon";
 import { notify } from "~/utils/toasts/notify";
 
-export function CopyButton({ value, className = "contact__copy" }: { value: string; className?: string }) {
+export function CopyButton({
+  value,
+  className = "contact__copy",
+}: {
+  value: string;
+  className?: string;
+}) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   if (!hydrated) return null;

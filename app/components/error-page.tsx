@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
+
 import { Icon, type IconName } from "~/components/ui/icon";
 import { readErrorText, SaidText } from "~/utils/i18n/foreign-text";
 
@@ -12,7 +13,11 @@ interface ErrorDescription {
 }
 
 /** What to tell the resident about an error, by its status. */
-export function describeError(error: unknown): { status: number; message?: string; requestId?: string } {
+export function describeError(error: unknown): {
+  status: number;
+  message?: string;
+  requestId?: string;
+} {
   if (isRouteErrorResponse(error)) {
     const body = error.data as { message?: string; requestId?: string } | string | null;
     return {
@@ -29,8 +34,18 @@ export function ErrorPage({ error }: { error: unknown }) {
   const location = useLocation();
   const { status, message, requestId } = describeError(error);
   const byStatus: Record<number, Omit<ErrorDescription, "status">> = {
-    404: { icon: "octagon-x", title: t("errors.notFoundTitle"), text: t("errors.notFoundText"), retry: false },
-    403: { icon: "shield", title: t("errors.forbiddenTitle"), text: t("errors.forbiddenText"), retry: false },
+    404: {
+      icon: "octagon-x",
+      title: t("errors.notFoundTitle"),
+      text: t("errors.notFoundText"),
+      retry: false,
+    },
+    403: {
+      icon: "shield",
+      title: t("errors.forbiddenTitle"),
+      text: t("errors.forbiddenText"),
+      retry: false,
+    },
     503: {
       icon: "triangle-alert",
       title: t("errors.unavailableTitle"),
@@ -43,21 +58,44 @@ export function ErrorPage({ error }: { error: unknown }) {
       text: t("errors.unavailableText"),
       retry: true,
     },
-    504: { icon: "clock", title: t("errors.timeoutTitle"), text: t("errors.timeoutText"), retry: true },
-    400: { icon: "circle-alert", title: t("errors.badRequestTitle"), text: message ?? t("errors.genericText"), retry: false },
+    504: {
+      icon: "clock",
+      title: t("errors.timeoutTitle"),
+      text: t("errors.timeoutText"),
+      retry: true,
+    },
+    400: {
+      icon: "circle-alert",
+      title: t("errors.badRequestTitle"),
+      text: message ?? t("errors.genericText"),
+      retry: false,
+    },
   };
   // A refusal that says why (a form over the bounds: 413; a body that is no form: 415) is the visitor's to
   // fix: said as it is, with nothing to retry, never "we already know about it".
-  const refusal = status >= 400 && status < 500 && message ? { icon: "circle-alert" as const, title: t("errors.badRequestTitle"), text: message, retry: false } : undefined;
-  const described = byStatus[status] ?? refusal ?? {
-    icon: "triangle-alert" as const,
-    title: t("errors.genericTitle"),
-    text: t("errors.genericText"),
-    retry: true,
-  };
+  const refusal =
+    status >= 400 && status < 500 && message
+      ? {
+          icon: "circle-alert" as const,
+          title: t("errors.badRequestTitle"),
+          text: message,
+          retry: false,
+        }
+      : undefined;
+  const described = byStatus[status] ??
+    refusal ?? {
+      icon: "triangle-alert" as const,
+      title: t("errors.genericTitle"),
+      text: t("errors.genericText"),
+      retry: true,
+    };
   return (
     <section className="error-page" aria-labelledby="error-title">
-      <Icon name={described.icon} size="xxl" color={status === 404 || status === 403 ? "danger" : "main"} />
+      <Icon
+        name={described.icon}
+        size="xxl"
+        color={status === 404 || status === 403 ? "danger" : "main"}
+      />
       <p className="error-page__status">{status}</p>
       <h1 id="error-title" className="error-page__title">
         {described.title}
@@ -67,7 +105,10 @@ export function ErrorPage({ error }: { error: unknown }) {
       </p>
       <div className="error-page__actions">
         {described.retry ? (
-          <a href={`${location.pathname}${location.search}`} className="btn btn--mainSecondary btn--md">
+          <a
+            href={`${location.pathname}${location.search}`}
+            className="btn btn--mainSecondary btn--md"
+          >
             {t("errors.retry")}
           </a>
         ) : null}
@@ -76,7 +117,9 @@ export function ErrorPage({ error }: { error: unknown }) {
           {t("errors.returnHome")}
         </Link>
       </div>
-      {requestId ? <p className="error-page__id">{t("errors.requestId", { id: requestId })}</p> : null}
+      {requestId ? (
+        <p className="error-page__id">{t("errors.requestId", { id: requestId })}</p>
+      ) : null}
     </section>
   );
 }

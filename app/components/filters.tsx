@@ -5,6 +5,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+
 import { Icon } from "~/components/ui/icon";
 
 /**
@@ -13,7 +14,15 @@ import { Icon } from "~/components/ui/icon";
  * read and change). Wider screens show them always (CSS on `::details-content`),
  * with or without JavaScript.
  */
-export function FilterForm({ children, resetTo, filtered }: { children: ReactNode; resetTo: string; filtered: boolean }) {
+export function FilterForm({
+  children,
+  resetTo,
+  filtered,
+}: {
+  children: ReactNode;
+  resetTo: string;
+  filtered: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <details className="filters-fold" open={filtered || undefined}>
@@ -28,7 +37,15 @@ export function FilterForm({ children, resetTo, filtered }: { children: ReactNod
   );
 }
 
-function FilterFields({ children, resetTo, filtered }: { children: ReactNode; resetTo: string; filtered: boolean }) {
+function FilterFields({
+  children,
+  resetTo,
+  filtered,
+}: {
+  children: ReactNode;
+  resetTo: string;
+  filtered: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Form method="get" className="filters" aria-label={t("list.filters")}>
@@ -55,7 +72,16 @@ interface FilterFieldProps {
   defaultValue: string;
 }
 
-export function FilterInput({ id, name, label, defaultValue, type = "search", maxLength = 100, inputMode, error }: FilterFieldProps & {
+export function FilterInput({
+  id,
+  name,
+  label,
+  defaultValue,
+  type = "search",
+  maxLength = 100,
+  inputMode,
+  error,
+}: FilterFieldProps & {
   type?: "search" | "date";
   maxLength?: number;
   inputMode?: "numeric";
@@ -88,7 +114,13 @@ export function FilterInput({ id, name, label, defaultValue, type = "search", ma
   );
 }
 
-export function FilterSelect({ id, name, label, defaultValue, options }: FilterFieldProps & { options: Array<{ value: string | number; label: string }> }) {
+export function FilterSelect({
+  id,
+  name,
+  label,
+  defaultValue,
+  options,
+}: FilterFieldProps & { options: Array<{ value: string | number; label: string }> }) {
   return (
     <div className="field">
       <label htmlFor={id} className="field__label">

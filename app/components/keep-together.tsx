@@ -1,4 +1,5 @@
 import { Fragment } from "react";
+
 import { splitUnbreakable } from "~/utils/format/unbreakable";
 
 /** A text whose phones, hours and values never break across lines. */

@@ -1,7 +1,8 @@
+import { useTranslation } from "react-i18next";
+
 import type { MarkdownPage } from "~/utils/content/markdown-types";
 import { useFormat } from "~/utils/format/format";
 import { htmlLang } from "~/utils/i18n/config";
-import { useTranslation } from "react-i18next";
 
 /**
  * A content page. One not yet written in the resident's language says so in
@@ -21,9 +22,7 @@ export function MarkdownArticle({ page }: { page: MarkdownPage }) {
       <article className="prose" lang={page.fallback ? htmlLang[page.lang] : undefined}>
         <h1>{page.title}</h1>
         {page.version ? (
-          <p className="muted">
-            {t("common.edition", { date: format.date(page.version) })}
-          </p>
+          <p className="muted">{t("common.edition", { date: format.date(page.version) })}</p>
         ) : null}
         {/* Operator-provided content from content/*.md, rendered on the server. */}
         <div dangerouslySetInnerHTML={{ __html: page.html }} />

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+
 import { Icon } from "~/components/ui/icon";
 import { pageWindow, withParams } from "~/utils/lists/list-query";
 
@@ -64,7 +65,16 @@ export function Pagination({ page, pages }: { page: number; pages: number }) {
  * A list's result below its filters: the empty state, or how many were found,
  * the items (`children`) and the pages.
  */
-export function ListResult({ empty, count, filtered, resetTo, page, pages, emptyState, children }: {
+export function ListResult({
+  empty,
+  count,
+  filtered,
+  resetTo,
+  page,
+  pages,
+  emptyState,
+  children,
+}: {
   empty: boolean;
   count: number;
   filtered: boolean;
@@ -76,7 +86,12 @@ export function ListResult({ empty, count, filtered, resetTo, page, pages, empty
   children: React.ReactNode;
 }) {
   const { t } = useTranslation();
-  if (empty) return !filtered && emptyState ? emptyState : <EmptyResult filtered={filtered} resetTo={resetTo} />;
+  if (empty)
+    return !filtered && emptyState ? (
+      emptyState
+    ) : (
+      <EmptyResult filtered={filtered} resetTo={resetTo} />
+    );
   return (
     <>
       <p className="muted" role="status">
@@ -110,10 +125,21 @@ export function EmptyResult({ resetTo, filtered }: { resetTo: string; filtered: 
  * sees on the form (`labels`; page and sort are known here), never by the
  * parameters' internal names.
  */
-export function IgnoredParams({ ignored, labels = {} }: { ignored: string[]; labels?: Record<string, string> }) {
+export function IgnoredParams({
+  ignored,
+  labels = {},
+}: {
+  ignored: string[];
+  labels?: Record<string, string>;
+}) {
   const { t } = useTranslation();
   if (ignored.length === 0) return null;
-  const known: Record<string, string> = { page: t("list.page"), sort: t("list.sort"), day: t("list.day"), ...labels };
+  const known: Record<string, string> = {
+    page: t("list.page"),
+    sort: t("list.sort"),
+    day: t("list.day"),
+    ...labels,
+  };
   const names = ignored.map((name) => `«${known[name] ?? name}»`).join(", ");
   return (
     <p className="notice" role="status">

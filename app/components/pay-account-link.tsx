@@ -1,5 +1,6 @@
 /** «Оплатить» for one personal account: the payment service opened on that account where `PAYMENT_URL` takes it. */
 import { useTranslation } from "react-i18next";
+
 import { Icon } from "~/components/ui/icon";
 import { paymentUrl } from "~/utils/format/payment-url";
 import { useRootData } from "~/utils/root-data";

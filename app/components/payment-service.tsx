@@ -1,5 +1,6 @@
 /** The payment service's «Перейти» button and what it offers: the home page and the profile's payment page show both. */
 import { useTranslation } from "react-i18next";
+
 import { Icon, type IconName } from "~/components/ui/icon";
 
 const benefits: Array<{ key: string; icon: IconName }> = [
@@ -17,7 +18,12 @@ const benefits: Array<{ key: string; icon: IconName }> = [
 export function PaymentButton({ href }: { href: string }) {
   const { t } = useTranslation();
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className="btn btn--mainPrimary btn--lg">
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="btn btn--mainPrimary btn--lg"
+    >
       {t("home.go")}
       <Icon name="external-link" />
       <span className="visually-hidden"> ({t("home.opensInNewTab")})</span>

@@ -4,11 +4,15 @@
  */
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
+
 import { PhoneField } from "~/components/auth/phone-input";
 import { Field } from "~/components/ui/fields";
 
 type PersonFieldName = "last_name" | "first_name" | "middle_name" | "phone";
-type Fields = Record<PersonFieldName, FieldMetadata<string | undefined, Record<string, unknown>, string[]>>;
+type Fields = Record<
+  PersonFieldName,
+  FieldMetadata<string | undefined, Record<string, unknown>, string[]>
+>;
 
 /** The four fields' labels, for the form's `labels` (its fields and its error summary read the same object). */
 export function personLabels(t: (key: string) => string): Record<PersonFieldName, string> {

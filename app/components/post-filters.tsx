@@ -3,9 +3,14 @@
  * posts (their parsing: parsePostFilters in app/utils/lists/list-query.ts).
  */
 import { useTranslation } from "react-i18next";
+
 import { FilterInput, FilterSelect } from "~/components/filters";
 
-export function PostFilterFields({ idPrefix, filters, children }: {
+export function PostFilterFields({
+  idPrefix,
+  filters,
+  children,
+}: {
   idPrefix: string;
   filters: { q: string; status: string; sort: string };
   /** Extra fields between the search and the selects (the news page's day). */
@@ -14,7 +19,12 @@ export function PostFilterFields({ idPrefix, filters, children }: {
   const { t } = useTranslation();
   return (
     <>
-      <FilterInput id={`${idPrefix}-q`} name="q" label={t("posts.search")} defaultValue={filters.q} />
+      <FilterInput
+        id={`${idPrefix}-q`}
+        name="q"
+        label={t("posts.search")}
+        defaultValue={filters.q}
+      />
       {children}
       <FilterSelect
         id={`${idPrefix}-status`}

@@ -5,8 +5,15 @@
  */
 import { escapeHtml } from "~/utils/format/escape-html";
 import { pageOfDataPath } from "~/utils/http/data-request";
+import {
+  intlLocale,
+  isLanguage,
+  languages,
+  localeFileUrl,
+  namespaces,
+  type Language,
+} from "~/utils/i18n/config";
 import { isOfflinePage, isPersonalPath } from "~/utils/site-map/paths";
-import { intlLocale, isLanguage, languages, localeFileUrl, namespaces, type Language } from "~/utils/i18n/config";
 
 /** Cache Storage names the portal makes; anything else of ours is an old version's. */
 export const cacheNames = {
@@ -36,7 +43,11 @@ export const networkTimeoutSeconds = 3;
  * path (marked `offline` in the site map, app/utils/site-map/pages.ts), got with GET, that the server did not mark private or no-store (every
  * answer to a signed-in request is `private, no-store`: app/server/middleware/session.server.ts).
  */
-export function mayStorePage(method: string, url: URL, response: { status: number; headers: Headers }) {
+export function mayStorePage(
+  method: string,
+  url: URL,
+  response: { status: number; headers: Headers },
+) {
   if (method !== "GET" || response.status !== 200) return false;
   if (!isOfflinePage(url.pathname) || isPersonalPath(url.pathname)) return false;
   if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return false;
@@ -49,7 +60,10 @@ export function mayStorePage(method: string, url: URL, response: { status: numbe
  * on this page (`#…`), not a link the page turns into something of its own (a
  * dialog: `aria-haspopup`), not another site, another tab or a download.
  */
-export function leavesPage(link: { href: string; target: string; download: boolean; popup: boolean }, page: string) {
+export function leavesPage(
+  link: { href: string; target: string; download: boolean; popup: boolean },
+  page: string,
+) {
   if ((link.target && link.target !== "_self") || link.download || link.popup) return false;
   const to = new URL(link.href, page);
   const from = new URL(page);
@@ -58,7 +72,9 @@ export function leavesPage(link: { href: string; target: string; download: boole
 }
 
 /** The locale files' paths (`/locales/rus/translation.json`), as the pages ask for them. */
-const localeFiles = new Set(languages.flatMap((lng) => namespaces.map((ns) => localeFileUrl(lng, ns).split("?")[0]!)));
+const localeFiles = new Set(
+  languages.flatMap((lng) => namespaces.map((ns) => localeFileUrl(lng, ns).split("?")[0]!)),
+);
 
 /**
  * A file of the build whose address is its version: the hashed scripts, styles
@@ -82,8 +98,13 @@ export function buildFilesOf(html: string, origin: string): string[] {
 }
 
 /** A /media file (a post's image): kept only when the server said anyone may keep it. */
-export function mayStoreMedia(method: string, url: URL, response: { status: number; headers: Headers }) {
-  if (method !== "GET" || response.status !== 200 || !url.pathname.startsWith("/media/")) return false;
+export function mayStoreMedia(
+  method: string,
+  url: URL,
+  response: { status: number; headers: Headers },
+) {
+  if (method !== "GET" || response.status !== 200 || !url.pathname.startsWith("/media/"))
+    return false;
   return /(^|[\s,])public\b/i.test(response.headers.get("Cache-Control") ?? "");
 }
 
@@ -147,8 +168,11 @@ export function titleOf(html: string): string {
 }
 
 function decodeEntities(text: string) {
-  return text.replace(/&(amp|lt|gt|quot|#39|#x27|nbsp);/g, (_, name: string) =>
-    ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", "#x27": "'", nbsp: "\u00a0" })[name] ?? "",
+  return text.replace(
+    /&(amp|lt|gt|quot|#39|#x27|nbsp);/g,
+    (_, name: string) =>
+      ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", "#x27": "'", nbsp: "\u00a0" })[name] ??
+      "",
   );
 }
 
@@ -161,13 +185,19 @@ export function languageOfPage(html: string): Language {
 
 /** «25.11.2026, 14:05» in the language's own order. */
 export function formatSavedAt(date: Date, lng: Language, timeZone?: string) {
-  return new Intl.DateTimeFormat(intlLocale[lng], { dateStyle: "short", timeStyle: "short", timeZone }).format(date);
+  return new Intl.DateTimeFormat(intlLocale[lng], {
+    dateStyle: "short",
+    timeStyle: "short",
+    timeZone,
+  }).format(date);
 }
 
 /** The words the worker writes itself: it has no i18next, and these few are all it needs. */
 export const savedNoteText: Record<Language, (when: string) => string> = {
-  rus: (when) => `Сохранённая копия от ${when}. Нет связи с сайтом: страница может быть устаревшей.`,
-  en: (when) => `Saved copy from ${when}. The site cannot be reached: this page may be out of date.`,
+  rus: (when) =>
+    `Сохранённая копия от ${when}. Нет связи с сайтом: страница может быть устаревшей.`,
+  en: (when) =>
+    `Saved copy from ${when}. The site cannot be reached: this page may be out of date.`,
   ykt: (when) => `${when} туруорбут куопуйата. Саайтка холбонуу суох: сирэй эргэрбит буолуон сөп.`,
 };
 
@@ -201,11 +231,15 @@ export function withSavedPages(html: string, pages: SavedPage[], lng: Language, 
   const items = [...pages]
     .sort((a, b) => (b.savedAt?.getTime() ?? 0) - (a.savedAt?.getTime() ?? 0))
     .map((page) => {
-      const when = page.savedAt ? ` <small>${escapeHtml(formatSavedAt(page.savedAt, lng, timeZone))}</small>` : "";
+      const when = page.savedAt
+        ? ` <small>${escapeHtml(formatSavedAt(page.savedAt, lng, timeZone))}</small>`
+        : "";
       return `<li><a href="${escapeHtml(page.url)}">${escapeHtml(page.title || page.url)}</a>${when}</li>`;
     })
     .join("");
-  return html.replace(/<ul data-saved-pages="">[\s\S]*?<\/ul>/, (list) => (items ? list.replace(/>[\s\S]*<\/ul>$/, `>${items}</ul>`) : list));
+  return html.replace(/<ul data-saved-pages="">[\s\S]*?<\/ul>/, (list) =>
+    items ? list.replace(/>[\s\S]*<\/ul>$/, `>${items}</ul>`) : list,
+  );
 }
 
 /** The offline page in the resident's theme (the page itself carries both). */

@@ -11,6 +11,7 @@
  * (workbox-window's messageSkipWaiting, then a full load of the next page).
  */
 import { Workbox } from "workbox-window";
+
 import { cacheNames, leavesPage, pagesRead, prefsKey } from "./policy";
 import { pagesBeforeControlKey } from "./starter";
 import { linkQuietMessage, linkQuietMs } from "./worker-parts";
@@ -42,7 +43,10 @@ export function whenLinkQuiet(ms = linkQuietMs): Promise<void> {
  */
 function letInstallWhenQuiet(registration: ServiceWorkerRegistration) {
   const tell = () => {
-    if (registration.installing) void whenLinkQuiet().then(() => registration.installing?.postMessage({ type: linkQuietMessage }));
+    if (registration.installing)
+      void whenLinkQuiet().then(() =>
+        registration.installing?.postMessage({ type: linkQuietMessage }),
+      );
   };
   tell();
   registration.addEventListener("updatefound", tell);
@@ -59,7 +63,12 @@ async function rememberPreferences() {
   const lng = document.documentElement.dataset.lng;
   const theme = document.body.classList.contains("dark") ? "dark" : "light";
   const prefs = await caches.open(cacheNames.prefs);
-  await prefs.put(prefsKey, new Response(JSON.stringify({ lng, theme }), { headers: { "Content-Type": "application/json" } }));
+  await prefs.put(
+    prefsKey,
+    new Response(JSON.stringify({ lng, theme }), {
+      headers: { "Content-Type": "application/json" },
+    }),
+  );
 }
 
 /** The pages the inline starter noted while no worker controlled this tab, read once. */
@@ -67,7 +76,9 @@ function pagesLoadedBefore(): string[] {
   try {
     const noted: unknown = JSON.parse(sessionStorage.getItem(pagesBeforeControlKey) ?? "[]");
     sessionStorage.removeItem(pagesBeforeControlKey);
-    return Array.isArray(noted) ? noted.filter((path): path is string => typeof path === "string" && path.startsWith("/")) : [];
+    return Array.isArray(noted)
+      ? noted.filter((path): path is string => typeof path === "string" && path.startsWith("/"))
+      : [];
   } catch {
     return [];
   }
@@ -84,9 +95,14 @@ export function registerServiceWorker() {
   // is told them now. The worker keeps only the public ones.
   wb.addEventListener("activated", (event) => {
     if (event.isUpdate) return;
-    const fetched = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter((entry) => entry.initiatorType === "fetch");
+    const fetched = (
+      performance.getEntriesByType("resource") as PerformanceResourceTiming[]
+    ).filter((entry) => entry.initiatorType === "fetch");
     const read = [...performance.getEntriesByType("navigation"), ...fetched];
-    const urls = pagesRead([...pagesLoadedBefore(), ...read.map((entry) => entry.name), location.href], location.origin);
+    const urls = pagesRead(
+      [...pagesLoadedBefore(), ...read.map((entry) => entry.name), location.href],
+      location.origin,
+    );
     if (urls.length > 0) wb.messageSW({ type: "SAVE", urls }).catch(() => {});
   });
 
@@ -99,11 +115,26 @@ export function registerServiceWorker() {
     (event) => {
       const waiting = Boolean(registration?.waiting);
       const offline = !navigator.onLine && Boolean(navigator.serviceWorker.controller);
-      if (!(waiting || offline) || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        !(waiting || offline) ||
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       const link = (event.target as Element | null)?.closest?.("a[href]");
       if (!(link instanceof HTMLAnchorElement)) return;
       const popup = (link.getAttribute("aria-haspopup") ?? "false") !== "false";
-      if (!leavesPage({ href: link.href, target: link.target, download: link.hasAttribute("download"), popup }, location.href)) return;
+      if (
+        !leavesPage(
+          { href: link.href, target: link.target, download: link.hasAttribute("download"), popup },
+          location.href,
+        )
+      )
+        return;
       event.preventDefault();
       event.stopPropagation();
       const href = link.href;

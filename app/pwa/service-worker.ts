@@ -12,14 +12,26 @@
  * the import is part of the installed worker: each later start of the worker
  * reads it from the worker's own script cache, not the network.
  */
-import { cachingGlobal, installWaitMs, linkQuietMessage, type ExtendableEventLike, type FetchEventLike, type MessageEventLike, type PrecacheEntry, type WorkerCaching } from "./worker-parts";
+import {
+  cachingGlobal,
+  installWaitMs,
+  linkQuietMessage,
+  type ExtendableEventLike,
+  type FetchEventLike,
+  type MessageEventLike,
+  type PrecacheEntry,
+  type WorkerCaching,
+} from "./worker-parts";
 
 declare const self: {
   __WB_MANIFEST: PrecacheEntry[];
   registration: { installing: unknown; waiting: unknown; active: unknown };
   /** The worker itself; Firefox 140 does not have it yet. */
   serviceWorker?: { state: string };
-  addEventListener(type: "install" | "activate", listener: (event: ExtendableEventLike) => void): void;
+  addEventListener(
+    type: "install" | "activate",
+    listener: (event: ExtendableEventLike) => void,
+  ): void;
   addEventListener(type: "fetch", listener: (event: FetchEventLike) => void): void;
   addEventListener(type: "message", listener: (event: MessageEventLike) => void): void;
   [cachingGlobal]?: WorkerCaching;
@@ -43,7 +55,9 @@ function loadCaching(): WorkerCaching {
 // An installed worker started again has its import in its own cache: loaded at once, before any
 // event. Only a version's first run waits (a browser without `self.serviceWorker` can tell a first
 // run only when the registration has no worker at all: an update there loads at once, as before).
-const firstRun = self.serviceWorker ? self.serviceWorker.state === "parsed" : !(self.registration.installing || self.registration.waiting || self.registration.active);
+const firstRun = self.serviceWorker
+  ? self.serviceWorker.state === "parsed"
+  : !(self.registration.installing || self.registration.waiting || self.registration.active);
 if (!firstRun) loadCaching();
 
 let linkQuiet = () => {};

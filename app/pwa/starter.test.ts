@@ -1,9 +1,14 @@
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
+
 import { pagesBeforeControlKey, registerScript, starterScript } from "./starter";
 
 /** Runs the inline starter against a stand-in document: what it appends, and its listeners. */
-function run(storage: Map<string, string>, readyState = "complete", tab: Record<string, unknown> = {}) {
+function run(
+  storage: Map<string, string>,
+  readyState = "complete",
+  tab: Record<string, unknown> = {},
+) {
   const appended: string[] = [];
   const listeners: Record<string, (event: unknown) => void> = {};
   const windowListeners: Record<string, () => void> = {};
@@ -11,14 +16,26 @@ function run(storage: Map<string, string>, readyState = "complete", tab: Record<
     readyState,
     head: { append: (element: { src: string }) => appended.push(element.src) },
     createElement: () => ({ src: "" }),
-    addEventListener: (type: string, listener: (event: unknown) => void) => (listeners[type] = listener),
+    addEventListener: (type: string, listener: (event: unknown) => void) =>
+      (listeners[type] = listener),
   };
-  const localStorage = { getItem: (key: string) => storage.get(key) ?? null, setItem: (key: string, value: string) => storage.set(key, value) };
-  vm.runInNewContext(starterScript, { document, localStorage, addEventListener: (type: string, listener: () => void) => (windowListeners[type] = listener), ...tab });
+  const localStorage = {
+    getItem: (key: string) => storage.get(key) ?? null,
+    setItem: (key: string, value: string) => storage.set(key, value),
+  };
+  vm.runInNewContext(starterScript, {
+    document,
+    localStorage,
+    addEventListener: (type: string, listener: () => void) => (windowListeners[type] = listener),
+    ...tab,
+  });
   return { appended, listeners, windowListeners };
 }
 
-const link = { type: "click", target: { closest: (selector: string) => (selector === "a[href]" ? {} : null) } };
+const link = {
+  type: "click",
+  target: { closest: (selector: string) => (selector === "a[href]" ? {} : null) },
+};
 const text = { type: "click", target: { closest: () => null } };
 
 describe("the service worker's inline starter", () => {
@@ -48,7 +65,10 @@ describe("the service worker's inline starter", () => {
 
   it("notes each page loaded while no worker controls the tab, the last 40, and none once one does", () => {
     const session = new Map<string, string>();
-    const sessionStorage = { getItem: (key: string) => session.get(key) ?? null, setItem: (key: string, value: string) => session.set(key, value) };
+    const sessionStorage = {
+      getItem: (key: string) => session.get(key) ?? null,
+      setItem: (key: string, value: string) => session.set(key, value),
+    };
     const tab = (path: string, controller: object | null) => ({
       sessionStorage,
       location: { pathname: path, search: "" },
@@ -59,7 +79,8 @@ describe("the service worker's inline starter", () => {
     expect(JSON.parse(session.get(pagesBeforeControlKey)!)).toEqual(["/about", "/rates"]);
     run(new Map(), "complete", tab("/posts", {}));
     expect(JSON.parse(session.get(pagesBeforeControlKey)!)).toEqual(["/about", "/rates"]);
-    for (let page = 0; page < 45; page += 1) run(new Map(), "complete", tab(`/posts/item/${page}`, null));
+    for (let page = 0; page < 45; page += 1)
+      run(new Map(), "complete", tab(`/posts/item/${page}`, null));
     const noted = JSON.parse(session.get(pagesBeforeControlKey)!) as string[];
     expect(noted).toHaveLength(40);
     expect(noted.at(-1)).toBe("/posts/item/44");

@@ -8,7 +8,10 @@ import { htmlLang, type Language } from "~/utils/i18n/config";
 export const themeColors = { light: "#ffffff", dark: "#171e28" } as const;
 export const backgroundColors = { light: "#f4f6fa", dark: "#0f141b" } as const;
 
-export function webManifest(lng: Language, texts: { name: string; shortName: string; description: string }) {
+export function webManifest(
+  lng: Language,
+  texts: { name: string; shortName: string; description: string },
+) {
   return {
     id: "/",
     lang: htmlLang[lng],

@@ -24,13 +24,15 @@
  * here: Workbox's Router and PrecacheController are used without their own
  * listeners, as Workbox documents for a worker that routes by itself.
  */
+import type { WorkboxPlugin } from "workbox-core/types";
 import { CacheExpiration, ExpirationPlugin } from "workbox-expiration";
 import { PrecacheController, PrecacheRoute } from "workbox-precaching";
 import { Route, Router } from "workbox-routing";
 import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
-import type { WorkboxPlugin } from "workbox-core/types";
+
 import { isLanguage, type Language } from "~/utils/i18n/config";
 import { entryIdAt, isOfflinePage } from "~/utils/site-map/paths";
+
 import {
   assetLimits,
   buildFilesOf,
@@ -43,10 +45,10 @@ import {
   offlinePath,
   pageLimits,
   pageOfDataRequest,
-  publicPageOfDataRequest,
-  publicPagesRead,
   prefsKey,
   publicCopyHeader,
+  publicPageOfDataRequest,
+  publicPagesRead,
   savedAtHeader,
   savedNote,
   titleHeader,
@@ -56,7 +58,14 @@ import {
   withTheme,
   type SavedPage,
 } from "./policy";
-import { cachingGlobal, linkQuietMs, type ExtendableEventLike, type FetchEventLike, type MessageEventLike, type WorkerCaching } from "./worker-parts";
+import {
+  cachingGlobal,
+  linkQuietMs,
+  type ExtendableEventLike,
+  type FetchEventLike,
+  type MessageEventLike,
+  type WorkerCaching,
+} from "./worker-parts";
 
 declare const self: {
   location: Location;
@@ -72,7 +81,15 @@ function activate(event: ExtendableEventLike) {
   // Caches named by an older version of this file: ours, but no longer used.
   const ours = new Set<string>(Object.values(cacheNames));
   event.waitUntil(
-    caches.keys().then((names) => Promise.all(names.filter((name) => name.startsWith("portal-") && !ours.has(name)).map((name) => caches.delete(name)))),
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(
+          names
+            .filter((name) => name.startsWith("portal-") && !ours.has(name))
+            .map((name) => caches.delete(name)),
+        ),
+      ),
   );
   // This version's precache only: entries of an older one go.
   void precache.activate(event);
@@ -87,7 +104,9 @@ function message(event: MessageEventLike) {
   // The public pages this visit read before the worker took control (the page lists them: app/pwa/register.ts).
   if (message?.type === "SAVE" && Array.isArray(message.urls)) {
     const addresses = message.urls.filter((url): url is string => typeof url === "string");
-    const pages = publicPagesRead(addresses, self.location.origin).map((path) => new URL(path, self.location.origin));
+    const pages = publicPagesRead(addresses, self.location.origin).map(
+      (path) => new URL(path, self.location.origin),
+    );
     event.waitUntil(Promise.all(pages.map(queueSave)));
   }
 }
@@ -110,7 +129,10 @@ const pagesExpiration = new CacheExpiration(cacheNames.pages, pageLimits);
 /** Fetches the page as a signed-out visitor sees it (the server drops the session for this header) and keeps it. */
 async function savePublicCopy(url: URL) {
   const pages = await caches.open(cacheNames.pages);
-  const request = new Request(url.href, { headers: { [publicCopyHeader]: "1" }, credentials: "same-origin" });
+  const request = new Request(url.href, {
+    headers: { [publicCopyHeader]: "1" },
+    credentials: "same-origin",
+  });
   const response = await fetch(request).catch(() => null);
   // Whatever the server says: a private or no-store answer is never kept.
   if (!response || !mayStorePage("GET", url, response)) return;
@@ -147,7 +169,11 @@ async function keepBuildFiles(paths: string[]) {
 // (set again on activation and on each request: see `fetch` and `activate` at the end).
 let lastRequestAt = Date.now();
 async function linkQuiet() {
-  for (let wait = lastRequestAt + linkQuietMs - Date.now(); wait > 0; wait = lastRequestAt + linkQuietMs - Date.now()) {
+  for (
+    let wait = lastRequestAt + linkQuietMs - Date.now();
+    wait > 0;
+    wait = lastRequestAt + linkQuietMs - Date.now()
+  ) {
     await new Promise((resolve) => setTimeout(resolve, wait));
   }
 }
@@ -170,7 +196,12 @@ const storePublicOnly: WorkboxPlugin = {
   // same address shows a signed-out visitor is kept instead, for later.
   async fetchDidSucceed({ request, response, event }) {
     const url = new URL(request.url);
-    if (request.method === "GET" && response.status === 200 && !mayStorePage("GET", url, response) && isOfflinePage(url.pathname)) {
+    if (
+      request.method === "GET" &&
+      response.status === 200 &&
+      !mayStorePage("GET", url, response) &&
+      isOfflinePage(url.pathname)
+    ) {
       (event as unknown as ExtendableEventLike).waitUntil(queueSave(url));
     }
     return response;
@@ -179,7 +210,9 @@ const storePublicOnly: WorkboxPlugin = {
   async cachedResponseWillBeUsed({ cachedResponse }) {
     if (!cachedResponse) return cachedResponse;
     const html = await cachedResponse.text();
-    const savedAt = new Date(cachedResponse.headers.get(savedAtHeader) ?? cachedResponse.headers.get("Date") ?? Date.now());
+    const savedAt = new Date(
+      cachedResponse.headers.get(savedAtHeader) ?? cachedResponse.headers.get("Date") ?? Date.now(),
+    );
     const body = withSavedNote(html, savedNote(languageOfPage(html), savedAt));
     return new Response(body, { status: 200, headers: cachedResponse.headers });
   },
@@ -190,7 +223,10 @@ router.registerRoute(new PrecacheRoute(precache));
 
 router.registerRoute(
   new Route(
-    ({ request, url }) => request.mode === "navigate" && url.origin === self.location.origin && isOfflinePage(url.pathname),
+    ({ request, url }) =>
+      request.mode === "navigate" &&
+      url.origin === self.location.origin &&
+      isOfflinePage(url.pathname),
     new NetworkFirst({
       cacheName: cacheNames.pages,
       networkTimeoutSeconds,
@@ -220,10 +256,20 @@ router.registerRoute(
       } catch (error) {
         const page = pageOfDataRequest(url);
         if (!page) throw error;
-        return new Response(null, { status: 204, headers: { "X-Remix-Redirect": page, "X-Remix-Reload-Document": "true", "X-Remix-Status": "302" } });
+        return new Response(null, {
+          status: 204,
+          headers: {
+            "X-Remix-Redirect": page,
+            "X-Remix-Reload-Document": "true",
+            "X-Remix-Status": "302",
+          },
+        });
       }
       const page = response.status === 200 ? publicPageOfDataRequest(url) : null;
-      if (page) (event as unknown as ExtendableEventLike).waitUntil(queueSave(new URL(page, self.location.origin)));
+      if (page)
+        (event as unknown as ExtendableEventLike).waitUntil(
+          queueSave(new URL(page, self.location.origin)),
+        );
       return response;
     },
   ),
@@ -247,18 +293,31 @@ const storeMediaIfPublic: WorkboxPlugin = {
 router.registerRoute(
   new Route(
     ({ url }) => url.origin === self.location.origin && url.pathname.startsWith("/media/"),
-    new CacheFirst({ cacheName: cacheNames.media, plugins: [storeMediaIfPublic, new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 30 * 24 * 3600 })] }),
+    new CacheFirst({
+      cacheName: cacheNames.media,
+      plugins: [
+        storeMediaIfPublic,
+        new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 30 * 24 * 3600 }),
+      ],
+    }),
   ),
 );
 
 /** The offline page, in the language and theme the resident's pages were last in, listing the pages saved here. */
 async function offlinePage(): Promise<Response> {
-  const prefs = (await (await caches.open(cacheNames.prefs)).match(prefsKey).then((r) => r?.json()).catch(() => null)) as {
+  const prefs = (await (
+    await caches.open(cacheNames.prefs)
+  )
+    .match(prefsKey)
+    .then((r) => r?.json())
+    .catch(() => null)) as {
     lng?: unknown;
     theme?: unknown;
   } | null;
   const lng: Language = isLanguage(prefs?.lng) ? prefs.lng : "rus";
-  const cached = (await precache.matchPrecache(offlinePath(lng))) ?? (await precache.matchPrecache(offlinePath("rus")));
+  const cached =
+    (await precache.matchPrecache(offlinePath(lng))) ??
+    (await precache.matchPrecache(offlinePath("rus")));
   if (!cached) return Response.error();
   const pages = await caches.open(cacheNames.pages);
   const saved: SavedPage[] = await Promise.all(
@@ -268,15 +327,23 @@ async function offlinePage(): Promise<Response> {
       return {
         url: url.pathname + url.search,
         title: decodeURIComponent(response?.headers.get(titleHeader) ?? ""),
-        savedAt: response?.headers.get(savedAtHeader) ? new Date(response.headers.get(savedAtHeader)!) : null,
+        savedAt: response?.headers.get(savedAtHeader)
+          ? new Date(response.headers.get(savedAtHeader)!)
+          : null,
       };
     }),
   );
   const html = withSavedPages(withTheme(await cached.text(), prefs?.theme), saved, lng);
-  return new Response(html, { status: 503, statusText: "Service Unavailable", headers: cached.headers });
+  return new Response(html, {
+    status: 503,
+    statusText: "Service Unavailable",
+    headers: cached.headers,
+  });
 }
 
-router.setCatchHandler(async ({ request }) => (request.mode === "navigate" ? offlinePage() : Response.error()));
+router.setCatchHandler(async ({ request }) =>
+  request.mode === "navigate" ? offlinePage() : Response.error(),
+);
 
 /**
  * Signing out (a form or React Router's data request, both POST): when the
@@ -286,7 +353,12 @@ router.setCatchHandler(async ({ request }) => (request.mode === "navigate" ? off
  */
 function signOut(event: FetchEventLike) {
   const url = new URL(event.request.url);
-  if (event.request.method !== "POST" || url.origin !== self.location.origin || entryIdAt(url.pathname) !== "logout") return false;
+  if (
+    event.request.method !== "POST" ||
+    url.origin !== self.location.origin ||
+    entryIdAt(url.pathname) !== "logout"
+  )
+    return false;
   event.respondWith(
     fetch(event.request).then((response) => {
       if (response.status < 400) event.waitUntil(dropCachesAfterSignOut());
@@ -304,7 +376,11 @@ async function dropCachesAfterSignOut() {
     .catch(() => [] as URL[]);
   const names = await caches.keys();
   // The build's files stay: nobody's data, as the precache.
-  await Promise.all(names.filter((name) => name.startsWith("portal-") && name !== cacheNames.assets).map((name) => caches.delete(name)));
+  await Promise.all(
+    names
+      .filter((name) => name.startsWith("portal-") && name !== cacheNames.assets)
+      .map((name) => caches.delete(name)),
+  );
   await Promise.all(saved.map(queueSave));
 }
 

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { Icon, type IconName } from "~/components/ui/icon";
+
 import { BenefitList, PaymentButton } from "~/components/payment-service";
+import { Icon, type IconName } from "~/components/ui/icon";
 import { useRootData } from "~/utils/root-data";
 
 const activities: Array<{ key: string; icon: IconName }> = [

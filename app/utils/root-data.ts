@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
 import type { HoneypotInputProps } from "remix-utils/honeypot/server";
+
 import type { SessionUser } from "~/utils/api/token-claims";
 import type { Theme } from "~/utils/http/theme-schema";
 import type { Language } from "~/utils/i18n/config";
@@ -30,7 +31,9 @@ export function useRootData(): RootData | undefined {
   const loaded = useRouteLoaderData<RootData>("root");
   const error = useRouteError();
   if (loaded) return loaded;
-  return isRouteErrorResponse(error) ? (error.data as { shell?: RootData } | null)?.shell : undefined;
+  return isRouteErrorResponse(error)
+    ? (error.data as { shell?: RootData } | null)?.shell
+    : undefined;
 }
 
 export function useOptionalUser() {

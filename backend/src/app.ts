@@ -4,19 +4,25 @@
  */
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+
 import { Tokens } from "./auth.js";
 import type { AppContext } from "./config.js";
-import { errorResponse, installErrorHandlers, methodNotAllowed, payloadTooLarge } from "./errors.js";
+import {
+  errorResponse,
+  installErrorHandlers,
+  methodNotAllowed,
+  payloadTooLarge,
+} from "./errors.js";
 import { serveMedia } from "./media.js";
+import { accountsRoutes } from "./modules/accounts.js";
 import { adminImagesRoutes } from "./modules/admin-images.js";
 import { adminPostsRoutes } from "./modules/admin-posts.js";
 import { adminUsersRoutes } from "./modules/admin-users.js";
-import { accountsRoutes } from "./modules/accounts.js";
 import { registerOutboxRoute } from "./modules/outbox.js";
-import { registerStatsRoute } from "./modules/stats.js";
 import { postsRoutes } from "./modules/posts.js";
 import { ratesRoutes } from "./modules/rates.js";
 import { reportsRoutes } from "./modules/reports.js";
+import { registerStatsRoute } from "./modules/stats.js";
 import { usersRoutes } from "./modules/users.js";
 import { registerRoute, RouteTable } from "./router.js";
 

@@ -3,20 +3,40 @@
  * simplejwt's claims and behaviour). Refresh tokens are recorded in the
  * database and revoked on rotation, so a refresh token works once.
  */
-import { randomBytes, randomUUID, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import {
+  randomBytes,
+  randomUUID,
+  scrypt as scryptCallback,
+  timingSafeEqual,
+  type ScryptOptions,
+} from "node:crypto";
 import { jwtVerify, SignJWT, type JWTPayload } from "jose";
+
 import type { BackendConfig } from "./config.js";
 import type { Database } from "./db.js";
-import { accessTokenNotValid, detailDictError, notAuthenticated, permissionDenied, refreshTokenNotValid } from "./errors.js";
+import {
+  accessTokenNotValid,
+  detailDictError,
+  notAuthenticated,
+  permissionDenied,
+  refreshTokenNotValid,
+} from "./errors.js";
 import { getUserById, type UserRow } from "./user-model.js";
 
 // ---------------------------------------------------------------- passwords
 
 const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 32 } as const;
 
-function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
+function scrypt(
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: ScryptOptions,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scryptCallback(password.normalize("NFKC"), salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key)));
+    scryptCallback(password.normalize("NFKC"), salt, keylen, options, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 }
 
@@ -90,7 +110,13 @@ export class Tokens {
     });
     const refreshJti = newJti();
     const refreshExp = iat + this.config.refreshSeconds;
-    const refresh = await this.sign({ token_type: "refresh", exp: refreshExp, iat, jti: refreshJti, user_id: user.id });
+    const refresh = await this.sign({
+      token_type: "refresh",
+      exp: refreshExp,
+      iat,
+      jti: refreshJti,
+      user_id: user.id,
+    });
     this.db
       .prepare("INSERT INTO refresh_tokens (jti, user_id, expires_at) VALUES (?, ?, ?)")
       .run(refreshJti, user.id, refreshExp * 1_000_000);
@@ -116,7 +142,11 @@ export class Tokens {
     const parts = header.trim().split(/\s+/).filter(Boolean);
     if (parts.length === 0 || parts[0] !== "Bearer") return null;
     if (parts.length !== 2) {
-      throw detailDictError(401, "bad_authorization_header", "Authorization header must contain two space-delimited values");
+      throw detailDictError(
+        401,
+        "bad_authorization_header",
+        "Authorization header must contain two space-delimited values",
+      );
     }
     const payload = await this.decode(parts[1]!);
     if (!payload) throw accessTokenNotValid("Token is invalid or expired");
@@ -124,7 +154,11 @@ export class Tokens {
     if (typeof payload.jti !== "string") throw accessTokenNotValid("Token has no id");
     const userId = payload.user_id;
     if (typeof userId !== "number" && typeof userId !== "string") {
-      throw detailDictError(401, "token_not_valid", "Token contained no recognizable user identification");
+      throw detailDictError(
+        401,
+        "token_not_valid",
+        "Token contained no recognizable user identification",
+      );
     }
     const user = getUserById(this.db, Number(userId));
     if (!user) throw detailDictError(401, "user_not_found", "User not found");
@@ -178,7 +212,11 @@ export type AuthMode = "none" | "public" | "token" | "admin";
  * refresh), then the permission: `token` needs a user (401), `admin` an
  * admin (403).
  */
-export async function authorize(tokens: Tokens, mode: AuthMode, header: string | undefined): Promise<UserRow | null> {
+export async function authorize(
+  tokens: Tokens,
+  mode: AuthMode,
+  header: string | undefined,
+): Promise<UserRow | null> {
   if (mode === "none") return null;
   const user = await tokens.authenticate(header);
   if (mode === "public") return user;

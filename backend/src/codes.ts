@@ -5,6 +5,7 @@
  * throttled to one per e-mail and purpose every 60 s. All state is in the DB.
  */
 import { randomInt } from "node:crypto";
+
 import type { AppContext } from "./config.js";
 import { throttled } from "./errors.js";
 import type { CodePurpose } from "./outbox.js";
@@ -14,13 +15,17 @@ export const MAX_RESET_FAILURES = 5;
 const SECOND = 1_000_000;
 
 /** Throws a 429 when a code was requested for this e-mail less than 60 s ago; records this request otherwise. */
-export function throttleCodeRequest({ db, config }: AppContext, purpose: CodePurpose, email: string): void {
+export function throttleCodeRequest(
+  { db, config }: AppContext,
+  purpose: CodePurpose,
+  email: string,
+): void {
   const now = nowMicros();
   const window = config.codeThrottleSeconds * SECOND;
   db.transaction(() => {
-    const row = db.prepare("SELECT requested_at FROM code_requests WHERE purpose = ? AND email = ?").get(purpose, email) as
-      | { requested_at: number }
-      | undefined;
+    const row = db
+      .prepare("SELECT requested_at FROM code_requests WHERE purpose = ? AND email = ?")
+      .get(purpose, email) as { requested_at: number } | undefined;
     if (row) {
       const elapsed = now - row.requested_at;
       if (elapsed < window) throw throttled((window - elapsed) / SECOND);
@@ -39,7 +44,9 @@ export function issueCode({ db, config }: AppContext, purpose: CodePurpose, emai
     db.prepare("DELETE FROM codes WHERE expires_at <= ?").run(now);
     let code = randomInt(1000, 10000);
     if (purpose === "register") {
-      const taken = db.prepare("SELECT 1 FROM codes WHERE purpose = 'register' AND code = ? AND email <> ?");
+      const taken = db.prepare(
+        "SELECT 1 FROM codes WHERE purpose = 'register' AND code = ? AND email <> ?",
+      );
       for (let tries = 0; taken.get(code, email); tries++) {
         if (tries > 20_000) throw new Error("no free registration code");
         code = randomInt(1000, 10000);
@@ -73,15 +80,19 @@ export function deleteCode({ db }: AppContext, purpose: CodePurpose, email: stri
 export function checkResetCode({ db }: AppContext, email: string, code: number): boolean {
   const now = nowMicros();
   return db.transaction(() => {
-    const row = db.prepare("SELECT code, expires_at, failed_attempts FROM codes WHERE purpose = 'reset' AND email = ?").get(email) as
-      | { code: number; expires_at: number; failed_attempts: number }
-      | undefined;
+    const row = db
+      .prepare(
+        "SELECT code, expires_at, failed_attempts FROM codes WHERE purpose = 'reset' AND email = ?",
+      )
+      .get(email) as { code: number; expires_at: number; failed_attempts: number } | undefined;
     if (!row || row.expires_at <= now) return false;
     if (row.code === code) return true;
     if (row.failed_attempts + 1 >= MAX_RESET_FAILURES) {
       db.prepare("DELETE FROM codes WHERE purpose = 'reset' AND email = ?").run(email);
     } else {
-      db.prepare("UPDATE codes SET failed_attempts = failed_attempts + 1 WHERE purpose = 'reset' AND email = ?").run(email);
+      db.prepare(
+        "UPDATE codes SET failed_attempts = failed_attempts + 1 WHERE purpose = 'reset' AND email = ?",
+      ).run(email);
     }
     return false;
   })();

@@ -123,7 +123,8 @@ const MIGRATIONS: string[] = [
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
 /** Unicode upper case, as PostgreSQL's UPPER() used by Django's `icontains`. */
-const upper = (value: unknown) => (value === null || value === undefined ? null : String(value).toUpperCase());
+const upper = (value: unknown) =>
+  value === null || value === undefined ? null : String(value).toUpperCase();
 /** A sort key close to the Russian collation: case-insensitive, «ё» with «е». */
 const ruKey = (value: unknown) =>
   value === null || value === undefined ? null : String(value).toLowerCase().replace(/ё/g, "е");
@@ -143,7 +144,9 @@ export function openDatabase(file: string): Database {
 export function migrate(db: Database): void {
   const current = db.pragma("user_version", { simple: true }) as number;
   if (current > MIGRATIONS.length) {
-    throw new Error(`The database schema (version ${current}) is newer than this stand-in (version ${MIGRATIONS.length}).`);
+    throw new Error(
+      `The database schema (version ${current}) is newer than this stand-in (version ${MIGRATIONS.length}).`,
+    );
   }
   for (let version = current; version < MIGRATIONS.length; version++) {
     db.transaction(() => {
@@ -154,12 +157,15 @@ export function migrate(db: Database): void {
 }
 
 export function getMeta(db: Database, key: string): string | undefined {
-  const row = db.prepare("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined;
+  const row = db.prepare("SELECT value FROM meta WHERE key = ?").get(key) as
+    { value: string } | undefined;
   return row?.value;
 }
 
 export function setMeta(db: Database, key: string, value: string): void {
-  db.prepare("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(key, value);
+  db.prepare(
+    "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+  ).run(key, value);
 }
 
 /** SQL for Django's `icontains` on a column (one `?` parameter). */

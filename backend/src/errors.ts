@@ -20,12 +20,18 @@ export class ApiError extends Error {
   readonly errors: ErrorItem[];
   readonly headers: Record<string, string>;
 
-  constructor(status: number, errors: ErrorItem[], options: { type?: ErrorType; headers?: Record<string, string> } = {}) {
+  constructor(
+    status: number,
+    errors: ErrorItem[],
+    options: { type?: ErrorType; headers?: Record<string, string> } = {},
+  ) {
     super(errors[0]?.detail ?? `HTTP ${status}`);
     this.name = "ApiError";
     this.status = status;
     this.errors = errors;
-    this.type = options.type ?? (status >= 500 ? "server_error" : status === 400 ? "validation_error" : "client_error");
+    this.type =
+      options.type ??
+      (status >= 500 ? "server_error" : status === 400 ? "validation_error" : "client_error");
     this.headers = options.headers ?? {};
   }
 }
@@ -48,15 +54,18 @@ export const MSG = {
   notAFile: "Загруженный файл не является корректным файлом.",
   fileEmpty: "Загруженный файл пуст.",
   fileNoName: "Невозможно определить имя файла.",
-  invalidImage: "Загрузите правильное изображение. Файл, который вы загрузили, поврежден или не является изображением.",
+  invalidImage:
+    "Загрузите правильное изображение. Файл, который вы загрузили, поврежден или не является изображением.",
   maxSize: "Размер файла не должен превышать 10 МБ.",
   pkDoesNotExist: (pk: string) => `Недопустимый первичный ключ "${pk}" - объект не существует.`,
-  pkIncorrectType: (type: string) => `Некорректный тип. Ожидалось значение первичного ключа, получен ${type}.`,
+  pkIncorrectType: (type: string) =>
+    `Некорректный тип. Ожидалось значение первичного ключа, получен ${type}.`,
   invalidDate: "Введите правильную дату.",
   invalidDateTime: "Введите правильную дату и время.",
   invalidNumber: "Введите число.",
   invalidChoice: "Выберите корректный вариант. Вашего варианта нет среди допустимых значений.",
-  passwordTooShort: "Введённый пароль слишком короткий. Он должен содержать как минимум 8 символов.",
+  passwordTooShort:
+    "Введённый пароль слишком короткий. Он должен содержать как минимум 8 символов.",
   passwordMismatch: "Введённые пароли не совпадают.",
   passwordIncorrect: "Ваш старый пароль введён неправильно. Пожалуйста, введите его снова.",
   emailUnique: "Пользователь с таким адресом электронной почты уже существует.",
@@ -66,7 +75,8 @@ export const MSG = {
   notFound: "Не найдено.",
   invalidPage: "Неправильная страница",
   methodNotAllowed: (method: string) => `Метод "${method}" не разрешен.`,
-  unsupportedMediaType: (mediaType: string) => `Неподдерживаемый тип данных "${mediaType}" в запросе.`,
+  unsupportedMediaType: (mediaType: string) =>
+    `Неподдерживаемый тип данных "${mediaType}" в запросе.`,
   payloadTooLarge: "Размер запроса превышает допустимый (12 МБ).",
   serverError: "Произошла ошибка сервера.",
   loginFailedEn: "No active account found with the given credentials",
@@ -84,7 +94,11 @@ export function secondsRu(n: number): string {
   return `${n} секунд`;
 }
 
-export const fieldError = (attr: string | null, code: string, detail: string): ErrorItem => ({ code, detail, attr });
+export const fieldError = (attr: string | null, code: string, detail: string): ErrorItem => ({
+  code,
+  detail,
+  attr,
+});
 
 export function validationError(errors: ErrorItem[]): ApiError {
   return new ApiError(400, errors);
@@ -95,19 +109,29 @@ export function notFound(detail: string = MSG.notFound): ApiError {
 }
 
 export function methodNotAllowed(method: string, allow: string): ApiError {
-  return new ApiError(405, [{ code: "method_not_allowed", detail: MSG.methodNotAllowed(method), attr: null }], {
-    headers: { Allow: allow },
-  });
+  return new ApiError(
+    405,
+    [{ code: "method_not_allowed", detail: MSG.methodNotAllowed(method), attr: null }],
+    {
+      headers: { Allow: allow },
+    },
+  );
 }
 
 export function notAuthenticated(): ApiError {
-  return new ApiError(401, [{ code: "not_authenticated", detail: MSG.notAuthenticated, attr: null }], {
-    headers: { "WWW-Authenticate": WWW_AUTHENTICATE },
-  });
+  return new ApiError(
+    401,
+    [{ code: "not_authenticated", detail: MSG.notAuthenticated, attr: null }],
+    {
+      headers: { "WWW-Authenticate": WWW_AUTHENTICATE },
+    },
+  );
 }
 
 export function permissionDenied(): ApiError {
-  return new ApiError(403, [{ code: "permission_denied", detail: MSG.permissionDenied, attr: null }]);
+  return new ApiError(403, [
+    { code: "permission_denied", detail: MSG.permissionDenied, attr: null },
+  ]);
 }
 
 /**
@@ -115,7 +139,12 @@ export function permissionDenied(): ApiError {
  * drf-standardized-errors flattens into one entry per key: errors[0] holds
  * the code and the message.
  */
-export function detailDictError(status: number, code: string, detail: string, extra: Record<string, string> = {}): ApiError {
+export function detailDictError(
+  status: number,
+  code: string,
+  detail: string,
+  extra: Record<string, string> = {},
+): ApiError {
   const errors: ErrorItem[] = [
     { code, detail, attr: "detail" },
     { code, detail: code, attr: "code" },
@@ -154,7 +183,13 @@ export function throttled(waitSeconds: number): ApiError {
   const wait = Math.max(1, Math.ceil(waitSeconds));
   return new ApiError(
     429,
-    [{ code: "throttled", detail: `Запрос был проигнорирован. Ожидается доступность через ${secondsRu(wait)}.`, attr: null }],
+    [
+      {
+        code: "throttled",
+        detail: `Запрос был проигнорирован. Ожидается доступность через ${secondsRu(wait)}.`,
+        attr: null,
+      },
+    ],
     { headers: { "Retry-After": String(wait) } },
   );
 }
@@ -165,11 +200,15 @@ export function parseError(detail: string): ApiError {
 }
 
 export function unsupportedMediaType(mediaType: string): ApiError {
-  return new ApiError(415, [{ code: "unsupported_media_type", detail: MSG.unsupportedMediaType(mediaType), attr: null }]);
+  return new ApiError(415, [
+    { code: "unsupported_media_type", detail: MSG.unsupportedMediaType(mediaType), attr: null },
+  ]);
 }
 
 export function payloadTooLarge(): ApiError {
-  return new ApiError(413, [{ code: "payload_too_large", detail: MSG.payloadTooLarge, attr: null }]);
+  return new ApiError(413, [
+    { code: "payload_too_large", detail: MSG.payloadTooLarge, attr: null },
+  ]);
 }
 
 export function serverError(): ApiError {
@@ -177,7 +216,10 @@ export function serverError(): ApiError {
 }
 
 /** Any thrown value as the contract's error response. Unexpected errors become a 500. */
-export function errorResponse(error: unknown, log: (error: unknown) => void = (e) => console.error(e)): Response {
+export function errorResponse(
+  error: unknown,
+  log: (error: unknown) => void = (e) => console.error(e),
+): Response {
   let apiError: ApiError;
   if (error instanceof ApiError) {
     apiError = error;
@@ -195,7 +237,10 @@ export function errorResponse(error: unknown, log: (error: unknown) => void = (e
 }
 
 /** Hono's notFound and onError both answer in the contract's shape. */
-export function installErrorHandlers<E extends Env>(app: Hono<E>, log?: (error: unknown) => void): void {
+export function installErrorHandlers<E extends Env>(
+  app: Hono<E>,
+  log?: (error: unknown) => void,
+): void {
   app.notFound(() => errorResponse(notFound()));
   app.onError((error: Error, _c: Context<E>) => errorResponse(error, log));
 }

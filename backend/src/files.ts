@@ -68,7 +68,8 @@ export function courtyardPicture(evening: boolean): Buffer {
   return png(width, height, (x, y) => {
     const sunX = evening ? 380 : 90;
     const sunY = evening ? 150 : 60;
-    if ((x - sunX) ** 2 + (y - sunY) ** 2 < 26 ** 2) return evening ? [250, 200, 120] : [255, 226, 110];
+    if ((x - sunX) ** 2 + (y - sunY) ** 2 < 26 ** 2)
+      return evening ? [250, 200, 120] : [255, 226, 110];
     // the house
     if (x >= 170 && x < 330 && y >= 110 && y < 215) {
       const windowX = (x - 185) % 35;
@@ -79,20 +80,62 @@ export function courtyardPicture(evening: boolean): Buffer {
       return evening ? [120, 96, 110] : [214, 180, 150];
     }
     // the roof
-    if (y >= 80 && y < 110 && Math.abs(x - 250) < (y - 80) * 3 + 10) return evening ? [70, 50, 60] : [150, 70, 60];
+    if (y >= 80 && y < 110 && Math.abs(x - 250) < (y - 80) * 3 + 10)
+      return evening ? [70, 50, 60] : [150, 70, 60];
     if (y >= 215) {
       const t = (y - 215) / (height - 215);
-      return evening ? [mix(40, 20, t), mix(80, 50, t), mix(50, 35, t)] : [mix(110, 70, t), mix(180, 140, t), mix(90, 60, t)];
+      return evening
+        ? [mix(40, 20, t), mix(80, 50, t), mix(50, 35, t)]
+        : [mix(110, 70, t), mix(180, 140, t), mix(90, 60, t)];
     }
     const t = y / 215;
-    return [mix(sky[0]![0], sky[1]![0], t), mix(sky[0]![1], sky[1]![1], t), mix(sky[0]![2], sky[1]![2], t)];
+    return [
+      mix(sky[0]![0], sky[1]![0], t),
+      mix(sky[0]![1], sky[1]![1], t),
+      mix(sky[0]![2], sky[1]![2], t),
+    ];
   });
 }
 
 const TRANSLIT: Record<string, string> = {
-  а: "a", б: "b", в: "v", г: "g", д: "d", е: "e", ё: "e", ж: "zh", з: "z", и: "i", й: "i", к: "k", л: "l", м: "m", н: "n",
-  о: "o", п: "p", р: "r", с: "s", т: "t", у: "u", ф: "f", х: "kh", ц: "ts", ч: "ch", ш: "sh", щ: "shch", ъ: "", ы: "y", ь: "",
-  э: "e", ю: "iu", я: "ia", "–": "-", "—": "-", "«": '"', "»": '"', "№": "No.",
+  а: "a",
+  б: "b",
+  в: "v",
+  г: "g",
+  д: "d",
+  е: "e",
+  ё: "e",
+  ж: "zh",
+  з: "z",
+  и: "i",
+  й: "i",
+  к: "k",
+  л: "l",
+  м: "m",
+  н: "n",
+  о: "o",
+  п: "p",
+  р: "r",
+  с: "s",
+  т: "t",
+  у: "u",
+  ф: "f",
+  х: "kh",
+  ц: "ts",
+  ч: "ch",
+  ш: "sh",
+  щ: "shch",
+  ъ: "",
+  ы: "y",
+  ь: "",
+  э: "e",
+  ю: "iu",
+  я: "ia",
+  "–": "-",
+  "—": "-",
+  "«": '"',
+  "»": '"',
+  "№": "No.",
 };
 
 /** Russian to Latin letters, for the PDFs' standard fonts. */

@@ -3,6 +3,7 @@
  * multipart bodies; an empty body is `{}`; anything else is a 415.
  */
 import type { Context } from "hono";
+
 import { parseError, unsupportedMediaType } from "./errors.js";
 import { UploadedFile } from "./validation.js";
 
@@ -20,7 +21,9 @@ export async function readBody(c: Context): Promise<unknown> {
     try {
       return JSON.parse(buffer.toString("utf8")) as unknown;
     } catch (error) {
-      throw parseError(`JSON parse error - ${error instanceof Error ? error.message : String(error)}`);
+      throw parseError(
+        `JSON parse error - ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
   if (mediaType === "application/x-www-form-urlencoded") {
@@ -31,14 +34,20 @@ export async function readBody(c: Context): Promise<unknown> {
   if (mediaType === "multipart/form-data") {
     let form: FormData;
     try {
-      form = await new Response(buffer, { headers: { "content-type": contentType ?? "" } }).formData();
+      form = await new Response(buffer, {
+        headers: { "content-type": contentType ?? "" },
+      }).formData();
     } catch (error) {
-      throw parseError(`Multipart form parse error - ${error instanceof Error ? error.message : String(error)}`);
+      throw parseError(
+        `Multipart form parse error - ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     const data: Record<string, unknown> = {};
     for (const [key, value] of form.entries()) {
       data[key] =
-        typeof value === "string" ? value : new UploadedFile(value.name, value.type, Buffer.from(await value.arrayBuffer()));
+        typeof value === "string"
+          ? value
+          : new UploadedFile(value.name, value.type, Buffer.from(await value.arrayBuffer()));
     }
     return data;
   }

@@ -3,6 +3,7 @@
  * Configuration by environment (see backend/README.md).
  */
 import path from "node:path";
+
 import { DEMO } from "./config.js";
 import { DEFAULT_DATA_DIR, startBackend } from "./server.js";
 
@@ -47,6 +48,8 @@ try {
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
 } catch (error) {
-  console.error(`The backend stand-in could not start: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    `The backend stand-in could not start: ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exit(1);
 }

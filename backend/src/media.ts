@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Context } from "hono";
+
 import type { BackendConfig } from "./config.js";
 import { notFound } from "./errors.js";
 
@@ -16,7 +17,12 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** Writes `bytes` under `<media>/<folder>/<uuid>.<extension>`; returns the relative path. */
-export function storeFile(config: BackendConfig, folder: string, extension: string, bytes: Uint8Array): string {
+export function storeFile(
+  config: BackendConfig,
+  folder: string,
+  extension: string,
+  bytes: Uint8Array,
+): string {
   const relative = `${folder}/${randomUUID()}.${extension}`;
   writeMediaFile(config, relative, bytes);
   return relative;
@@ -59,7 +65,8 @@ export function serveMedia(c: Context, config: BackendConfig): Response {
   return new Response(bytes, {
     status: 200,
     headers: {
-      "Content-Type": CONTENT_TYPES[path.extname(target).toLowerCase()] ?? "application/octet-stream",
+      "Content-Type":
+        CONTENT_TYPES[path.extname(target).toLowerCase()] ?? "application/octet-stream",
       "Content-Length": String(bytes.length),
       "Last-Modified": stats.mtime.toUTCString(),
       "X-Content-Type-Options": "nosniff",

@@ -5,6 +5,7 @@
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+
 import type { BackendConfig } from "./config.js";
 import { formatTime, nowMicros } from "./time.js";
 
@@ -17,7 +18,12 @@ export interface OutboxEntry {
   at: string;
 }
 
-export function sendCode(config: BackendConfig, email: string, code: number, purpose: CodePurpose): OutboxEntry {
+export function sendCode(
+  config: BackendConfig,
+  email: string,
+  code: number,
+  purpose: CodePurpose,
+): OutboxEntry {
   const entry: OutboxEntry = { email, code, purpose, at: formatTime(nowMicros()) };
   mkdirSync(path.dirname(config.outboxFile), { recursive: true });
   appendFileSync(config.outboxFile, `${JSON.stringify(entry)}\n`);

@@ -5,7 +5,8 @@
  * Python's urlencode does.
  */
 import type { Context } from "hono";
-import { notFound, MSG } from "./errors.js";
+
+import { MSG, notFound } from "./errors.js";
 import { requestUrl } from "./http.js";
 
 export const DEFAULT_PAGE_SIZE = 10;
@@ -62,7 +63,9 @@ export function withPage(url: URL, page: number | null): string {
   if (page === null) groups.delete("page");
   else groups.set("page", [String(page)]);
   const keys = [...groups.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const query = keys.flatMap((key) => groups.get(key)!.map((value) => `${quotePlus(key)}=${quotePlus(value)}`)).join("&");
+  const query = keys
+    .flatMap((key) => groups.get(key)!.map((value) => `${quotePlus(key)}=${quotePlus(value)}`))
+    .join("&");
   return `${url.origin}${url.pathname}${query ? `?${query}` : ""}`;
 }
 
@@ -70,7 +73,11 @@ export function withPage(url: URL, page: number | null): string {
  * One page of a list: `count` rows in all, `fetch(limit, offset)` reads one
  * page. A page that does not exist (past the end, 0, not a number) is a 404.
  */
-export function paginate<T>(c: Context, count: number, fetch: (limit: number, offset: number) => T[]): Page<T> {
+export function paginate<T>(
+  c: Context,
+  count: number,
+  fetch: (limit: number, offset: number) => T[],
+): Page<T> {
   const url = requestUrl(c);
   const pageSize = pageSizeOf(url.searchParams);
   const pages = Math.max(1, Math.ceil(count / pageSize));
@@ -91,7 +98,12 @@ export function paginate<T>(c: Context, count: number, fetch: (limit: number, of
  * means the default. `fields` maps each allowed name to its SQL expression.
  * A final `tiebreak` keeps pages stable.
  */
-export function orderBy(params: URLSearchParams, fields: Record<string, string>, defaults: string[], tiebreak: string): string {
+export function orderBy(
+  params: URLSearchParams,
+  fields: Record<string, string>,
+  defaults: string[],
+  tiebreak: string,
+): string {
   const raw = last(params, "ordering");
   let terms: string[] = [];
   if (raw) {

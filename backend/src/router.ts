@@ -4,6 +4,7 @@
  * without a body; OPTIONS answers DRF's metadata.
  */
 import type { Context, Hono } from "hono";
+
 import { authorize, type AuthMode, type Tokens } from "./auth.js";
 import type { AppContext } from "./config.js";
 import { ApiError, errorResponse, methodNotAllowed } from "./errors.js";
@@ -34,7 +35,9 @@ export class RouteTable {
   add(path: string): void {
     const source = path
       .split("/")
-      .map((segment) => (segment.startsWith(":") ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+      .map((segment) =>
+        segment.startsWith(":") ? "[^/]+" : segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+      )
       .join("/");
     this.patterns.push(new RegExp(`^${source}$`));
   }
@@ -51,7 +54,13 @@ export function allowHeader(handlers: Partial<Record<HttpMethod, unknown>>): str
   return methods.join(", ");
 }
 
-export function registerRoute(hono: Hono, table: RouteTable, app: AppContext, tokens: Tokens, route: RouteDef): void {
+export function registerRoute(
+  hono: Hono,
+  table: RouteTable,
+  app: AppContext,
+  tokens: Tokens,
+  route: RouteDef,
+): void {
   const path = `/api/v1/${route.path}`;
   table.add(path);
   const allow = allowHeader(route.handlers);
@@ -82,7 +91,9 @@ export function registerRoute(hono: Hono, table: RouteTable, app: AppContext, to
         parses: ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"],
       });
     }
-    const handler = (route.handlers as Handlers<UserRow | null>)[(method === "HEAD" ? "GET" : method) as HttpMethod];
+    const handler = (route.handlers as Handlers<UserRow | null>)[
+      (method === "HEAD" ? "GET" : method) as HttpMethod
+    ];
     if (!handler) throw methodNotAllowed(method, allow);
     return handler({ c, app, user, id: c.req.param("id") ?? "" });
   }
@@ -96,5 +107,6 @@ export function idOf(r: { id: string }, notFound: () => Error): number {
   return id;
 }
 
-export const json = (c: Context, body: unknown, status: 200 | 201 = 200) => c.json(body as object, status);
+export const json = (c: Context, body: unknown, status: 200 | 201 = 200) =>
+  c.json(body as object, status);
 export const noContent = (c: Context) => c.body(null, 204);

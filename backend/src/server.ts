@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createAdaptorServer } from "@hono/node-server";
+
 import { createApp } from "./app.js";
 import { Tokens } from "./auth.js";
 import type { BackendConfig } from "./config.js";
@@ -57,8 +58,10 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
   const mediaDir = path.resolve(dataDir, options.mediaDir ?? "media");
   const outboxFile = path.resolve(dataDir, options.outboxFile ?? "outbox.jsonl");
   const adminFlag = options.adminFlag ?? "is_portal_admin";
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(adminFlag)) throw new Error(`ADMIN_FLAG must be an identifier, not "${adminFlag}"`);
-  for (const dir of [dataDir, path.dirname(dbFile), mediaDir, path.dirname(outboxFile)]) mkdirSync(dir, { recursive: true });
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(adminFlag))
+    throw new Error(`ADMIN_FLAG must be an identifier, not "${adminFlag}"`);
+  for (const dir of [dataDir, path.dirname(dbFile), mediaDir, path.dirname(outboxFile)])
+    mkdirSync(dir, { recursive: true });
 
   const db = openDatabase(dbFile);
   try {
@@ -84,12 +87,20 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
     const seeded = await seedIfEmpty(db, config);
     new Tokens(db, config).flushExpired();
 
-    const app = createApp({ db, config, logError: (error) => console.error("[backend] unexpected error:", error) });
+    const app = createApp({
+      db,
+      config,
+      logError: (error) => console.error("[backend] unexpected error:", error),
+    });
     // HEAD is GET without a body, with GET's headers (Hono's own HEAD handling drops them under node-server).
     const fetch = async (request: Request): Promise<Response> => {
       if (request.method !== "HEAD") return app.fetch(request);
       const response = await app.fetch(new Request(request, { method: "GET" }));
-      return new Response(null, { status: response.status, statusText: response.statusText, headers: new Headers(response.headers) });
+      return new Response(null, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: new Headers(response.headers),
+      });
     };
     const server = createAdaptorServer({ fetch });
     const host = options.host ?? "127.0.0.1";
@@ -113,7 +124,8 @@ export async function startBackend(options: StartBackendOptions = {}): Promise<R
             db.close();
             resolve();
           });
-          if ("closeAllConnections" in server) (server as { closeAllConnections(): void }).closeAllConnections();
+          if ("closeAllConnections" in server)
+            (server as { closeAllConnections(): void }).closeAllConnections();
         });
         return closing;
       },

@@ -36,7 +36,14 @@ function daysInMonth(year: number, month: number): number {
 }
 
 function validDate(year: number, month: number, day: number): boolean {
-  return year >= 1 && year <= 9999 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+  return (
+    year >= 1 &&
+    year <= 9999 &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth(year, month)
+  );
 }
 
 /** Microseconds of local (+09:00) midnight of a calendar day. */

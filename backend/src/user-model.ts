@@ -20,17 +20,21 @@ export function getUserById(db: Database, id: number): UserRow | undefined {
 }
 
 export function getUserByEmail(db: Database, email: string): UserRow | undefined {
-  return db.prepare("SELECT * FROM users WHERE email = ?").get(email.toLowerCase()) as UserRow | undefined;
+  return db.prepare("SELECT * FROM users WHERE email = ?").get(email.toLowerCase()) as
+    UserRow | undefined;
 }
 
 export function emailTaken(db: Database, email: string, exceptId?: number): boolean {
-  const row = db.prepare("SELECT id FROM users WHERE email = ?").get(email.toLowerCase()) as { id: number } | undefined;
+  const row = db.prepare("SELECT id FROM users WHERE email = ?").get(email.toLowerCase()) as
+    { id: number } | undefined;
   return row !== undefined && row.id !== exceptId;
 }
 
 /** "last first middle", single-spaced. */
 export function fullName(user: Pick<UserRow, "first_name" | "middle_name" | "last_name">): string {
-  return [user.last_name, user.first_name, user.middle_name].filter((part) => part.trim() !== "").join(" ");
+  return [user.last_name, user.first_name, user.middle_name]
+    .filter((part) => part.trim() !== "")
+    .join(" ");
 }
 
 /** SQL expression of the full name, for the admin filter and ordering. */

@@ -6,7 +6,8 @@
  */
 import { imageSize } from "image-size";
 import { z } from "zod";
-import { fieldError, MSG, type ErrorItem, validationError } from "./errors.js";
+
+import { fieldError, MSG, validationError, type ErrorItem } from "./errors.js";
 import { parseDateTime, parseDay } from "./time.js";
 
 interface Issue {
@@ -16,7 +17,10 @@ interface Issue {
 type Outcome<T> = { ok: true; value: T } | { ok: false; issues: Issue[] };
 
 const ok = <T>(value: T): Outcome<T> => ({ ok: true, value });
-const fail = <T>(code: string, detail: string): Outcome<T> => ({ ok: false, issues: [{ code, detail }] });
+const fail = <T>(code: string, detail: string): Outcome<T> => ({
+  ok: false,
+  issues: [{ code, detail }],
+});
 
 /** A zod schema from a DRF-like field function. */
 function field<T>(run: (value: unknown) => Outcome<T>): z.ZodType<T> {
@@ -44,7 +48,12 @@ export function pythonType(value: unknown): string {
 const codePoints = (value: string) => [...value].length;
 
 /** Missing (`undefined`) and null handling shared by every field. */
-function empty<T>(value: unknown, required: boolean, allowNull: boolean, requiredMessage: string = MSG.required): Outcome<T | undefined | null> | null {
+function empty<T>(
+  value: unknown,
+  required: boolean,
+  allowNull: boolean,
+  requiredMessage: string = MSG.required,
+): Outcome<T | undefined | null> | null {
   if (value === undefined) return required ? fail("required", requiredMessage) : ok(undefined);
   if (value === null) return allowNull ? ok(null) : fail("null", MSG.null);
   return null;
@@ -72,7 +81,8 @@ function toText(value: unknown, options: CharOptions): Outcome<string> {
   if (options.minLength !== undefined && codePoints(text) < options.minLength) {
     issues.push({ code: "min_length", detail: MSG.minLength(options.minLength) });
   }
-  if (text.includes("\0")) issues.push({ code: "null_characters_not_allowed", detail: MSG.nullCharacters });
+  if (text.includes("\0"))
+    issues.push({ code: "null_characters_not_allowed", detail: MSG.nullCharacters });
   return issues.length ? { ok: false, issues } : ok(text);
 }
 
@@ -108,7 +118,9 @@ export function passwordField(options: { minLength?: number } = {}): z.ZodType<s
   });
 }
 
-export function optionalPasswordField(options: { minLength?: number } = {}): z.ZodType<string | undefined> {
+export function optionalPasswordField(
+  options: { minLength?: number } = {},
+): z.ZodType<string | undefined> {
   const inner = passwordField(options);
   return field((value) => {
     if (value === undefined) return ok(undefined);
@@ -148,7 +160,10 @@ export function emailField(): z.ZodType<string> {
     if (early) return early as Outcome<string>;
     const text = toText(value, { maxLength: 254 });
     if (!text.ok) {
-      if (text.issues.some((issue) => issue.code === "max_length") && !isValidEmail(String(value).trim())) {
+      if (
+        text.issues.some((issue) => issue.code === "max_length") &&
+        !isValidEmail(String(value).trim())
+      ) {
         return fail("invalid", MSG.email);
       }
       return text;
@@ -182,7 +197,8 @@ export function phoneField(): z.ZodType<string | null | undefined> {
     if (early) return early;
     const text = toText(value, { allowBlank: true, maxLength: 11 });
     if (!text.ok) {
-      if (text.issues.some((issue) => issue.code === "max_length")) return fail("invalid", MSG.phone);
+      if (text.issues.some((issue) => issue.code === "max_length"))
+        return fail("invalid", MSG.phone);
       return text;
     }
     if (text.value === "") return ok(null);
@@ -194,7 +210,8 @@ export function phoneField(): z.ZodType<string | null | undefined> {
 /** DRF IntegerField: ints, integral floats and numeric strings ("12", "12.0"). */
 function toInteger(value: unknown): number | null {
   if (typeof value === "boolean") return null;
-  if (typeof value === "number") return Number.isInteger(value) && Number.isSafeInteger(value) ? value : null;
+  if (typeof value === "number")
+    return Number.isInteger(value) && Number.isSafeInteger(value) ? value : null;
   if (typeof value !== "string" || value.length > 1000) return null;
   const text = value.replace(/\.0*\s*$/, "").trim();
   if (!/^[+-]?\d+$/.test(text)) return null;
@@ -211,8 +228,42 @@ export function integerField(): z.ZodType<number> {
   });
 }
 
-const TRUE_VALUES = new Set<unknown>(["t", "T", "y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON", "1", 1, true]);
-const FALSE_VALUES = new Set<unknown>(["f", "F", "n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF", "0", 0, false]);
+const TRUE_VALUES = new Set<unknown>([
+  "t",
+  "T",
+  "y",
+  "Y",
+  "yes",
+  "Yes",
+  "YES",
+  "true",
+  "True",
+  "TRUE",
+  "on",
+  "On",
+  "ON",
+  "1",
+  1,
+  true,
+]);
+const FALSE_VALUES = new Set<unknown>([
+  "f",
+  "F",
+  "n",
+  "N",
+  "no",
+  "No",
+  "NO",
+  "false",
+  "False",
+  "FALSE",
+  "off",
+  "Off",
+  "OFF",
+  "0",
+  0,
+  false,
+]);
 
 /** DRF BooleanField; optional (model default), absent means unchanged/default. */
 export function booleanField(): z.ZodType<boolean | undefined> {
@@ -226,7 +277,10 @@ export function booleanField(): z.ZodType<boolean | undefined> {
 }
 
 /** DRF PrimaryKeyRelatedField over integer keys, checked by `exists`. */
-export function primaryKeyField(exists: (id: number) => boolean, options: { required?: boolean } = {}): z.ZodType<number | undefined> {
+export function primaryKeyField(
+  exists: (id: number) => boolean,
+  options: { required?: boolean } = {},
+): z.ZodType<number | undefined> {
   return field((value) => {
     const early = empty<number>(value, options.required !== false, false);
     if (early) return early as Outcome<number | undefined>;
@@ -260,7 +314,8 @@ export function detectImage(bytes: Buffer): UploadedImage["extension"] | null {
     // A copy that owns its memory: image-size reads through the view's whole ArrayBuffer, which for
     // a small Buffer is Node's shared pool, so a truncated header could borrow another's bytes.
     const { type, width, height } = imageSize(new Uint8Array(bytes));
-    if (type && IMAGE_TYPES.has(type) && width > 0 && height > 0) return type as UploadedImage["extension"];
+    if (type && IMAGE_TYPES.has(type) && width > 0 && height > 0)
+      return type as UploadedImage["extension"];
   } catch {
     // not an image it can read
   }
@@ -272,7 +327,9 @@ export function detectImage(bytes: Buffer): UploadedImage["extension"] | null {
  * body parser): `invalid_image` for anything but JPEG/PNG/WebP/GIF,
  * `max_size` over 10 MiB.
  */
-export function imageField(options: { required?: boolean } = {}): z.ZodType<UploadedImage | undefined> {
+export function imageField(
+  options: { required?: boolean } = {},
+): z.ZodType<UploadedImage | undefined> {
   return field((value) => {
     const early = empty<UploadedImage>(value, options.required !== false, false, MSG.fileRequired);
     if (early) return early as Outcome<UploadedImage | undefined>;
@@ -299,11 +356,15 @@ export class UploadedFile {
 // ---------------------------------------------------------------- filters
 
 /** django-filter: an empty parameter is no filter. */
-const blank = (value: string | undefined): value is undefined => value === undefined || value === "";
+const blank = (value: string | undefined): value is undefined =>
+  value === undefined || value === "";
 
 /** Text filters (exact, icontains, startswith): any non-empty string. */
 export function textFilter(): z.ZodType<string | undefined> {
-  return z.string().optional().transform((value) => (blank(value) ? undefined : value));
+  return z
+    .string()
+    .optional()
+    .transform((value) => (blank(value) ? undefined : value));
 }
 
 /** django-filter BooleanFilter (BooleanWidget): true/false/1/0, anything else ignored. */
@@ -342,7 +403,8 @@ export function numberFilter(): z.ZodType<number | undefined> {
   return field((value) => {
     if (typeof value !== "string" || blank(value)) return ok(undefined);
     const text = value.trim();
-    if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text)) return fail("invalid", MSG.invalidNumber);
+    if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text))
+      return fail("invalid", MSG.invalidNumber);
     return ok(Number(text));
   });
 }
@@ -361,7 +423,9 @@ export function modelChoiceFilter(exists: (id: number) => boolean): z.ZodType<nu
 
 type Shape = Record<string, z.ZodType>;
 export type Parsed<S extends Shape> = { [K in keyof S]: z.output<S[K]> };
-type FieldChecks<S extends Shape> = { [K in keyof S]?: (value: NonNullable<z.output<S[K]>>) => Issue | null };
+type FieldChecks<S extends Shape> = {
+  [K in keyof S]?: (value: NonNullable<z.output<S[K]>>) => Issue | null;
+};
 
 function issuesOf(error: z.ZodError): Issue[] {
   return error.issues.map((issue) => ({
@@ -375,13 +439,18 @@ function issuesOf(error: z.ZodError): Issue[] {
  * per-field checks (DRF's `validate_<field>`) on the fields that passed.
  * Throws a 400 with every field's errors.
  */
-export function validate<S extends Shape>(shape: S, data: Record<string, unknown>, checks: FieldChecks<S> = {}): Parsed<S> {
+export function validate<S extends Shape>(
+  shape: S,
+  data: Record<string, unknown>,
+  checks: FieldChecks<S> = {},
+): Parsed<S> {
   const errors: ErrorItem[] = [];
   const output: Record<string, unknown> = {};
   for (const [key, schema] of Object.entries(shape)) {
     const result = schema.safeParse(data[key]);
     if (!result.success) {
-      for (const issue of issuesOf(result.error)) errors.push(fieldError(key, issue.code, issue.detail));
+      for (const issue of issuesOf(result.error))
+        errors.push(fieldError(key, issue.code, issue.detail));
       continue;
     }
     const check = checks[key as keyof S];
@@ -402,7 +471,9 @@ export function validate<S extends Shape>(shape: S, data: Record<string, unknown
 export function asObject(data: unknown): Record<string, unknown> {
   if (data === null) throw validationError([fieldError("non_field_errors", "null", MSG.null)]);
   if (typeof data !== "object" || Array.isArray(data) || data instanceof UploadedFile) {
-    throw validationError([fieldError("non_field_errors", "invalid", MSG.notADict(pythonType(data)))]);
+    throw validationError([
+      fieldError("non_field_errors", "invalid", MSG.notADict(pythonType(data))),
+    ]);
   }
   return data as Record<string, unknown>;
 }

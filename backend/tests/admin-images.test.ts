@@ -1,5 +1,6 @@
 /** Admin API: post images (multipart uploads, limits, files under /media/). */
 import { describe, expect, test } from "vitest";
+
 import {
   adminToken,
   call,
@@ -17,7 +18,10 @@ import {
 const MiB = 1024 * 1024;
 
 /** A 1×1 PNG. */
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC",
+  "base64",
+);
 /** 1×1 images of the other accepted formats. */
 const JPEG = Buffer.from(
   "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=",
@@ -28,10 +32,14 @@ const WEBP = Buffer.from("UklGRiQAAABXRUJQVlA4IBgAAAAwAQCdASoBAAEAAwA0JaQAA3AA/v
 /** A 1×1 BMP: an image, but not one of the accepted formats. */
 const BMP = Buffer.from("Qk0eAAAAAAAAABoAAAAMAAAAAQABAAEAGAAAAP8A", "base64");
 
-function form(fields: Record<string, string | number>, file?: { bytes: Buffer; name: string; type: string }): FormData {
+function form(
+  fields: Record<string, string | number>,
+  file?: { bytes: Buffer; name: string; type: string },
+): FormData {
   const data = new FormData();
   for (const [key, value] of Object.entries(fields)) data.append(key, String(value));
-  if (file) data.append("image", new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  if (file)
+    data.append("image", new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
   return data;
 }
 
@@ -41,7 +49,9 @@ async function upload(method: string, path: string, data: FormData) {
   return call<PostImage>(method, path, { body: data, token: await adminToken() });
 }
 
-async function fetchMedia(url: string): Promise<{ status: number; type: string | null; bytes: Buffer }> {
+async function fetchMedia(
+  url: string,
+): Promise<{ status: number; type: string | null; bytes: Buffer }> {
   const response = await fetch(url);
   return {
     status: response.status,
@@ -72,7 +82,11 @@ describe("POST admin/posts/images/", () => {
     ["WebP", WEBP, "image/webp"],
   ])("accepts %s", async (_name, bytes, type) => {
     const target = await createPost();
-    const response = await upload("POST", "admin/posts/images/", form({ post: target.id }, { bytes, name: "picture.bin", type }));
+    const response = await upload(
+      "POST",
+      "admin/posts/images/",
+      form({ post: target.id }, { bytes, name: "picture.bin", type }),
+    );
     expect(response.status, response.text).toBe(201);
     expect((await fetchMedia(response.body.image)).type).toBe(type);
   });
@@ -89,39 +103,75 @@ describe("POST admin/posts/images/", () => {
   });
 
   test.each([
-    ["only the start of a PNG", Buffer.concat([PNG.subarray(0, 8), Buffer.from("not the rest of it")]), "image/png"],
+    [
+      "only the start of a PNG",
+      Buffer.concat([PNG.subarray(0, 8), Buffer.from("not the rest of it")]),
+      "image/png",
+    ],
     [
       "only the start of a JPEG",
-      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from("JFIF\0", "latin1"), Buffer.alloc(64)]),
+      Buffer.concat([
+        Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+        Buffer.from("JFIF\0", "latin1"),
+        Buffer.alloc(64),
+      ]),
       "image/jpeg",
     ],
     ["a BMP", BMP, "image/bmp"],
-    ["an SVG", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>'), "image/svg+xml"],
-  ])("%s is 400 invalid_image on image (every upload is opened as an image)", async (_name, bytes, type) => {
-    const target = await createPost();
-    const response = await upload("POST", "admin/posts/images/", form({ post: target.id }, { bytes, name: "picture.png", type }));
-    expectFieldErrors(response, { image: "invalid_image" });
-  });
+    [
+      "an SVG",
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>'),
+      "image/svg+xml",
+    ],
+  ])(
+    "%s is 400 invalid_image on image (every upload is opened as an image)",
+    async (_name, bytes, type) => {
+      const target = await createPost();
+      const response = await upload(
+        "POST",
+        "admin/posts/images/",
+        form({ post: target.id }, { bytes, name: "picture.png", type }),
+      );
+      expectFieldErrors(response, { image: "invalid_image" });
+    },
+  );
 
   test("10 MiB is accepted; 10 MiB + 1 byte is 400 max_size on image", async () => {
     const target = await createPost();
     const exact = Buffer.concat([PNG, Buffer.alloc(10 * MiB - PNG.length)]);
-    expect((await upload("POST", "admin/posts/images/", form({ post: target.id }, png(exact)))).status).toBe(201);
+    expect(
+      (await upload("POST", "admin/posts/images/", form({ post: target.id }, png(exact)))).status,
+    ).toBe(201);
     const over = Buffer.concat([PNG, Buffer.alloc(10 * MiB + 1 - PNG.length)]);
-    expectFieldErrors(await upload("POST", "admin/posts/images/", form({ post: target.id }, png(over))), { image: "max_size" });
+    expectFieldErrors(
+      await upload("POST", "admin/posts/images/", form({ post: target.id }, png(over))),
+      { image: "max_size" },
+    );
   });
 
   test("a body over 12 MB is refused with 413", async () => {
     const target = await createPost();
     const huge = Buffer.concat([PNG, Buffer.alloc(13 * MiB)]);
-    const response = await upload("POST", "admin/posts/images/", form({ post: target.id }, png(huge)));
+    const response = await upload(
+      "POST",
+      "admin/posts/images/",
+      form({ post: target.id }, png(huge)),
+    );
     expect(response.status).toBe(413);
   });
 
   test("an unknown post is 400 does_not_exist on post; missing fields are required", async () => {
-    expectFieldErrors(await upload("POST", "admin/posts/images/", form({ post: 99999999 }, png())), { post: "does_not_exist" });
-    expectFieldErrors(await upload("POST", "admin/posts/images/", form({ post: "abc" }, png())), { post: "incorrect_type" });
-    expectFieldErrors(await upload("POST", "admin/posts/images/", form({})), { image: "required", post: "required" });
+    expectFieldErrors(
+      await upload("POST", "admin/posts/images/", form({ post: 99999999 }, png())),
+      { post: "does_not_exist" },
+    );
+    expectFieldErrors(await upload("POST", "admin/posts/images/", form({ post: "abc" }, png())), {
+      post: "incorrect_type",
+    });
+    expectFieldErrors(await upload("POST", "admin/posts/images/", form({})), {
+      image: "required",
+      post: "required",
+    });
     const notAFile = await upload("POST", "admin/posts/images/", form({ post: 1, image: "text" }));
     expectError(notAFile, 400, "invalid", "image");
   });
@@ -136,11 +186,21 @@ describe("GET admin/posts/images/ and images/{id}/", () => {
     const page = expectPage(await get<Page<PostImage>>("admin/posts/images/", { token }));
     expect(page.count).toBeGreaterThanOrEqual(2);
     page.results.forEach((image) => expectKeys(image, ["id", "image", "post"]));
-    const filtered = expectPage(await get<Page<PostImage>>("admin/posts/images/", { token, query: { post: target.id } }));
+    const filtered = expectPage(
+      await get<Page<PostImage>>("admin/posts/images/", { token, query: { post: target.id } }),
+    );
     expect(filtered.results).toEqual([first.body, second.body]);
-    expectError(await get("admin/posts/images/", { token, query: { post: 99999999 } }), 400, "invalid_choice", "post");
+    expectError(
+      await get("admin/posts/images/", { token, query: { post: 99999999 } }),
+      400,
+      "invalid_choice",
+      "post",
+    );
     const paged = expectPage(
-      await get<Page<PostImage>>("admin/posts/images/", { token, query: { post: target.id, page_size: 1 } }),
+      await get<Page<PostImage>>("admin/posts/images/", {
+        token,
+        query: { post: target.id, page_size: 1 },
+      }),
     );
     expect(paged.results).toEqual([first.body]);
     expect(paged.next).not.toBeNull();
@@ -171,13 +231,20 @@ describe("PUT / PATCH / DELETE admin/posts/images/{id}/", () => {
     expect(response.body.image).not.toBe(created.body.image);
     expect((await fetchMedia(response.body.image)).type).toBe("image/gif");
     expect((await fetchMedia(created.body.image)).status).toBe(404);
-    expectFieldErrors(await upload("PUT", `admin/posts/images/${created.body.id}/`, form({ post: b.id })), { image: "required" });
+    expectFieldErrors(
+      await upload("PUT", `admin/posts/images/${created.body.id}/`, form({ post: b.id })),
+      { image: "required" },
+    );
   });
 
   test("PATCH changes either", async () => {
     const [a, b] = [await createPost(), await createPost()];
     const created = await upload("POST", "admin/posts/images/", form({ post: a.id }, png()));
-    const moved = await upload("PATCH", `admin/posts/images/${created.body.id}/`, form({ post: b.id }));
+    const moved = await upload(
+      "PATCH",
+      `admin/posts/images/${created.body.id}/`,
+      form({ post: b.id }),
+    );
     expect(moved.status, moved.text).toBe(200);
     expect(moved.body).toEqual({ ...created.body, post: b.id });
     const replaced = await upload(
@@ -188,12 +255,22 @@ describe("PUT / PATCH / DELETE admin/posts/images/{id}/", () => {
     expect(replaced.status, replaced.text).toBe(200);
     expect(replaced.body.post).toBe(b.id);
     expect((await fetchMedia(replaced.body.image)).type).toBe("image/jpeg");
-    expectFieldErrors(await upload("PATCH", `admin/posts/images/${created.body.id}/`, form({ post: 99999999 })), {
-      post: "does_not_exist",
-    });
+    expectFieldErrors(
+      await upload("PATCH", `admin/posts/images/${created.body.id}/`, form({ post: 99999999 })),
+      {
+        post: "does_not_exist",
+      },
+    );
     const invalid = form({}, { bytes: Buffer.from("plain"), name: "x.png", type: "image/png" });
-    expectFieldErrors(await upload("PATCH", `admin/posts/images/${created.body.id}/`, invalid), { image: "invalid_image" });
-    expectError(await upload("PATCH", "admin/posts/images/99999999/", form({ post: b.id })), 404, "not_found", null);
+    expectFieldErrors(await upload("PATCH", `admin/posts/images/${created.body.id}/`, invalid), {
+      image: "invalid_image",
+    });
+    expectError(
+      await upload("PATCH", "admin/posts/images/99999999/", form({ post: b.id })),
+      404,
+      "not_found",
+      null,
+    );
   });
 
   test("DELETE answers 204 and removes the file", async () => {
@@ -202,10 +279,20 @@ describe("PUT / PATCH / DELETE admin/posts/images/{id}/", () => {
     const created = await upload("POST", "admin/posts/images/", form({ post: target.id }, png()));
     const response = await call("DELETE", `admin/posts/images/${created.body.id}/`, { token });
     expect(response.status).toBe(204);
-    expectError(await get(`admin/posts/images/${created.body.id}/`, { token }), 404, "not_found", null);
+    expectError(
+      await get(`admin/posts/images/${created.body.id}/`, { token }),
+      404,
+      "not_found",
+      null,
+    );
     expect((await fetchMedia(created.body.image)).status).toBe(404);
     expect((await get<Post>(`client/posts/${target.id}/`)).body.images).toEqual([]);
-    expectError(await call("DELETE", `admin/posts/images/${created.body.id}/`, { token }), 404, "not_found", null);
+    expectError(
+      await call("DELETE", `admin/posts/images/${created.body.id}/`, { token }),
+      404,
+      "not_found",
+      null,
+    );
   });
 
   test("deleting a post deletes its images and their files", async () => {
@@ -218,7 +305,12 @@ describe("PUT / PATCH / DELETE admin/posts/images/{id}/", () => {
     expect((await get<Post>(`client/posts/${target.id}/`)).body.images).toHaveLength(2);
     expect((await call("DELETE", `admin/posts/${target.id}/`, { token })).status).toBe(204);
     for (const image of images) {
-      expectError(await get(`admin/posts/images/${image.body.id}/`, { token }), 404, "not_found", null);
+      expectError(
+        await get(`admin/posts/images/${image.body.id}/`, { token }),
+        404,
+        "not_found",
+        null,
+      );
       expect((await fetchMedia(image.body.image)).status).toBe(404);
     }
   });

@@ -1,5 +1,6 @@
 /** Tokens: login, refresh with rotation, me, and the 401 codes of a valid token of a bad user. */
 import { describe, expect, test } from "vitest";
+
 import {
   ADMIN,
   adminToken,
@@ -24,14 +25,29 @@ const REFRESH_SECONDS = Number(process.env.CONTRACT_REFRESH_SECONDS ?? 86400);
 
 describe("POST client/users/login/", () => {
   test("answers an HS256 access and refresh pair with the contract's claims", async () => {
-    const response = await post<TokenPair>("client/users/login/", { email: RESIDENT.email, password: RESIDENT.password });
+    const response = await post<TokenPair>("client/users/login/", {
+      email: RESIDENT.email,
+      password: RESIDENT.password,
+    });
     expect(response.status, response.text).toBe(200);
     expectKeys(response.body, ["access", "refresh"]);
     const access = decodeJwt(response.body.access);
     const refresh = decodeJwt(response.body.refresh);
     expect(access.header.alg).toBe("HS256");
     expect(refresh.header.alg).toBe("HS256");
-    expectKeys(access.payload, ["token_type", "exp", "iat", "jti", "user_id", "id", "email", "first_name", "last_name", "phone", FLAG]);
+    expectKeys(access.payload, [
+      "token_type",
+      "exp",
+      "iat",
+      "jti",
+      "user_id",
+      "id",
+      "email",
+      "first_name",
+      "last_name",
+      "phone",
+      FLAG,
+    ]);
     expectKeys(refresh.payload, ["token_type", "exp", "iat", "jti", "user_id"]);
     expect(access.payload.token_type).toBe("access");
     expect(refresh.payload.token_type).toBe("refresh");
@@ -39,7 +55,9 @@ describe("POST client/users/login/", () => {
     expect(access.payload[FLAG]).toBe(false);
     expect(access.payload.user_id).toBe(access.payload.id);
     expect(refresh.payload.user_id).toBe(access.payload.user_id);
-    expect(access.payload.phone === null || /^7\d{10}$/.test(String(access.payload.phone))).toBe(true);
+    expect(access.payload.phone === null || /^7\d{10}$/.test(String(access.payload.phone))).toBe(
+      true,
+    );
     expect(access.payload.jti).not.toBe(refresh.payload.jti);
   });
 
@@ -81,9 +99,16 @@ describe("POST client/users/login/", () => {
 
   test("an inactive user cannot log in", async () => {
     const created = await createUser();
-    const patched = await call("PATCH", `admin/users/${created.user.id}/`, { json: { is_active: false }, token: await adminToken() });
+    const patched = await call("PATCH", `admin/users/${created.user.id}/`, {
+      json: { is_active: false },
+      token: await adminToken(),
+    });
     expect(patched.status).toBe(200);
-    expectError(await post("client/users/login/", { email: created.email, password: created.password }), 401, "authentication_failed");
+    expectError(
+      await post("client/users/login/", { email: created.email, password: created.password }),
+      401,
+      "authentication_failed",
+    );
   });
 
   test("a malformed e-mail is a 400 on email", async () => {
@@ -122,15 +147,29 @@ describe("POST client/users/refresh/", () => {
 
   test("two concurrent refreshes with one token: exactly one succeeds", async () => {
     const pair = await login(RESIDENT.email, RESIDENT.password);
-    const results = await Promise.all([0, 1, 2].map(() => post("client/users/refresh/", { refresh: pair.refresh })));
+    const results = await Promise.all(
+      [0, 1, 2].map(() => post("client/users/refresh/", { refresh: pair.refresh })),
+    );
     expect(results.map((result) => result.status).sort()).toEqual([200, 401, 401]);
   });
 
   test("an access token, a forged or a garbage token is 401 token_not_valid", async () => {
     const pair = await login(RESIDENT.email, RESIDENT.password);
-    expectError(await post("client/users/refresh/", { refresh: pair.access }), 401, "token_not_valid");
-    expectError(await post("client/users/refresh/", { refresh: `${pair.refresh.slice(0, -4)}AAAA` }), 401, "token_not_valid");
-    expectError(await post("client/users/refresh/", { refresh: "garbage" }), 401, "token_not_valid");
+    expectError(
+      await post("client/users/refresh/", { refresh: pair.access }),
+      401,
+      "token_not_valid",
+    );
+    expectError(
+      await post("client/users/refresh/", { refresh: `${pair.refresh.slice(0, -4)}AAAA` }),
+      401,
+      "token_not_valid",
+    );
+    expectError(
+      await post("client/users/refresh/", { refresh: "garbage" }),
+      401,
+      "token_not_valid",
+    );
   });
 
   test("a missing refresh is 400 on refresh", async () => {
@@ -139,8 +178,15 @@ describe("POST client/users/refresh/", () => {
 
   test("the refresh token of a deleted user is 401 token_not_valid", async () => {
     const created = await createUser();
-    expect((await call("DELETE", `admin/users/${created.user.id}/`, { token: await adminToken() })).status).toBe(204);
-    expectError(await post("client/users/refresh/", { refresh: created.refresh }), 401, "token_not_valid");
+    expect(
+      (await call("DELETE", `admin/users/${created.user.id}/`, { token: await adminToken() }))
+        .status,
+    ).toBe(204);
+    expectError(
+      await post("client/users/refresh/", { refresh: created.refresh }),
+      401,
+      "token_not_valid",
+    );
   });
 });
 
@@ -159,13 +205,19 @@ describe("GET client/users/me/", () => {
 
   test("a valid token of a deleted user is 401 user_not_found", async () => {
     const created = await createUser();
-    expect((await call("DELETE", `admin/users/${created.user.id}/`, { token: await adminToken() })).status).toBe(204);
+    expect(
+      (await call("DELETE", `admin/users/${created.user.id}/`, { token: await adminToken() }))
+        .status,
+    ).toBe(204);
     expectError(await get("client/users/me/", { token: created.token }), 401, "user_not_found");
   });
 
   test("a valid token of a deactivated user is 401 user_inactive", async () => {
     const created = await createUser();
-    const response = await call("PATCH", `admin/users/${created.user.id}/`, { json: { is_active: false }, token: await adminToken() });
+    const response = await call("PATCH", `admin/users/${created.user.id}/`, {
+      json: { is_active: false },
+      token: await adminToken(),
+    });
     expect(response.status).toBe(200);
     expectError(await get("client/users/me/", { token: created.token }), 401, "user_inactive");
     expectError(await get("client/posts/", { token: created.token }), 401, "user_inactive");

@@ -1,5 +1,6 @@
 /** General rules: error shape, 404/405, authentication and permissions on every endpoint. */
 import { describe, expect, test } from "vitest";
+
 import {
   adminToken,
   call,
@@ -7,8 +8,8 @@ import {
   expectError,
   get,
   post,
-  residentToken,
   RESIDENT,
+  residentToken,
   type ErrorBody,
   type Page,
   type Post,
@@ -23,7 +24,11 @@ const FORGED =
 const TOKEN_ENDPOINTS: [string, string, unknown?][] = [
   ["GET", "client/users/me/"],
   ["PATCH", "client/users/update_me/", { first_name: "Пётр" }],
-  ["POST", "client/users/update_password/", { old_password: "x", password: "y", password_confirmation: "y" }],
+  [
+    "POST",
+    "client/users/update_password/",
+    { old_password: "x", password: "y", password_confirmation: "y" },
+  ],
   ["GET", "client/accounts/"],
   ["POST", "client/accounts/attach/", { id: "1000000003", customer: "Петров" }],
   ["POST", "client/accounts/detach/", { id: "1000000001" }],
@@ -103,18 +108,29 @@ describe("error shape", () => {
   });
 
   test("a body that is not JSON is a 400 parse_error", async () => {
-    const response = await call("POST", "client/users/login/", { body: "{not json", headers: { "Content-Type": "application/json" } });
+    const response = await call("POST", "client/users/login/", {
+      body: "{not json",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(response.status).toBe(400);
     expect((response.body as ErrorBody).errors[0]!.code).toBe("parse_error");
   });
 
   test("an unsupported content type is a 415", async () => {
-    const response = await call("POST", "client/users/login/", { body: "email=x", headers: { "Content-Type": "text/plain" } });
+    const response = await call("POST", "client/users/login/", {
+      body: "email=x",
+      headers: { "Content-Type": "text/plain" },
+    });
     expectError(response, 415, "unsupported_media_type", null);
   });
 
   test("a JSON body that is not an object is a 400 on non_field_errors", async () => {
-    expectError(await post("client/users/login/", ["admin@example.com"]), 400, "invalid", "non_field_errors");
+    expectError(
+      await post("client/users/login/", ["admin@example.com"]),
+      400,
+      "invalid",
+      "non_field_errors",
+    );
   });
 
   test("form-encoded bodies are accepted like JSON (DRF's parsers)", async () => {
@@ -126,23 +142,35 @@ describe("error shape", () => {
 });
 
 describe("authentication", () => {
-  test.each(TOKEN_ENDPOINTS)("%s %s without a token is 401 not_authenticated", async (method, path, json) => {
-    const response = await call(method, path, { json });
-    expectError(response, 401, "not_authenticated", null);
-    expect(response.headers.get("www-authenticate")).toMatch(/^Bearer/);
-  });
+  test.each(TOKEN_ENDPOINTS)(
+    "%s %s without a token is 401 not_authenticated",
+    async (method, path, json) => {
+      const response = await call(method, path, { json });
+      expectError(response, 401, "not_authenticated", null);
+      expect(response.headers.get("www-authenticate")).toMatch(/^Bearer/);
+    },
+  );
 
-  test.each(ADMIN_ENDPOINTS)("%s %s without a token is 401 not_authenticated", async (method, path, json) => {
-    expectError(await call(method, path, { json }), 401, "not_authenticated", null);
-  });
+  test.each(ADMIN_ENDPOINTS)(
+    "%s %s without a token is 401 not_authenticated",
+    async (method, path, json) => {
+      expectError(await call(method, path, { json }), 401, "not_authenticated", null);
+    },
+  );
 
-  test.each([...TOKEN_ENDPOINTS, ...ADMIN_ENDPOINTS])("%s %s with a malformed token is 401 token_not_valid", async (method, path, json) => {
-    expectError(await call(method, path, { json, token: "not-a-jwt" }), 401, "token_not_valid");
-  });
+  test.each([...TOKEN_ENDPOINTS, ...ADMIN_ENDPOINTS])(
+    "%s %s with a malformed token is 401 token_not_valid",
+    async (method, path, json) => {
+      expectError(await call(method, path, { json, token: "not-a-jwt" }), 401, "token_not_valid");
+    },
+  );
 
-  test.each(PUBLIC_ENDPOINTS)("public %s %s with a malformed token is 401 token_not_valid", async (method, path, json) => {
-    expectError(await call(method, path, { json, token: FORGED }), 401, "token_not_valid");
-  });
+  test.each(PUBLIC_ENDPOINTS)(
+    "public %s %s with a malformed token is 401 token_not_valid",
+    async (method, path, json) => {
+      expectError(await call(method, path, { json, token: FORGED }), 401, "token_not_valid");
+    },
+  );
 
   test("a token error's body may carry several entries; the first holds the code", async () => {
     const response = await get("client/users/me/", { token: FORGED });
@@ -167,12 +195,20 @@ describe("authentication", () => {
       headers,
     });
     expect(loginResponse.status, loginResponse.text).toBe(200);
-    const refreshResponse = await call<TokenPair>("POST", "client/users/refresh/", { json: { refresh: loginResponse.body.refresh }, headers });
+    const refreshResponse = await call<TokenPair>("POST", "client/users/refresh/", {
+      json: { refresh: loginResponse.body.refresh },
+      headers,
+    });
     expect(refreshResponse.status, refreshResponse.text).toBe(200);
   });
 
   test("a refresh token sent as the access token is 401 token_not_valid", async () => {
-    const pair = (await post<TokenPair>("client/users/login/", { email: RESIDENT.email, password: RESIDENT.password })).body;
+    const pair = (
+      await post<TokenPair>("client/users/login/", {
+        email: RESIDENT.email,
+        password: RESIDENT.password,
+      })
+    ).body;
     expectError(await get("client/users/me/", { token: pair.refresh }), 401, "token_not_valid");
   });
 });
@@ -188,6 +224,11 @@ describe("permissions", () => {
     const token = await adminToken();
     expectError(await get("admin/posts/", { token }), 405, "method_not_allowed", null);
     const created = await createPost();
-    expectError(await get(`admin/posts/${created.id}/`, { token }), 405, "method_not_allowed", null);
+    expectError(
+      await get(`admin/posts/${created.id}/`, { token }),
+      405,
+      "method_not_allowed",
+      null,
+    );
   });
 });

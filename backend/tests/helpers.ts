@@ -87,8 +87,28 @@ export interface Report {
   created_at: string;
 }
 
-export const USER_KEYS = ["id", "email", "first_name", "middle_name", "last_name", "phone", FLAG, "date_joined"];
-export const ADMIN_USER_KEYS = ["id", "email", "full_name", "first_name", "middle_name", "last_name", "phone", FLAG, "is_active", "date_joined"];
+export const USER_KEYS = [
+  "id",
+  "email",
+  "first_name",
+  "middle_name",
+  "last_name",
+  "phone",
+  FLAG,
+  "date_joined",
+];
+export const ADMIN_USER_KEYS = [
+  "id",
+  "email",
+  "full_name",
+  "first_name",
+  "middle_name",
+  "last_name",
+  "phone",
+  FLAG,
+  "is_active",
+  "date_joined",
+];
 export const ACCOUNT_KEYS = ["id", "address", "customer", "balance", "updated_at"];
 export const POST_KEYS = ["id", "title", "text", "is_actual", "created_at", "updated_at", "images"];
 export const RATE_KEYS = ["id", "name", "value", "unit", "description", "created_at"];
@@ -118,13 +138,23 @@ export interface CallOptions {
 
 /** `path` is relative to /api/v1/ unless it starts with a slash or is absolute. */
 export function apiUrl(path: string, query?: CallOptions["query"]): string {
-  const base = /^https?:\/\//.test(path) ? path : path.startsWith("/") ? `${API}${path}` : `${API}/api/v1/${path}`;
+  const base = /^https?:\/\//.test(path)
+    ? path
+    : path.startsWith("/")
+      ? `${API}${path}`
+      : `${API}/api/v1/${path}`;
   if (!query) return base;
-  const params = new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]));
+  const params = new URLSearchParams(
+    Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
+  );
   return `${base}${base.includes("?") ? "&" : "?"}${params}`;
 }
 
-export async function call<T = unknown>(method: string, path: string, options: CallOptions = {}): Promise<Response<T>> {
+export async function call<T = unknown>(
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<Response<T>> {
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
   let body = options.body;
@@ -132,24 +162,38 @@ export async function call<T = unknown>(method: string, path: string, options: C
     headers["Content-Type"] = "application/json; charset=utf-8";
     body = JSON.stringify(options.json);
   }
-  const response = await fetch(apiUrl(path, options.query), { method, headers, body, redirect: options.redirect ?? "manual" });
+  const response = await fetch(apiUrl(path, options.query), {
+    method,
+    headers,
+    body,
+    redirect: options.redirect ?? "manual",
+  });
   const text = await response.text();
   let parsed: unknown = undefined;
-  if (text && (response.headers.get("content-type") ?? "").includes("json")) parsed = JSON.parse(text);
+  if (text && (response.headers.get("content-type") ?? "").includes("json"))
+    parsed = JSON.parse(text);
   return { status: response.status, headers: response.headers, body: parsed as T, text };
 }
 
-export const get = <T = unknown>(path: string, options?: CallOptions) => call<T>("GET", path, options);
-export const post = <T = unknown>(path: string, json: unknown, options: CallOptions = {}) => call<T>("POST", path, { ...options, json });
+export const get = <T = unknown>(path: string, options?: CallOptions) =>
+  call<T>("GET", path, options);
+export const post = <T = unknown>(path: string, json: unknown, options: CallOptions = {}) =>
+  call<T>("POST", path, { ...options, json });
 
 // ---------------------------------------------------------------- checks
 
 /** The contract's error body: status, type, `errors[0].code` and, when given, its attr. */
-export function expectError(response: Response<unknown>, status: number, code: string, attr?: string | null): ErrorBody {
+export function expectError(
+  response: Response<unknown>,
+  status: number,
+  code: string,
+  attr?: string | null,
+): ErrorBody {
   const body = response.body as ErrorBody;
   expect(response.status, response.text).toBe(status);
   expect(body, response.text).toBeTypeOf("object");
-  const type = status >= 500 ? "server_error" : status === 400 ? "validation_error" : "client_error";
+  const type =
+    status >= 500 ? "server_error" : status === 400 ? "validation_error" : "client_error";
   expect(body.type).toBe(type);
   expect(Array.isArray(body.errors) && body.errors.length > 0).toBe(true);
   for (const error of body.errors) {
@@ -165,7 +209,10 @@ export function expectError(response: Response<unknown>, status: number, code: s
 }
 
 /** A validation error on exactly these attrs (in any order). */
-export function expectFieldErrors(response: Response<unknown>, expected: Record<string, string>): ErrorBody {
+export function expectFieldErrors(
+  response: Response<unknown>,
+  expected: Record<string, string>,
+): ErrorBody {
   expect(response.status, response.text).toBe(400);
   const body = response.body as ErrorBody;
   expect(body.type).toBe("validation_error");
@@ -192,14 +239,20 @@ const collator = new Intl.Collator("ru", { sensitivity: "base" });
  * ru_RU, the stand-in's) agree on its order, while they differ on spaces and
  * punctuation after it.
  */
-const firstWord = (text: string) => (text.toLowerCase().replace(/ё/g, "е").match(/[\p{L}\p{N}]+/u)?.[0] ?? "");
+const firstWord = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/ё/g, "е")
+    .match(/[\p{L}\p{N}]+/u)?.[0] ?? "";
 
 /** Checks that `values` are in order (`desc` reversed) under `compare`. */
 export function expectSorted<V>(values: V[], compare: (a: V, b: V) => number, desc = false): void {
   for (let index = 1; index < values.length; index++) {
     const order = compare(values[index - 1]!, values[index]!);
     if (desc ? order < 0 : order > 0) {
-      throw new Error(`not ${desc ? "descending" : "ascending"} at ${index}: ${String(values[index - 1])} / ${String(values[index])}`);
+      throw new Error(
+        `not ${desc ? "descending" : "ascending"} at ${index}: ${String(values[index - 1])} / ${String(values[index])}`,
+      );
     }
   }
 }
@@ -211,11 +264,20 @@ export const byTime = (a: string, b: string) => Date.parse(a) - Date.parse(b);
 
 // ---------------------------------------------------------------- identities
 
-export function decodeJwt(token: string): { header: Record<string, unknown>; payload: Record<string, unknown> } {
+export function decodeJwt(token: string): {
+  header: Record<string, unknown>;
+  payload: Record<string, unknown>;
+} {
   const [header, payload] = token.split(".");
   return {
-    header: JSON.parse(Buffer.from(header!, "base64url").toString("utf8")) as Record<string, unknown>,
-    payload: JSON.parse(Buffer.from(payload!, "base64url").toString("utf8")) as Record<string, unknown>,
+    header: JSON.parse(Buffer.from(header!, "base64url").toString("utf8")) as Record<
+      string,
+      unknown
+    >,
+    payload: JSON.parse(Buffer.from(payload!, "base64url").toString("utf8")) as Record<
+      string,
+      unknown
+    >,
   };
 }
 
@@ -229,12 +291,20 @@ const tokenCache = new Map<string, Promise<string>>();
 /** An access token of the demo administrator (one login per test file). */
 export function adminToken(): Promise<string> {
   const key = `${ADMIN.email}`;
-  if (!tokenCache.has(key)) tokenCache.set(key, login(ADMIN.email, ADMIN.password).then((pair) => pair.access));
+  if (!tokenCache.has(key))
+    tokenCache.set(
+      key,
+      login(ADMIN.email, ADMIN.password).then((pair) => pair.access),
+    );
   return tokenCache.get(key)!;
 }
 export function residentToken(): Promise<string> {
   const key = `${RESIDENT.email}`;
-  if (!tokenCache.has(key)) tokenCache.set(key, login(RESIDENT.email, RESIDENT.password).then((pair) => pair.access));
+  if (!tokenCache.has(key))
+    tokenCache.set(
+      key,
+      login(RESIDENT.email, RESIDENT.password).then((pair) => pair.access),
+    );
   return tokenCache.get(key)!;
 }
 
@@ -256,16 +326,34 @@ export async function createUser(overrides: Record<string, unknown> = {}): Promi
   const password = "Secret-pass-123";
   const response = await post<AdminUser>(
     "admin/users/",
-    { email, password, first_name: "Тест", last_name: "Тестов", middle_name: "Тестович", ...overrides },
+    {
+      email,
+      password,
+      first_name: "Тест",
+      last_name: "Тестов",
+      middle_name: "Тестович",
+      ...overrides,
+    },
     { token: await adminToken() },
   );
   expect(response.status, response.text).toBe(201);
-  const pair = await login(String(overrides.email ?? email), String(overrides.password ?? password));
-  return { user: response.body, email: String(overrides.email ?? email), password: String(overrides.password ?? password), token: pair.access, refresh: pair.refresh };
+  const pair = await login(
+    String(overrides.email ?? email),
+    String(overrides.password ?? password),
+  );
+  return {
+    user: response.body,
+    email: String(overrides.email ?? email),
+    password: String(overrides.password ?? password),
+    token: pair.access,
+    refresh: pair.refresh,
+  };
 }
 
 /** A post created through the admin API. */
-export async function createPost(fields: Partial<{ title: string; text: string; is_actual: boolean }> = {}): Promise<Post> {
+export async function createPost(
+  fields: Partial<{ title: string; text: string; is_actual: boolean }> = {},
+): Promise<Post> {
   const response = await post<Post>(
     "admin/posts/",
     { title: unique("Пост "), text: "Первый абзац.\n\nВторой абзац.", is_actual: true, ...fields },

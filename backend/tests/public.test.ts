@@ -1,5 +1,6 @@
 /** Client API, public: posts, rates, reports — shapes, filters, ordering, pagination. */
 import { describe, expect, test } from "vitest";
+
 import {
   adminToken,
   apiUrl,
@@ -24,9 +25,12 @@ import {
   type Report,
 } from "./helpers.js";
 
-const posts = (query: Record<string, string | number> = {}) => get<Page<Post>>("client/posts/", { query });
-const rates = (query: Record<string, string | number> = {}) => get<Page<Rate>>("client/rates/", { query });
-const reports = (query: Record<string, string | number> = {}) => get<Page<Report>>("client/reports/", { query });
+const posts = (query: Record<string, string | number> = {}) =>
+  get<Page<Post>>("client/posts/", { query });
+const rates = (query: Record<string, string | number> = {}) =>
+  get<Page<Rate>>("client/rates/", { query });
+const reports = (query: Record<string, string | number> = {}) =>
+  get<Page<Report>>("client/reports/", { query });
 
 /** The calendar day (YYYY-MM-DD) of an ISO time in the server's time zone (+09:00). */
 function yakutskDay(iso: string): string {
@@ -52,7 +56,11 @@ describe("GET client/posts/", () => {
     const page = expectPage(await posts());
     expect(page.results.length).toBe(Math.min(10, page.count));
     page.results.forEach(expectPost);
-    expectSorted(page.results.map((item) => item.created_at), byTime, true);
+    expectSorted(
+      page.results.map((item) => item.created_at),
+      byTime,
+      true,
+    );
   });
 
   test("the text is returned as given: plain text, paragraphs, markup as text", async () => {
@@ -64,15 +72,37 @@ describe("GET client/posts/", () => {
   });
 
   test("ordering: created_at, title, both directions; unknown fields ignored", async () => {
-    const all = async (ordering: string) => expectPage(await posts({ ordering, page_size: 100 })).results;
-    expectSorted((await all("created_at")).map((p) => p.created_at), byTime);
-    expectSorted((await all("-created_at")).map((p) => p.created_at), byTime, true);
-    expectSorted((await all("title")).map((p) => p.title), byText);
-    expectSorted((await all("-title")).map((p) => p.title), byText, true);
-    expectSorted((await all("bogus,-nothing")).map((p) => p.created_at), byTime, true);
+    const all = async (ordering: string) =>
+      expectPage(await posts({ ordering, page_size: 100 })).results;
+    expectSorted(
+      (await all("created_at")).map((p) => p.created_at),
+      byTime,
+    );
+    expectSorted(
+      (await all("-created_at")).map((p) => p.created_at),
+      byTime,
+      true,
+    );
+    expectSorted(
+      (await all("title")).map((p) => p.title),
+      byText,
+    );
+    expectSorted(
+      (await all("-title")).map((p) => p.title),
+      byText,
+      true,
+    );
+    expectSorted(
+      (await all("bogus,-nothing")).map((p) => p.created_at),
+      byTime,
+      true,
+    );
     // Several fields, comma-joined.
     const combined = await all("-is_actual,title");
-    expectSorted(combined.map((p) => p.title), byText);
+    expectSorted(
+      combined.map((p) => p.title),
+      byText,
+    );
   });
 
   test("filters: is_actual true/false (another value ignored), title__icontains", async () => {
@@ -101,14 +131,26 @@ describe("GET client/posts/", () => {
     expect(page.results.map((p) => p.id)).toContain(created.id);
     expect(page.results.every((p) => yakutskDay(p.created_at) === day)).toBe(true);
     expect(expectPage(await posts({ created_at_day_month_year: "1999-01-01" })).count).toBe(0);
-    expectError(await posts({ created_at_day_month_year: "2026-13-45" }), 400, "invalid", "created_at_day_month_year");
-    expectError(await posts({ created_at_day_month_year: "вчера" }), 400, "invalid", "created_at_day_month_year");
+    expectError(
+      await posts({ created_at_day_month_year: "2026-13-45" }),
+      400,
+      "invalid",
+      "created_at_day_month_year",
+    );
+    expectError(
+      await posts({ created_at_day_month_year: "вчера" }),
+      400,
+      "invalid",
+      "created_at_day_month_year",
+    );
   });
 
   test("a day with several posts lists them all and only them", async () => {
     const page = expectPage(await posts({ page_size: 100, ordering: "created_at" }));
     // Oldest first: every day but the page's last is complete in it.
-    const lastDay = page.next ? yakutskDay(page.results[page.results.length - 1]!.created_at) : null;
+    const lastDay = page.next
+      ? yakutskDay(page.results[page.results.length - 1]!.created_at)
+      : null;
     const days = new Map<string, number>();
     for (const item of page.results) {
       const day = yakutskDay(item.created_at);
@@ -128,7 +170,11 @@ describe("pagination (on client/posts/)", () => {
       const batch = Math.min(20, 106 - count);
       await Promise.all(
         Array.from({ length: batch }, (_, index) =>
-          post("admin/posts/", { title: unique(`Пакет ${index} `), text: "Текст.", is_actual: false }, { token }),
+          post(
+            "admin/posts/",
+            { title: unique(`Пакет ${index} `), text: "Текст.", is_actual: false },
+            { token },
+          ),
         ),
       );
       count += batch;
@@ -202,15 +248,33 @@ describe("GET client/rates/ and client/rates/{id}/", () => {
       expect(rate.unit.length).toBeGreaterThan(0);
       expect(rate.created_at).toMatch(ISO_TIME);
     }
-    expectSorted(page.results.map((r) => r.name), byText);
+    expectSorted(
+      page.results.map((r) => r.name),
+      byText,
+    );
   });
 
   test("ordering: created_at, name, both directions", async () => {
-    const all = async (ordering: string) => expectPage(await rates({ ordering, page_size: 100 })).results;
-    expectSorted((await all("created_at")).map((r) => r.created_at), byTime);
-    expectSorted((await all("-created_at")).map((r) => r.created_at), byTime, true);
-    expectSorted((await all("name")).map((r) => r.name), byText);
-    expectSorted((await all("-name")).map((r) => r.name), byText, true);
+    const all = async (ordering: string) =>
+      expectPage(await rates({ ordering, page_size: 100 })).results;
+    expectSorted(
+      (await all("created_at")).map((r) => r.created_at),
+      byTime,
+    );
+    expectSorted(
+      (await all("-created_at")).map((r) => r.created_at),
+      byTime,
+      true,
+    );
+    expectSorted(
+      (await all("name")).map((r) => r.name),
+      byText,
+    );
+    expectSorted(
+      (await all("-name")).map((r) => r.name),
+      byText,
+      true,
+    );
   });
 
   test("filters: name__icontains, created_at_day_month_year", async () => {
@@ -225,7 +289,12 @@ describe("GET client/rates/ and client/rates/{id}/", () => {
     const byDay = expectPage(await rates({ created_at_day_month_year: day, page_size: 100 }));
     expect(byDay.results.map((r) => r.id)).toContain(sample.id);
     expect(byDay.count).toBe(all.filter((r) => yakutskDay(r.created_at) === day).length);
-    expectError(await rates({ created_at_day_month_year: "2026-02-30" }), 400, "invalid", "created_at_day_month_year");
+    expectError(
+      await rates({ created_at_day_month_year: "2026-02-30" }),
+      400,
+      "invalid",
+      "created_at_day_month_year",
+    );
   });
 
   test("a Rate, or 404", async () => {
@@ -249,23 +318,52 @@ describe("GET client/reports/ and client/reports/{id}/", () => {
     }
     for (let index = 1; index < page.results.length; index++) {
       const [a, b] = [page.results[index - 1]!, page.results[index]!];
-      expect(a.year > b.year || (a.year === b.year && byText(a.name, b.name) <= 0), `${a.name} / ${b.name}`).toBe(true);
+      expect(
+        a.year > b.year || (a.year === b.year && byText(a.name, b.name) <= 0),
+        `${a.name} / ${b.name}`,
+      ).toBe(true);
     }
     const withFile = page.results.find((report) => report.file)!;
     const file = await fetch(withFile.file!);
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toMatch(/^application\/pdf/);
-    expect(Buffer.from(await file.arrayBuffer()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 5)
+        .toString("latin1"),
+    ).toBe("%PDF-");
   });
 
   test("ordering: created_at, name, year, both directions", async () => {
-    const all = async (ordering: string) => expectPage(await reports({ ordering, page_size: 100 })).results;
-    expectSorted((await all("created_at")).map((r) => r.created_at), byTime);
-    expectSorted((await all("-created_at")).map((r) => r.created_at), byTime, true);
-    expectSorted((await all("name")).map((r) => r.name), byText);
-    expectSorted((await all("-name")).map((r) => r.name), byText, true);
-    expectSorted((await all("year")).map((r) => r.year), (a, b) => a - b);
-    expectSorted((await all("-year")).map((r) => r.year), (a, b) => a - b, true);
+    const all = async (ordering: string) =>
+      expectPage(await reports({ ordering, page_size: 100 })).results;
+    expectSorted(
+      (await all("created_at")).map((r) => r.created_at),
+      byTime,
+    );
+    expectSorted(
+      (await all("-created_at")).map((r) => r.created_at),
+      byTime,
+      true,
+    );
+    expectSorted(
+      (await all("name")).map((r) => r.name),
+      byText,
+    );
+    expectSorted(
+      (await all("-name")).map((r) => r.name),
+      byText,
+      true,
+    );
+    expectSorted(
+      (await all("year")).map((r) => r.year),
+      (a, b) => a - b,
+    );
+    expectSorted(
+      (await all("-year")).map((r) => r.year),
+      (a, b) => a - b,
+      true,
+    );
   });
 
   test("filters: year, name__icontains; malformed year is 400 on year", async () => {
@@ -290,12 +388,18 @@ describe("GET client/reports/ and client/reports/{id}/", () => {
     expect(exact.results.map((r) => r.id)).toEqual([middle.id]);
 
     const gte = expectPage(await reports({ created_at__gte: middle.created_at, page_size: 100 }));
-    expect(gte.count).toBe(all.filter((r) => Date.parse(r.created_at) >= Date.parse(middle.created_at)).length);
+    expect(gte.count).toBe(
+      all.filter((r) => Date.parse(r.created_at) >= Date.parse(middle.created_at)).length,
+    );
     expect(gte.results.map((r) => r.id)).toContain(middle.id);
     const lte = expectPage(await reports({ created_at__lte: middle.created_at, page_size: 100 }));
-    expect(lte.count).toBe(all.filter((r) => Date.parse(r.created_at) <= Date.parse(middle.created_at)).length);
+    expect(lte.count).toBe(
+      all.filter((r) => Date.parse(r.created_at) <= Date.parse(middle.created_at)).length,
+    );
     expect(lte.results.map((r) => r.id)).toContain(middle.id);
-    const between = expectPage(await reports({ created_at__gte: middle.created_at, created_at__lte: middle.created_at }));
+    const between = expectPage(
+      await reports({ created_at__gte: middle.created_at, created_at__lte: middle.created_at }),
+    );
     expect(between.results.map((r) => r.id)).toEqual([middle.id]);
 
     // The same instant in UTC.
@@ -308,7 +412,12 @@ describe("GET client/reports/ and client/reports/{id}/", () => {
     expect(byDay.results.map((r) => r.id)).toContain(middle.id);
     expect(byDay.results.every((r) => yakutskDay(r.created_at) === day)).toBe(true);
 
-    for (const name of ["created_at", "created_at__gte", "created_at__lte", "created_at_day_month_year"]) {
+    for (const name of [
+      "created_at",
+      "created_at__gte",
+      "created_at__lte",
+      "created_at_day_month_year",
+    ]) {
       expectError(await reports({ [name]: "not-a-date" }), 400, "invalid", name);
     }
   });

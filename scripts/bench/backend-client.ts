@@ -5,6 +5,7 @@
  * signed-in accounts list. Run: `node --import tsx scripts/bench/backend-client.ts [calls] [rounds]`.
  */
 import os from "node:os";
+
 import { createApiClient } from "../../app/server/api/client.server";
 import { createApi } from "../../app/server/api/endpoints.server";
 import { createMemoryStore } from "../../app/server/store/memory-store.server";
@@ -25,14 +26,23 @@ try {
         timeoutMs: 10_000,
         requestId: "bench",
         store,
-        tokens: { get: () => tokens, set: (pair) => void (tokens = pair), clear: () => void (tokens = {}) },
+        tokens: {
+          get: () => tokens,
+          set: (pair) => void (tokens = pair),
+          clear: () => void (tokens = {}),
+        },
         onTiming: () => {},
       }),
     );
   tokens = await api().users.login({ email: "resident@example.com", password: "resident12345" });
   const once = (i: number) => (i % 2 === 0 ? api().posts.list({ page: 1 }) : api().accounts.list());
   for (let i = 0; i < 300; i++) await once(i); // warm-up: JIT, keep-alive sockets
-  console.log(`node ${process.version}, load average ${os.loadavg().map((n) => n.toFixed(2)).join(" ")}`);
+  console.log(
+    `node ${process.version}, load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ")}`,
+  );
   for (let round = 1; round <= rounds; round++) {
     const latencies: number[] = [];
     const cpu = process.cpuUsage();

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { BudgetList, median, percentile, ratio, ratioText, tooBusy, withinExtra, withinRatio } from "./budgets";
+
+import {
+  BudgetList,
+  median,
+  percentile,
+  ratio,
+  ratioText,
+  tooBusy,
+  withinExtra,
+  withinRatio,
+} from "./budgets";
 
 describe("ratios to the floor", () => {
   it("divides by the floor, and has no ratio without one", () => {

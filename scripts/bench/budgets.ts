@@ -77,7 +77,9 @@ export function median(values: number[]): number {
 
 /** The value at percentile `p` of an already sorted list (nearest rank below). */
 export function percentile(sorted: number[], p: number): number {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] : Number.NaN;
+  return sorted.length
+    ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]
+    : Number.NaN;
 }
 
 /** Whether the machine is too busy to judge latency budgets: load average at or above the core count. */
@@ -97,7 +99,14 @@ export class BudgetList {
   }
 
   rows() {
-    return this.all.map((b) => [b.name, b.figure, b.floor ?? "—", b.ratio ?? "—", b.limit, b.verdict]);
+    return this.all.map((b) => [
+      b.name,
+      b.figure,
+      b.floor ?? "—",
+      b.ratio ?? "—",
+      b.limit,
+      b.verdict,
+    ]);
   }
 }
 

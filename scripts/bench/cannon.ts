@@ -1,5 +1,6 @@
 // autocannon runs, summarised: requests per second, latency, failures.
 import autocannon from "autocannon";
+
 import { percentile } from "./budgets";
 
 export interface Failures {
@@ -28,12 +29,17 @@ export interface Target {
 /** Non-2xx answers and errors of a run ("0" when clean). */
 export function describeFailures(result: autocannon.Result): Failures {
   const parts: string[] = [];
-  const stats = (result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
+  const stats =
+    (result as unknown as { statusCodeStats?: Record<string, { count: number }> })
+      .statusCodeStats ?? {};
   for (const [code, { count }] of Object.entries(stats)) {
     if (!code.startsWith("2")) parts.push(`${count}×${code}`);
   }
   // autocannon counts timeouts among the errors.
-  if (result.errors) parts.push(`${result.errors} error(s)${result.timeouts ? `, ${result.timeouts} of them timeouts (> 20 s)` : ""}`);
+  if (result.errors)
+    parts.push(
+      `${result.errors} error(s)${result.timeouts ? `, ${result.timeouts} of them timeouts (> 20 s)` : ""}`,
+    );
   return { count: result.non2xx + result.errors, text: parts.length ? parts.join(" ") : "0" };
 }
 
@@ -49,7 +55,17 @@ export interface CannonOptions extends Target {
 }
 
 export async function cannon(options: CannonOptions): Promise<Run> {
-  const { url, path = "/", headers = {}, connections, duration, amount, requests, samples, onHeaders } = options;
+  const {
+    url,
+    path = "/",
+    headers = {},
+    connections,
+    duration,
+    amount,
+    requests,
+    samples,
+    onHeaders,
+  } = options;
   const settings: autocannon.Options = { url: url + path, connections, headers, timeout: 20 };
   // autocannon validates what is present: either a duration or an amount.
   if (amount !== undefined) settings.amount = amount;
@@ -59,14 +75,25 @@ export async function cannon(options: CannonOptions): Promise<Run> {
     settings.requests = [
       {
         path,
-        onResponse: (_status: number, _body: string, _context: unknown, responseHeaders: Record<string, string>) => onHeaders(responseHeaders),
+        onResponse: (
+          _status: number,
+          _body: string,
+          _context: unknown,
+          responseHeaders: Record<string, string>,
+        ) => onHeaders(responseHeaders),
       } as autocannon.Request,
     ];
   }
   // Without a callback autocannon returns its instance, which is also a promise of the result.
-  const instance = autocannon(settings) as unknown as autocannon.Instance & Promise<autocannon.Result>;
+  const instance = autocannon(settings) as unknown as autocannon.Instance &
+    Promise<autocannon.Result>;
   const times: number[] = [];
-  if (samples) instance.on("response", (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
+  if (samples)
+    instance.on(
+      "response",
+      (_client: unknown, _status: number, _bytes: number, responseTime: number) =>
+        times.push(responseTime),
+    );
   const result = await instance;
   times.sort((a, b) => a - b);
   return {

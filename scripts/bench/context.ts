@@ -1,7 +1,17 @@
 // What every section gets: the options of the run and the running stack.
 import type { Floor } from "./floor";
 
-export const SECTIONS = ["weight", "speed", "slow", "memory", "soak", "bodies", "replicas", "lighthouse", "worker"] as const;
+export const SECTIONS = [
+  "weight",
+  "speed",
+  "slow",
+  "memory",
+  "soak",
+  "bodies",
+  "replicas",
+  "lighthouse",
+  "worker",
+] as const;
 export type Section = (typeof SECTIONS)[number];
 
 /** The browsers of the bench read Russian, as the portal's residents do (without it Chromium asks for English pages). */
@@ -26,7 +36,8 @@ export function parseOptions(argv: string[]): Options {
     else if (arg.startsWith("--only=")) {
       const names = arg.slice("--only=".length).split(",").filter(Boolean);
       const unknown = names.filter((name) => !(SECTIONS as readonly string[]).includes(name));
-      if (unknown.length > 0 || names.length === 0) throw new Error(`Unknown section(s) ${unknown.join(", ") || "(none)"}. ${USAGE}`);
+      if (unknown.length > 0 || names.length === 0)
+        throw new Error(`Unknown section(s) ${unknown.join(", ") || "(none)"}. ${USAGE}`);
       options.only = new Set(names as Section[]);
     } else throw new Error(`Unknown option ${arg}. ${USAGE}`);
   }
@@ -37,7 +48,10 @@ export function parseOptions(argv: string[]): Options {
 export const running = new Set<{ stop(): Promise<unknown> }>();
 
 /** Runs `body` with a started process registered in `running`, and stops it after. */
-export async function withRunning<T extends { stop(): Promise<unknown> }, R>(started: T, body: (process: T) => Promise<R>): Promise<R> {
+export async function withRunning<T extends { stop(): Promise<unknown> }, R>(
+  started: T,
+  body: (process: T) => Promise<R>,
+): Promise<R> {
   running.add(started);
   try {
     return await body(started);
@@ -68,5 +82,7 @@ export interface Context {
 }
 
 export function durationsFor(quick: boolean): Context["durations"] {
-  return quick ? { speed: 2, warmup: 1, soak: 10, rounds: 2 } : { speed: 4, warmup: 2, soak: 60, rounds: 3 };
+  return quick
+    ? { speed: 2, warmup: 1, soak: 10, rounds: 2 }
+    : { speed: 4, warmup: 2, soak: 60, rounds: 3 };
 }

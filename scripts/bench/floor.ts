@@ -6,6 +6,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+
 import { freePort } from "../../tests/support/stack.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -19,13 +20,19 @@ function files(dir: string): string[] {
     .readdirSync(dir, { withFileTypes: true })
     .filter((entry) => entry.name !== "build" && entry.name !== ".react-router")
     .sort((a, b) => a.name.localeCompare(b.name))
-    .flatMap((entry) => (entry.isDirectory() ? files(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
+    .flatMap((entry) =>
+      entry.isDirectory() ? files(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+    );
 }
 
 /** sha256 over the floor's sources and the lock file (the versions it is built with). */
 export function floorFingerprint(): string {
   const hash = crypto.createHash("sha256");
-  for (const file of [...files(floorDir), path.join(root, "scripts/compress/zopfli-gzip.js"), path.join(root, "package-lock.json")]) {
+  for (const file of [
+    ...files(floorDir),
+    path.join(root, "scripts/compress/zopfli-gzip.js"),
+    path.join(root, "package-lock.json"),
+  ]) {
     hash.update(`${path.relative(root, file)}\0`);
     hash.update(fs.readFileSync(file));
     hash.update("\0");
@@ -36,7 +43,12 @@ export function floorFingerprint(): string {
 /** Builds floor/ unless its build is of the same sources; returns whether it built. */
 export function ensureFloorBuild({ force = false, log = console.log } = {}): boolean {
   const fingerprint = floorFingerprint();
-  if (!force && fs.existsSync(stampFile) && fs.readFileSync(stampFile, "utf8").trim() === fingerprint) return false;
+  if (
+    !force &&
+    fs.existsSync(stampFile) &&
+    fs.readFileSync(stampFile, "utf8").trim() === fingerprint
+  )
+    return false;
   log("Building the floor (scripts/bench/floor, react-router build)…");
   fs.rmSync(buildDir, { recursive: true, force: true });
   const result = spawnSync("npx", ["react-router", "build"], {

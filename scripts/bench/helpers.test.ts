@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { parseOptions, SECTIONS } from "./context";
 import { formatTable } from "./output";
 import { cpuMsFromStat } from "./proc";
@@ -19,14 +20,22 @@ describe("the command line", () => {
 
 describe("cpuMsFromStat", () => {
   it("adds utime and stime, counting fields after the command (which may hold spaces and parentheses)", () => {
-    const stat = "4242 (node (main) x) S 1 4242 4242 0 -1 4194560 100 0 0 0 250 50 0 0 20 0 11 0 100 0 0";
+    const stat =
+      "4242 (node (main) x) S 1 4242 4242 0 -1 4194560 100 0 0 0 250 50 0 0 20 0 11 0 100 0 0";
     expect(cpuMsFromStat(stat, 100)).toBe(3000);
   });
 });
 
 describe("formatTable", () => {
   it("right-aligns numeric columns and pads the rest", () => {
-    const text = formatTable(["page", "CPU/req", "ratio"], [["/", "2.29 ms", "1.00×"], ["/profile/accounts", "9.29 ms", "4.06×"]], "");
+    const text = formatTable(
+      ["page", "CPU/req", "ratio"],
+      [
+        ["/", "2.29 ms", "1.00×"],
+        ["/profile/accounts", "9.29 ms", "4.06×"],
+      ],
+      "",
+    );
     expect(text.split("\n")).toEqual([
       "page               CPU/req  ratio",
       "-----------------  -------  -----",

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { blockingStylesheets, dataPreloads, entryScripts, modulePreloads, readDocument, staticImports, stylesheetPosition, stylesheets } from "./html";
+
+import {
+  blockingStylesheets,
+  dataPreloads,
+  entryScripts,
+  modulePreloads,
+  readDocument,
+  staticImports,
+  stylesheetPosition,
+  stylesheets,
+} from "./html";
 
 const page = `<!DOCTYPE html><html><head>
 <meta charSet="utf-8"><title>A > B</title>
@@ -17,7 +27,11 @@ describe("readDocument", () => {
   const parts = readDocument(page);
 
   it("finds the real tags only, not text, comments or script contents that look like them", () => {
-    expect(stylesheets(parts).map((l) => l.href)).toEqual(["/assets/app.css", "/print.css", "/x.css"]);
+    expect(stylesheets(parts).map((l) => l.href)).toEqual([
+      "/assets/app.css",
+      "/print.css",
+      "/x.css",
+    ]);
   });
 
   it("counts a stylesheet as blocking unless it is for print or disabled", () => {
@@ -31,11 +45,15 @@ describe("readDocument", () => {
 
   it("places the stylesheet among the head's elements", () => {
     expect(stylesheetPosition(parts)).toEqual({ position: 5, of: 7, before: 2, inline: false });
-    expect(stylesheetPosition(readDocument("<html><head><title>x</title></head></html>"))).toBeUndefined();
+    expect(
+      stylesheetPosition(readDocument("<html><head><title>x</title></head></html>")),
+    ).toBeUndefined();
   });
 
   it("places the page's own <style> when no stylesheet is linked", () => {
-    const inPage = readDocument('<html><head><meta charset="utf-8"><style>p{}</style><link rel="modulepreload" href="/a.js"><style>q{}</style></head></html>');
+    const inPage = readDocument(
+      '<html><head><meta charset="utf-8"><style>p{}</style><link rel="modulepreload" href="/a.js"><style>q{}</style></head></html>',
+    );
     expect(stylesheetPosition(inPage)).toEqual({ position: 2, of: 4, before: 0, inline: true });
   });
 

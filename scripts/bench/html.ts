@@ -22,35 +22,53 @@ export function readDocument(html: string): DocumentParts {
   const head = elements("head")[0];
   return {
     links: elements("link").map((link) => ({ ...link.attribs })),
-    scripts: elements("script").map((script) => ({ attrs: { ...script.attribs }, text: DomUtils.textContent(script) })),
-    head: head ? head.children.filter((node): node is Element => ElementType.isTag(node)).map((el) => ({ name: el.name, attrs: { ...el.attribs } })) : [],
+    scripts: elements("script").map((script) => ({
+      attrs: { ...script.attribs },
+      text: DomUtils.textContent(script),
+    })),
+    head: head
+      ? head.children
+          .filter((node): node is Element => ElementType.isTag(node))
+          .map((el) => ({ name: el.name, attrs: { ...el.attribs } }))
+      : [],
   };
 }
 
 const rels = (attrs: Attributes) => (attrs.rel ?? "").toLowerCase().split(/\s+/).filter(Boolean);
 
-export const stylesheets = (parts: DocumentParts) => parts.links.filter((link) => rels(link).includes("stylesheet") && link.href);
+export const stylesheets = (parts: DocumentParts) =>
+  parts.links.filter((link) => rels(link).includes("stylesheet") && link.href);
 
 /** A stylesheet blocks rendering unless it is disabled or for print only. */
 export const blockingStylesheets = (parts: DocumentParts) =>
-  stylesheets(parts).filter((link) => !("disabled" in link) && (link.media ?? "").trim().toLowerCase() !== "print");
+  stylesheets(parts).filter(
+    (link) => !("disabled" in link) && (link.media ?? "").trim().toLowerCase() !== "print",
+  );
 
-export const modulePreloads = (parts: DocumentParts) => parts.links.filter((link) => rels(link).includes("modulepreload") && link.href);
+export const modulePreloads = (parts: DocumentParts) =>
+  parts.links.filter((link) => rels(link).includes("modulepreload") && link.href);
 
 /** Files fetched ahead as data (the portal's locale files). */
-export const dataPreloads = (parts: DocumentParts) => parts.links.filter((link) => rels(link).includes("preload") && link.as === "fetch" && link.href);
+export const dataPreloads = (parts: DocumentParts) =>
+  parts.links.filter((link) => rels(link).includes("preload") && link.as === "fetch" && link.href);
 
 /**
  * Where the page's styles stand in <head>: the first render-blocking stylesheet, or else the
  * first <style> (styles in the page itself); 1-based, and how many elements precede it that are
  * not meta or title.
  */
-export function stylesheetPosition(parts: DocumentParts): { position: number; of: number; before: number; inline: boolean } | undefined {
-  let index = parts.head.findIndex((el) => el.name === "link" && rels(el.attrs).includes("stylesheet"));
+export function stylesheetPosition(
+  parts: DocumentParts,
+): { position: number; of: number; before: number; inline: boolean } | undefined {
+  let index = parts.head.findIndex(
+    (el) => el.name === "link" && rels(el.attrs).includes("stylesheet"),
+  );
   const inline = index < 0;
   if (inline) index = parts.head.findIndex((el) => el.name === "style");
   if (index < 0) return undefined;
-  const before = parts.head.slice(0, index).filter((el) => el.name !== "meta" && el.name !== "title").length;
+  const before = parts.head
+    .slice(0, index)
+    .filter((el) => el.name !== "meta" && el.name !== "title").length;
   return { position: index + 1, of: parts.head.length, before, inline };
 }
 
@@ -70,7 +88,9 @@ export async function staticImports(code: string): Promise<string[]> {
   await init;
   const [imports] = parse(code);
   // t: 1 static import, 2 dynamic import(), 3 import.meta; 4/5/6 source/defer phases.
-  return imports.filter((entry) => entry.t === 1 && entry.n !== undefined).map((entry) => entry.n as string);
+  return imports
+    .filter((entry) => entry.t === 1 && entry.n !== undefined)
+    .map((entry) => entry.n as string);
 }
 
 /**
@@ -83,7 +103,8 @@ export async function entryScripts(parts: DocumentParts, base: string): Promise<
   for (const link of modulePreloads(parts)) urls.add(new URL(link.href, base).href);
   for (const script of parts.scripts) {
     if (script.attrs.src) urls.add(new URL(script.attrs.src, base).href);
-    else if (script.attrs.type === "module") for (const name of await moduleImports(script.text)) urls.add(new URL(name, base).href);
+    else if (script.attrs.type === "module")
+      for (const name of await moduleImports(script.text)) urls.add(new URL(name, base).href);
   }
   return [...urls];
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { scriptBytesCountedInFcp } from "./lighthouse-fcp";
 
 /**
@@ -6,21 +7,45 @@ import { scriptBytesCountedInFcp } from "./lighthouse-fcp";
  * ms: the metrics give the paint on the trace's clock (µs), the requests count
  * from the first one's start, 5 ms after the navigation began.
  */
-function lhr(observedFirstContentfulPaint: number | undefined, items: { resourceType: string; priority: string; networkEndTime: number; transferSize: number }[]) {
+function lhr(
+  observedFirstContentfulPaint: number | undefined,
+  items: { resourceType: string; priority: string; networkEndTime: number; transferSize: number }[],
+) {
   const navigationTs = 1_000_000_000;
   return {
     audits: {
       metrics: {
-        details: { items: [{ observedFirstContentfulPaintTs: observedFirstContentfulPaint === undefined ? undefined : navigationTs + observedFirstContentfulPaint * 1000 }] },
+        details: {
+          items: [
+            {
+              observedFirstContentfulPaintTs:
+                observedFirstContentfulPaint === undefined
+                  ? undefined
+                  : navigationTs + observedFirstContentfulPaint * 1000,
+            },
+          ],
+        },
       },
-      "network-requests": { details: { items, debugData: { networkStartTimeTs: navigationTs + 5_000 } } },
+      "network-requests": {
+        details: { items, debugData: { networkStartTimeTs: navigationTs + 5_000 } },
+      },
     },
   };
 }
 
 describe("scriptBytesCountedInFcp", () => {
-  const framework = { resourceType: "Script", priority: "High", networkEndTime: 180, transferSize: 120_000 };
-  const shell = { resourceType: "Script", priority: "High", networkEndTime: 260, transferSize: 10_000 };
+  const framework = {
+    resourceType: "Script",
+    priority: "High",
+    networkEndTime: 180,
+    transferSize: 120_000,
+  };
+  const shell = {
+    resourceType: "Script",
+    priority: "High",
+    networkEndTime: 260,
+    transferSize: 10_000,
+  };
 
   it("counts the High-priority scripts that arrived before the observed first paint", () => {
     expect(scriptBytesCountedInFcp(lhr(200, [framework, shell]))).toBe(120_000);
@@ -35,7 +60,12 @@ describe("scriptBytesCountedInFcp", () => {
 
   it("leaves out later scripts, other priorities and other resources", () => {
     expect(scriptBytesCountedInFcp(lhr(150, [framework, shell]))).toBe(0);
-    const locale = { resourceType: "Fetch", priority: "Low", networkEndTime: 100, transferSize: 4_000 };
+    const locale = {
+      resourceType: "Fetch",
+      priority: "Low",
+      networkEndTime: 100,
+      transferSize: 4_000,
+    };
     const lowScript = { ...framework, priority: "Low" };
     const stylesheet = { ...framework, resourceType: "Stylesheet", priority: "VeryHigh" };
     expect(scriptBytesCountedInFcp(lhr(300, [locale, lowScript, stylesheet]))).toBe(0);

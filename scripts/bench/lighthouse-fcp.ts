@@ -11,7 +11,12 @@ interface MetricsDetails {
 }
 
 interface NetworkRequestsDetails {
-  items?: { resourceType?: string; priority?: string; networkEndTime?: number; transferSize?: number }[];
+  items?: {
+    resourceType?: string;
+    priority?: string;
+    networkEndTime?: number;
+    transferSize?: number;
+  }[];
   /** The clock (µs) the requests' times (ms) count from, given to sync them with the metrics'. */
   debugData?: { networkStartTimeTs?: number };
 }
@@ -27,11 +32,18 @@ interface NetworkRequestsDetails {
  * before or after its observed first paint (docs/benchmark.md).
  */
 export function scriptBytesCountedInFcp(lhr: LighthouseAudits): number {
-  const paintTs = (lhr.audits.metrics?.details as MetricsDetails | undefined)?.items?.[0]?.observedFirstContentfulPaintTs;
+  const paintTs = (lhr.audits.metrics?.details as MetricsDetails | undefined)?.items?.[0]
+    ?.observedFirstContentfulPaintTs;
   const network = lhr.audits["network-requests"]?.details as NetworkRequestsDetails | undefined;
   const startTs = network?.debugData?.networkStartTimeTs;
   if (paintTs === undefined || startTs === undefined || !network?.items) return 0;
   return network.items
-    .filter((r) => r.resourceType === "Script" && r.priority === "High" && r.networkEndTime !== undefined && startTs + r.networkEndTime * 1000 <= paintTs)
+    .filter(
+      (r) =>
+        r.resourceType === "Script" &&
+        r.priority === "High" &&
+        r.networkEndTime !== undefined &&
+        startTs + r.networkEndTime * 1000 <= paintTs,
+    )
     .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
 }

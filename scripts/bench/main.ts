@@ -13,19 +13,27 @@
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+
 import { startStack } from "../../tests/support/stack.js";
 import { budgets } from "./budgets";
-import { durationsFor, parseOptions, running, type Context, type Options, type Section } from "./context";
+import {
+  durationsFor,
+  parseOptions,
+  running,
+  type Context,
+  type Options,
+  type Section,
+} from "./context";
 import { ensureFloorBuild, startFloor } from "./floor";
 import { heading, table } from "./output";
 import { ADMIN, ensurePortalBuild, firstId, logs, onPortalLog, RESIDENT, signIn } from "./portal";
-import { speedSection } from "./sections/speed";
 import { bodiesSection } from "./sections/bodies";
 import { lighthouseSection } from "./sections/lighthouse";
 import { memorySection } from "./sections/memory";
 import { replicasSection } from "./sections/replicas";
 import { slowNetworkSection } from "./sections/slow";
 import { soakSection } from "./sections/soak";
+import { speedSection } from "./sections/speed";
 import { weightSection } from "./sections/weight";
 import { workerSection } from "./sections/worker";
 
@@ -71,24 +79,35 @@ async function main(options: Options): Promise<number> {
   process.once("SIGINT", interrupted);
   process.once("SIGTERM", interrupted);
   try {
-    console.log(`Stack: portal ${stack.portalUrl} (pid ${stack.portalPid}), stand-in ${stack.backendUrl}, floor ${floor.url} (pid ${floor.pid})`);
+    console.log(
+      `Stack: portal ${stack.portalUrl} (pid ${stack.portalPid}), stand-in ${stack.backendUrl}, floor ${floor.url} (pid ${floor.pid})`,
+    );
     const ctx: Context = {
       options,
       durations: durationsFor(options.quick),
-      stack: { portalUrl: stack.portalUrl, backendUrl: stack.backendUrl, portalPid: stack.portalPid as number, backendPid: stack.backendPid as number },
+      stack: {
+        portalUrl: stack.portalUrl,
+        backendUrl: stack.backendUrl,
+        portalPid: stack.portalPid as number,
+        backendPid: stack.backendPid as number,
+      },
       floor,
       residentCookie: await signIn(stack.portalUrl, RESIDENT),
       adminCookie: await signIn(stack.portalUrl, ADMIN),
       postId: await firstId(stack.backendUrl, "posts"),
       served: 0,
     };
-    for (const [name, run] of Object.entries(sections) as [Section, (ctx: Context) => Promise<void>][]) {
+    for (const [name, run] of Object.entries(sections) as [
+      Section,
+      (ctx: Context) => Promise<void>,
+    ][]) {
       if (options.only.has(name)) await run(ctx);
     }
 
     heading("Budgets");
     table(["budget", "figure", "floor", "ratio", "limit", "result"], budgets.rows());
-    for (const b of budgets.all.filter((x) => x.reason)) console.log(`  ${b.name}: not judged (${b.reason})`);
+    for (const b of budgets.all.filter((x) => x.reason))
+      console.log(`  ${b.name}: not judged (${b.reason})`);
     const failed = budgets.failed().length;
     console.log(
       `\n${failed === 0 ? "All judged budgets hold." : `${failed} of ${budgets.all.length} budget(s) FAIL.`}` +

@@ -1,13 +1,17 @@
 // How the bench prints: figures with their units, aligned tables, section headings.
 
 export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-export const ms = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? "—" : `${value.toFixed(1)} ms`);
-export const cpuMsText = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? "—" : `${value.toFixed(2)} ms`);
+export const ms = (value: number | undefined) =>
+  value === undefined || Number.isNaN(value) ? "—" : `${value.toFixed(1)} ms`;
+export const cpuMsText = (value: number | undefined) =>
+  value === undefined || Number.isNaN(value) ? "—" : `${value.toFixed(2)} ms`;
 export const mb = (kib: number) => `${(kib / 1024).toFixed(1)} MB`;
 export const int = (value: number) => Math.round(value).toLocaleString("en-US");
 export const pct = (ratio: number) => `${ratio >= 0 ? "+" : ""}${(ratio * 100).toFixed(1)}%`;
 export const seconds = (milliseconds: number | undefined) =>
-  milliseconds === undefined || Number.isNaN(milliseconds) ? "—" : `${(milliseconds / 1000).toFixed(2)} s`;
+  milliseconds === undefined || Number.isNaN(milliseconds)
+    ? "—"
+    : `${(milliseconds / 1000).toFixed(2)} s`;
 
 type Cell = string | number | undefined | null;
 
@@ -18,14 +22,20 @@ const NUMERIC = /^(?:[-+]?[\d.,]+\s?(?:%|KB|MB|ms|s|×)?|—)$/;
 export function formatTable(headers: string[], rows: Cell[][], indent = "  "): string {
   const cells = [headers, ...rows].map((row) => headers.map((_, i) => String(row[i] ?? "")));
   const widths = headers.map((_, i) => Math.max(...cells.map((row) => row[i].length)));
-  const numeric = headers.map((_, i) => i > 0 && rows.every((row) => NUMERIC.test(String(row[i] ?? "—"))));
+  const numeric = headers.map(
+    (_, i) => i > 0 && rows.every((row) => NUMERIC.test(String(row[i] ?? "—"))),
+  );
   const line = (row: string[]) =>
     indent +
     row
       .map((cell, i) => (numeric[i] ? cell.padStart(widths[i]) : cell.padEnd(widths[i])))
       .join("  ")
       .trimEnd();
-  return [line(cells[0]), indent + widths.map((w) => "-".repeat(w)).join("  "), ...cells.slice(1).map(line)].join("\n");
+  return [
+    line(cells[0]),
+    indent + widths.map((w) => "-".repeat(w)).join("  "),
+    ...cells.slice(1).map(line),
+  ].join("\n");
 }
 
 export function table(headers: string[], rows: Cell[][]) {

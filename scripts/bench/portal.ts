@@ -1,6 +1,6 @@
 // The portal under test: its build, its log lines, signing in, the demo data.
-import { build, buildIfChanged } from "../build.js";
 import { sessionCookieNames } from "../../app/utils/http/session-cookie-name";
+import { build, buildIfChanged } from "../build.js";
 
 export const RESIDENT = { email: "resident@example.com", password: "resident12345" };
 export const ADMIN = { email: "admin@example.com", password: "admin12345" };
@@ -34,7 +34,10 @@ export function onPortalLog(line: string, stream: "stdout" | "stderr") {
 const cookiePair = (setCookie: string) => setCookie.split(";")[0];
 
 /** Signs in through the portal's form; returns the Cookie header (the session, no toast). */
-export async function signIn(portalUrl: string, { email, password }: { email: string; password: string }): Promise<string> {
+export async function signIn(
+  portalUrl: string,
+  { email, password }: { email: string; password: string },
+): Promise<string> {
   const response = await fetch(`${portalUrl}/auth`, {
     method: "POST",
     redirect: "manual",
@@ -42,15 +45,23 @@ export async function signIn(portalUrl: string, { email, password }: { email: st
     body: new URLSearchParams({ email, password }),
   });
   const cookies = response.headers.getSetCookie().map(cookiePair);
-  if (response.status !== 302 || !cookies.some((cookie) => sessionCookieNames.some((name) => cookie.startsWith(`${name}=`)))) {
-    throw new Error(`sign-in as ${email} failed: ${response.status} ${response.headers.get("location") ?? ""}`);
+  if (
+    response.status !== 302 ||
+    !cookies.some((cookie) => sessionCookieNames.some((name) => cookie.startsWith(`${name}=`)))
+  ) {
+    throw new Error(
+      `sign-in as ${email} failed: ${response.status} ${response.headers.get("location") ?? ""}`,
+    );
   }
   // The toast is a one-time flash message: sending it again would only re-show it.
   return cookies.filter((cookie) => !cookie.startsWith("__toast=")).join("; ");
 }
 
 /** Logs in to the stand-in directly, as the portal does; returns the access token. */
-export async function backendAccess(backendUrl: string, { email, password }: { email: string; password: string }): Promise<string> {
+export async function backendAccess(
+  backendUrl: string,
+  { email, password }: { email: string; password: string },
+): Promise<string> {
   const response = await fetch(`${backendUrl}/api/v1/client/users/login/`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -62,8 +73,13 @@ export async function backendAccess(backendUrl: string, { email, password }: { e
 }
 
 /** The id of the first item of a list of the stand-in's demo data. */
-export async function firstId(backendUrl: string, list: "posts" | "rates" | "reports"): Promise<number> {
-  const body = (await (await fetch(`${backendUrl}/api/v1/client/${list}/?page_size=1`)).json()) as { results?: { id: number }[] };
+export async function firstId(
+  backendUrl: string,
+  list: "posts" | "rates" | "reports",
+): Promise<number> {
+  const body = (await (await fetch(`${backendUrl}/api/v1/client/${list}/?page_size=1`)).json()) as {
+    results?: { id: number }[];
+  };
   const id = body.results?.[0]?.id;
   if (id === undefined) throw new Error(`the stand-in has no ${list}`);
   return id;
@@ -72,5 +88,15 @@ export async function firstId(backendUrl: string, list: "posts" | "rates" | "rep
 /** The public pages of the site map (issue 14's list), with real ids from the demo data. */
 export async function publicPages(backendUrl: string): Promise<string[]> {
   const postId = await firstId(backendUrl, "posts");
-  return ["/", "/auth", "/auth/registration", "/posts", `/posts/item/${postId}`, "/rates", "/about", "/about/info", "/documents/privacy"];
+  return [
+    "/",
+    "/auth",
+    "/auth/registration",
+    "/posts",
+    `/posts/item/${postId}`,
+    "/rates",
+    "/about",
+    "/about/info",
+    "/documents/privacy",
+  ];
 }

@@ -25,4 +25,5 @@ export function rssKib(pid: number): number {
   return Number.parseInt(line.slice("VmRSS:".length), 10);
 }
 
-export const settle = (milliseconds = 1000) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+export const settle = (milliseconds = 1000) =>
+  new Promise((resolve) => setTimeout(resolve, milliseconds));

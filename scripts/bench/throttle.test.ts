@@ -1,5 +1,6 @@
 import type net from "node:net";
 import { describe, expect, it } from "vitest";
+
 import { LinkDirection } from "./throttle";
 
 /** A clock and timers of the test's own: the link's timing read exactly. */

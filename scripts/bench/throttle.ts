@@ -30,7 +30,8 @@ export class LinkDirection {
   constructor(
     private readonly shape: LinkShape,
     private readonly now: () => number = () => performance.now(),
-    private readonly later: (ms: number, run: () => void) => void = (ms, run) => void setTimeout(run, Math.max(0, ms)),
+    private readonly later: (ms: number, run: () => void) => void = (ms, run) =>
+      void setTimeout(run, Math.max(0, ms)),
   ) {}
 
   send(to: net.Socket, data: Buffer | "end") {
@@ -95,7 +96,10 @@ export interface ThrottlingProxy {
 }
 
 /** Listens on a free port of 127.0.0.1 and forwards every connection to `target` over the slow link. */
-export async function startThrottlingProxy(target: URL, shape: LinkShape): Promise<ThrottlingProxy> {
+export async function startThrottlingProxy(
+  target: URL,
+  shape: LinkShape,
+): Promise<ThrottlingProxy> {
   const down = new LinkDirection(shape);
   const up = new LinkDirection(shape);
   const sockets = new Set<net.Socket>();

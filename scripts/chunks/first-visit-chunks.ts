@@ -30,7 +30,8 @@ export function chunkingMode(env: NodeJS.ProcessEnv = process.env): ChunkingMode
   throw new Error(`PORTAL_CHUNKS must be "first-visit" or "rollup", not ${JSON.stringify(value)}`);
 }
 
-const framework = /\/node_modules\/(react|react-dom|scheduler|react-router|i18next|react-i18next|html-parse-stringify|void-elements)\//;
+const framework =
+  /\/node_modules\/(react|react-dom|scheduler|react-router|i18next|react-i18next|html-parse-stringify|void-elements)\//;
 /** The root route's module, as React Router names it in the client build (its id may carry a query). */
 export const rootModule = /\/app\/root\.tsx(\?|$)/;
 /**
@@ -39,9 +40,14 @@ export const rootModule = /\/app\/root\.tsx(\?|$)/;
  * every list page's first visit.
  * Named as files: the build stops when one is missing from its chunk (moved, renamed).
  */
-const listFiles = ["app/components/pagination.tsx", "app/components/filters.tsx", "app/components/post-filters.tsx"];
+const listFiles = [
+  "app/components/pagination.tsx",
+  "app/components/filters.tsx",
+  "app/components/post-filters.tsx",
+];
 
-const isFile = (files: string[]) => (id: string) => files.some((file) => id === file || id.endsWith(`/${file}`));
+const isFile = (files: string[]) => (id: string) =>
+  files.some((file) => id === file || id.endsWith(`/${file}`));
 const isListModule = isFile(listFiles);
 
 interface ModuleGraph {
@@ -99,13 +105,22 @@ export function firstVisitChunks(mode: ChunkingMode = chunkingMode()): Plugin {
       if (mode === "rollup" || this.environment.config.consumer !== "client") return;
       const chunks = Object.values(bundle).filter((each) => each.type === "chunk");
       const frameworkChunk = chunks.find((chunk) => chunk.name === "framework");
-      if (!frameworkChunk || !Object.keys(frameworkChunk.modules).some((id) => /\/node_modules\/react-router\//.test(id))) {
-        this.error("first-visit chunks: React Router's code is not in the framework chunk (has it moved out of node_modules/react-router/?)");
+      if (
+        !frameworkChunk ||
+        !Object.keys(frameworkChunk.modules).some((id) => /\/node_modules\/react-router\//.test(id))
+      ) {
+        this.error(
+          "first-visit chunks: React Router's code is not in the framework chunk (has it moved out of node_modules/react-router/?)",
+        );
       }
-      if (!chunks.some((chunk) => chunk.name === "shell")) this.error("first-visit chunks: no shell chunk came out of the build");
+      if (!chunks.some((chunk) => chunk.name === "shell"))
+        this.error("first-visit chunks: no shell chunk came out of the build");
       const inLists = Object.keys(chunks.find((chunk) => chunk.name === "lists")?.modules ?? {});
       const missing = listFiles.filter((file) => !inLists.some(isFile([file])));
-      if (missing.length) this.error(`first-visit chunks: ${missing.join(", ")} not in the lists chunk (moved or renamed? update scripts/chunks/first-visit-chunks.ts)`);
+      if (missing.length)
+        this.error(
+          `first-visit chunks: ${missing.join(", ")} not in the lists chunk (moved or renamed? update scripts/chunks/first-visit-chunks.ts)`,
+        );
     },
   };
 }

@@ -1,6 +1,7 @@
-import { gunzipSync, gzipSync } from "node:zlib";
 import { readFileSync } from "node:fs";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+
 import { zopfliGzip } from "./zopfli-gzip";
 
 describe("the build's gzip", () => {
@@ -9,7 +10,9 @@ describe("the build's gzip", () => {
 
   it("is gzip any client reads back to the file, from bytes or text", async () => {
     expect(gunzipSync(await zopfliGzip(source)).equals(source)).toBe(true);
-    expect(gunzipSync(await zopfliGzip(source.toString("utf8"))).toString("utf8")).toBe(source.toString("utf8"));
+    expect(gunzipSync(await zopfliGzip(source.toString("utf8"))).toString("utf8")).toBe(
+      source.toString("utf8"),
+    );
     const view = new Uint8Array(source.buffer, source.byteOffset, source.byteLength);
     expect(gunzipSync(await zopfliGzip(view)).equals(source)).toBe(true);
   });

@@ -11,7 +11,9 @@ test.describe("accessibility", () => {
     await page.getByRole("button", { name: "Включить тёмную тему" }).click();
     await page.waitForFunction(() => document.body.classList.contains("dark"));
     // Contrast is read once the colours have finished their transition.
-    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+    await page.evaluate(() =>
+      Promise.all(document.getAnimations().map((animation) => animation.finished)),
+    );
     await expectNoAxeViolations(page);
     await expectNoHtmlcsErrors(page);
   });

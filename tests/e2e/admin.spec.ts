@@ -1,10 +1,24 @@
-import { png, jpeg, jpegClaiming, pngClaiming } from "../support/images";
-import { admin, backendUrl, createResident, expect, hydrated, resident, signIn, test, uniqueEmail } from "./fixtures";
+import { jpeg, jpegClaiming, png, pngClaiming } from "../support/images";
+import {
+  admin,
+  backendUrl,
+  createResident,
+  expect,
+  hydrated,
+  resident,
+  signIn,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 
-const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const unique = (prefix: string) =>
+  `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 test.describe("administrators: posts", () => {
-  test("create, edit and delete a post, and see it on the news page", async ({ page, jsEnabled }) => {
+  test("create, edit and delete a post, and see it on the news page", async ({
+    page,
+    jsEnabled,
+  }) => {
     await signIn(page, admin, "/admin/posts");
     // Under load a click during hydration can go unanswered: the flow starts from a page that is React's.
     if (jsEnabled) await hydrated(page);
@@ -57,7 +71,11 @@ test.describe("administrators: posts", () => {
     await expect(page.getByText("По вашему запросу ничего не найдено.")).toBeVisible();
   });
 
-  test("a post's Markdown: previewed on the forms with the typed values kept, then rendered safely on the page, in the list and in the feed", async ({ page, request, jsEnabled }) => {
+  test("a post's Markdown: previewed on the forms with the typed values kept, then rendered safely on the page, in the list and in the feed", async ({
+    page,
+    request,
+    jsEnabled,
+  }) => {
     let dialogs = 0;
     page.on("dialog", async (dialog) => {
       dialogs += 1;
@@ -106,14 +124,19 @@ test.describe("administrators: posts", () => {
     await expect(body.locator("strong")).toHaveText("без горячей воды");
     await expect(body.locator("em")).toHaveText("с 10:00");
     await expect(body.locator("li")).toHaveCount(2);
-    await expect(body.getByRole("link", { name: "Подробнее" })).toHaveAttribute("href", "https://example.ru/water");
+    await expect(body.getByRole("link", { name: "Подробнее" })).toHaveAttribute(
+      "href",
+      "https://example.ru/water",
+    );
     await expect(body.getByText("не ссылка")).toBeVisible();
     expect(await body.locator('a[href^="javascript"], script, img').count()).toBe(0);
     await expect(body).toContainText("<script>alert(1)</script>");
     expect(dialogs).toBe(0);
 
     await page.goto(`/posts?q=${encodeURIComponent(title)}`);
-    await expect(page.locator(".post-card__excerpt")).toHaveText(/^Отключение воды Завтра без горячей воды, с 10:00\. Вторая строка\. первый подъезд/);
+    await expect(page.locator(".post-card__excerpt")).toHaveText(
+      /^Отключение воды Завтра без горячей воды, с 10:00\. Вторая строка\. первый подъезд/,
+    );
 
     const feed = await (await request.get("/posts/feed.xml")).text();
     expect(feed).toContain("&lt;strong&gt;без горячей воды&lt;/strong&gt;");
@@ -122,18 +145,26 @@ test.describe("administrators: posts", () => {
 });
 
 test.describe("administrators: post images", () => {
-  test("pictures chosen on the create form before a refusal or «Предпросмотр»: kept with JavaScript, named and asked for again without", async ({ page, jsEnabled }) => {
+  test("pictures chosen on the create form before a refusal or «Предпросмотр»: kept with JavaScript, named and asked for again without", async ({
+    page,
+    jsEnabled,
+  }) => {
     await signIn(page, admin, "/posts/create");
     if (jsEnabled) await hydrated(page);
     const title = unique("Двор после ремонта");
     const pictures = page.getByLabel("Картинки (можно добавить и позже)");
-    const chosenFiles = () => pictures.evaluate((input: HTMLInputElement) => [...(input.files ?? [])].map((file) => file.name));
+    const chosenFiles = () =>
+      pictures.evaluate((input: HTMLInputElement) =>
+        [...(input.files ?? [])].map((file) => file.name),
+      );
     const choose = () =>
       pictures.setInputFiles([
         { name: "yard.png", mimeType: "image/png", buffer: png() },
         { name: "bench.jpg", mimeType: "image/jpeg", buffer: jpeg() },
       ]);
-    const again = page.getByText("Вы выбрали: yard.png, bench.jpg. Браузер не сохраняет выбранные файлы при отправке формы: выберите их снова перед публикацией.");
+    const again = page.getByText(
+      "Вы выбрали: yard.png, bench.jpg. Браузер не сохраняет выбранные файлы при отправке формы: выберите их снова перед публикацией.",
+    );
     // The form came back: with JavaScript the files never left the field; without, a browser cannot
     // refill a file field, so the page names what was chosen (to a screen reader too) and asks for it again.
     const formCameBack = async () => {
@@ -164,7 +195,9 @@ test.describe("administrators: post images", () => {
     await expect(page.locator(".image-admin")).toHaveCount(2);
   });
 
-  test("upload a PNG and a JPEG, replace one, delete one; refuse text and oversized files", async ({ page }) => {
+  test("upload a PNG and a JPEG, replace one, delete one; refuse text and oversized files", async ({
+    page,
+  }) => {
     await signIn(page, admin, "/posts/create");
     const title = unique("Фотоотчёт");
     await page.getByLabel("Заголовок").fill(title);
@@ -183,19 +216,29 @@ test.describe("administrators: post images", () => {
     await expect(page.locator(".image-admin")).toHaveCount(2);
 
     // Replace the first one.
-    await page.getByLabel("Новый файл для изображения 1").setInputFiles({ name: "new.png", mimeType: "image/png", buffer: png(30, 20, [200, 40, 40]) });
+    await page.getByLabel("Новый файл для изображения 1").setInputFiles({
+      name: "new.png",
+      mimeType: "image/png",
+      buffer: png(30, 20, [200, 40, 40]),
+    });
     await page.locator(".replace-form").first().getByRole("button", { name: "Заменить" }).click();
     await expect(page.getByText("Изображение заменено")).toBeVisible();
 
     // A text file named .png and a file over 10 MB are refused beside the field.
-    await page.getByLabel("Файлы изображений").setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("just some text") });
+    await page.getByLabel("Файлы изображений").setInputFiles({
+      name: "notes.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("just some text"),
+    });
     await page.getByRole("button", { name: "Загрузить" }).click();
     await expect(page.getByText("Файл «notes.png» — не JPEG, PNG, WebP или GIF")).toBeVisible();
     await expect(page.getByLabel("Файлы изображений")).toHaveAttribute("aria-invalid", "true");
 
     const big = Buffer.alloc(10 * 1024 * 1024 + 1);
     png().copy(big);
-    await page.getByLabel("Файлы изображений").setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: big });
+    await page
+      .getByLabel("Файлы изображений")
+      .setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: big });
     await page.getByRole("button", { name: "Загрузить" }).click();
     await expect(page.getByText(/больше 10 МБ/)).toBeVisible();
     await expect(page.locator(".image-admin")).toHaveCount(2);
@@ -203,7 +246,8 @@ test.describe("administrators: post images", () => {
     // Delete one.
     await page.getByRole("link", { name: "Удалить изображение 2" }).click();
     const dialog = page.getByRole("dialog");
-    if (await dialog.isVisible().catch(() => false)) await dialog.getByRole("button", { name: "Да, удалить" }).click();
+    if (await dialog.isVisible().catch(() => false))
+      await dialog.getByRole("button", { name: "Да, удалить" }).click();
     else await page.getByRole("button", { name: "Да, удалить" }).click();
     await expect(page.getByText("Изображение удалено")).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/posts\/\d+\/edit$/);
@@ -213,14 +257,18 @@ test.describe("administrators: post images", () => {
     // (a page past the end leads there; other tests' pictures may fill the first pages).
     await page.goto("/admin/images?page=9999");
     await expect(page).toHaveURL(/\/admin\/images(\?page=\d+)?$/);
-    const card = page.locator(".image-admin").filter({ has: page.getByRole("link", { name: title }) });
+    const card = page
+      .locator(".image-admin")
+      .filter({ has: page.getByRole("link", { name: title }) });
     await expect(card).toHaveCount(1);
     await expect(card.locator("img")).toHaveAttribute("alt", new RegExp(title));
     await card.getByRole("link", { name: title }).click();
     await expect(page).toHaveURL(/\/admin\/posts\/\d+\/edit$/);
   });
 
-  test("pictures chosen on the create form: the post is created with the good ones, and the page names the one that failed", async ({ page }) => {
+  test("pictures chosen on the create form: the post is created with the good ones, and the page names the one that failed", async ({
+    page,
+  }) => {
     await signIn(page, admin, "/posts/create");
     const title = unique("С картинками");
     await page.getByLabel("Заголовок").fill(title);
@@ -232,7 +280,11 @@ test.describe("administrators: post images", () => {
     ]);
     await page.getByRole("button", { name: "Опубликовать" }).click();
     await expect(page).toHaveURL(/\/admin\/posts\/\d+\/edit$/);
-    await expect(page.getByText(`Публикация «${title}» создана, но не все картинки загружены: Файл «notes.png» — не JPEG, PNG, WebP или GIF`)).toBeVisible();
+    await expect(
+      page.getByText(
+        `Публикация «${title}» создана, но не все картинки загружены: Файл «notes.png» — не JPEG, PNG, WebP или GIF`,
+      ),
+    ).toBeVisible();
     await expect(page.locator(".image-admin")).toHaveCount(2);
 
     // All good: the usual word, and the pictures are there.
@@ -240,13 +292,18 @@ test.describe("administrators: post images", () => {
     const second = unique("С картинкой");
     await page.getByLabel("Заголовок").fill(second);
     await page.getByLabel("Текст").fill("Одна фотография.");
-    await page.getByLabel("Картинки (можно добавить и позже)").setInputFiles({ name: "plan.png", mimeType: "image/png", buffer: png() });
+    await page
+      .getByLabel("Картинки (можно добавить и позже)")
+      .setInputFiles({ name: "plan.png", mimeType: "image/png", buffer: png() });
     await page.getByRole("button", { name: "Опубликовать" }).click();
     await expect(page.getByText(`Публикация «${second}» создана`)).toBeVisible();
     await expect(page.locator(".image-admin")).toHaveCount(1);
   });
 
-  test("refuse images whose header claims more pixels than the limit, beside the field, naming the file and the limit", async ({ page, jsEnabled }) => {
+  test("refuse images whose header claims more pixels than the limit, beside the field, naming the file and the limit", async ({
+    page,
+    jsEnabled,
+  }) => {
     await signIn(page, admin, "/posts/create");
     await page.getByLabel("Заголовок").fill(unique("Огромные картинки"));
     await page.getByLabel("Текст").fill("Проверка предела пикселей.");
@@ -263,22 +320,38 @@ test.describe("administrators: post images", () => {
     ]);
     await page.getByRole("button", { name: "Загрузить" }).click();
     const errors = page.locator("#upload-images-error");
-    await expect(errors).toContainText("Изображение «bomb.png» — 65535 × 65535 пикселей, а можно не больше 40 млн пикселей");
-    await expect(errors).toContainText("Изображение «wide.jpg» — 30000 × 30000 пикселей, а можно не больше 40 млн пикселей");
+    await expect(errors).toContainText(
+      "Изображение «bomb.png» — 65535 × 65535 пикселей, а можно не больше 40 млн пикселей",
+    );
+    await expect(errors).toContainText(
+      "Изображение «wide.jpg» — 30000 × 30000 пикселей, а можно не больше 40 млн пикселей",
+    );
     await expect(upload).toHaveAttribute("aria-invalid", "true");
     // Only the normal image reached the backend.
     await expect(page.locator(".image-admin")).toHaveCount(1);
 
     // Replacing an image with one is refused the same way, and the image stays.
     const before = await page.locator(".image-admin img").getAttribute("src");
-    await page.getByLabel("Новый файл для изображения 1").setInputFiles({ name: "bomb.png", mimeType: "image/png", buffer: pngClaiming(65535, 65535) });
+    await page.getByLabel("Новый файл для изображения 1").setInputFiles({
+      name: "bomb.png",
+      mimeType: "image/png",
+      buffer: pngClaiming(65535, 65535),
+    });
     await page.locator(".replace-form").first().getByRole("button", { name: "Заменить" }).click();
-    await expect(page.locator(".replace-form").first()).toContainText("Изображение «bomb.png» — 65535 × 65535 пикселей, а можно не больше 40 млн пикселей");
-    await expect(page.getByLabel("Новый файл для изображения 1")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator(".replace-form").first()).toContainText(
+      "Изображение «bomb.png» — 65535 × 65535 пикселей, а можно не больше 40 млн пикселей",
+    );
+    await expect(page.getByLabel("Новый файл для изображения 1")).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
     await expect(page.locator(".image-admin img")).toHaveAttribute("src", before ?? "");
   });
 
-  test("after an empty upload, a later save of the post leaves no word about the upload", async ({ page, jsEnabled }) => {
+  test("after an empty upload, a later save of the post leaves no word about the upload", async ({
+    page,
+    jsEnabled,
+  }) => {
     await signIn(page, admin, "/posts/create");
     const title = unique("Пустая загрузка");
     await page.getByLabel("Заголовок").fill(title);
@@ -331,7 +404,8 @@ test.describe("administrators: users", () => {
     // Delete.
     if (jsEnabled) await hydrated(page);
     await page.getByRole("link", { name: `Удалить ${email}` }).click();
-    if (jsEnabled) await page.getByRole("dialog").getByRole("button", { name: "Да, удалить" }).click();
+    if (jsEnabled)
+      await page.getByRole("dialog").getByRole("button", { name: "Да, удалить" }).click();
     else await page.getByRole("button", { name: "Да, удалить" }).click();
     await expect(page.getByText(`Пользователь ${email} удалён`)).toBeVisible();
     await page.goto(`/admin/users?email=${encodeURIComponent(email)}`);
@@ -349,27 +423,38 @@ test.describe("administrators: users", () => {
     await expect(page.getByLabel("Фамилия")).toHaveValue("Дубликатов");
   });
 
-  test("an administrator is not offered to delete themself, and a forced try is refused", async ({ page }) => {
+  test("an administrator is not offered to delete themself, and a forced try is refused", async ({
+    page,
+  }) => {
     await signIn(page, admin, `/admin/users?email=${encodeURIComponent(admin.email)}`);
     await expect(page.locator("tbody tr")).toHaveCount(1);
     await expect(page.getByRole("link", { name: `Удалить ${admin.email}` })).toHaveCount(0);
-    const href = await page.getByRole("link", { name: `Изменить ${admin.email}` }).getAttribute("href");
+    const href = await page
+      .getByRole("link", { name: `Изменить ${admin.email}` })
+      .getAttribute("href");
     const id = href!.split("/")[3];
     // The confirmation page, reached by its address, says why instead of asking.
     await page.goto(`/admin/users/${id}/delete`);
-    await expect(page.getByRole("heading", { name: "Удалить свою учётную запись нельзя" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "Удалить свою учётную запись нельзя" }),
+    ).toBeVisible();
     await expect(page.getByText("Удалить её может только другой администратор.")).toBeVisible();
     await expect(page.getByRole("button", { name: "Да, удалить" })).toHaveCount(0);
     // A forced POST is refused with the same words.
     const response = await page.request.post(`/admin/users/${id}/delete`, { maxRedirects: 0 });
     expect(response.status()).toBe(302);
     await page.goto("/admin/users");
-    await expect(page.getByText("Свою учётную запись удалить нельзя: попросите другого администратора.")).toBeVisible();
+    await expect(
+      page.getByText("Свою учётную запись удалить нельзя: попросите другого администратора."),
+    ).toBeVisible();
     await page.goto(`/admin/users?email=${encodeURIComponent(admin.email)}`);
     await expect(page.locator("tbody tr")).toHaveCount(1);
   });
 
-  test("an administrator cannot take away their own rights or deactivate themself, even by a forced form", async ({ page, jsEnabled }) => {
+  test("an administrator cannot take away their own rights or deactivate themself, even by a forced form", async ({
+    page,
+    jsEnabled,
+  }) => {
     const self = await createAdmin("self-admin");
     await signIn(page, self, `/admin/users/${self.id}/edit`);
     const rights = page.getByLabel("Администратор портала");
@@ -377,8 +462,12 @@ test.describe("administrators: users", () => {
     await expect(rights).toBeChecked();
     await expect(rights).toBeDisabled();
     await expect(active).toBeDisabled();
-    await expect(page.getByText("Свои права администратора снять нельзя: попросите другого администратора.")).toBeVisible();
-    await expect(rights).toHaveAccessibleDescription("Свои права администратора снять нельзя: попросите другого администратора.");
+    await expect(
+      page.getByText("Свои права администратора снять нельзя: попросите другого администратора."),
+    ).toBeVisible();
+    await expect(rights).toHaveAccessibleDescription(
+      "Свои права администратора снять нельзя: попросите другого администратора.",
+    );
 
     // Saving the own account keeps the rights.
     await page.getByLabel("Отчество").fill("Петрович");
@@ -392,17 +481,33 @@ test.describe("administrators: users", () => {
     if (jsEnabled) await hydrated(page);
     await page
       .locator('input[type="hidden"][name="is_admin"], input[type="hidden"][name="is_active"]')
-      .evaluateAll((inputs) => inputs.forEach((input) => ((input as HTMLInputElement).disabled = true)));
+      .evaluateAll((inputs) =>
+        inputs.forEach((input) => ((input as HTMLInputElement).disabled = true)),
+      );
     await page.getByRole("button", { name: "Сохранить" }).click();
-    await expect(page.getByRole("checkbox", { name: "Администратор портала" })).toHaveAttribute("aria-invalid", "true");
-    await expect(page.locator(".field__error").filter({ hasText: "Свои права администратора снять нельзя: попросите другого администратора." })).toBeVisible();
-    await expect(page.locator(".field__error").filter({ hasText: "Свою учётную запись отключить нельзя: попросите другого администратора." })).toBeVisible();
+    await expect(page.getByRole("checkbox", { name: "Администратор портала" })).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+    await expect(
+      page.locator(".field__error").filter({
+        hasText: "Свои права администратора снять нельзя: попросите другого администратора.",
+      }),
+    ).toBeVisible();
+    await expect(
+      page.locator(".field__error").filter({
+        hasText: "Свою учётную запись отключить нельзя: попросите другого администратора.",
+      }),
+    ).toBeVisible();
     const user = await backendAdminUser(self.id);
     expect(user.is_portal_admin).toBe(true);
     expect(user.is_active).toBe(true);
   });
 
-  test("an administrator whose rights another took away meets the 403 page and a refusal in the form, never a 500", async ({ page, jsEnabled }) => {
+  test("an administrator whose rights another took away meets the 403 page and a refusal in the form, never a 500", async ({
+    page,
+    jsEnabled,
+  }) => {
     const demoted = await createAdmin("demoted-admin");
     await signIn(page, demoted, `/admin/users/${demoted.id}/edit`);
     await backendAsAdmin(`admin/users/${demoted.id}/`, "PATCH", { is_portal_admin: false });
@@ -416,7 +521,8 @@ test.describe("administrators: users", () => {
       await page.waitForLoadState("networkidle");
     }
     await page.getByRole("button", { name: "Сохранить" }).click();
-    if (jsEnabled) await expect(page.getByRole("alert").filter({ hasText: "Недостаточно прав." })).toBeVisible();
+    if (jsEnabled)
+      await expect(page.getByRole("alert").filter({ hasText: "Недостаточно прав." })).toBeVisible();
     else await expect(page.getByRole("heading", { name: "Доступ запрещён" })).toBeVisible();
     const response = await page.goto("/admin/users");
     expect(response?.status()).toBe(403);
@@ -428,7 +534,11 @@ test.describe("administrators: users", () => {
 /** A call to the stand-in with the seeded administrator's token. */
 async function backendAsAdmin(path: string, method: string, body?: unknown) {
   const api = `${backendUrl()}/api/v1`;
-  const login = await fetch(`${api}/client/users/login/`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(admin) });
+  const login = await fetch(`${api}/client/users/login/`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(admin),
+  });
   const { access } = (await login.json()) as { access: string };
   const response = await fetch(`${api}/${path}`, {
     method,
@@ -445,14 +555,34 @@ const backendAdminUser = (id: number) => backendAsAdmin(`admin/users/${id}/`, "G
 async function createAdmin(prefix: string) {
   const email = uniqueEmail(prefix);
   const password = "admin-password-1";
-  const user = await backendAsAdmin("admin/users/", "POST", { email, password, first_name: "Ольга", last_name: "Админова", is_portal_admin: true, is_active: true });
+  const user = await backendAsAdmin("admin/users/", "POST", {
+    email,
+    password,
+    first_name: "Ольга",
+    last_name: "Админова",
+    is_portal_admin: true,
+    is_active: true,
+  });
   return { id: user.id, email, password };
 }
 
 test.describe("residents and the admin area", () => {
-  const pages = ["/admin", "/admin/posts", "/admin/images", "/admin/users", "/admin/users/new", "/admin/posts/1/edit", "/admin/posts/1/delete", "/admin/users/1/edit", "/posts/create"];
+  const pages = [
+    "/admin",
+    "/admin/posts",
+    "/admin/images",
+    "/admin/users",
+    "/admin/users/new",
+    "/admin/posts/1/edit",
+    "/admin/posts/1/delete",
+    "/admin/users/1/edit",
+    "/posts/create",
+  ];
 
-  test("every admin page answers 403 to a resident, in the shell: the menu, the profile, the way out", async ({ page, jsEnabled }) => {
+  test("every admin page answers 403 to a resident, in the shell: the menu, the profile, the way out", async ({
+    page,
+    jsEnabled,
+  }) => {
     const user = await createResident("nosy");
     await signIn(page, user);
     for (const path of pages) {
@@ -461,9 +591,14 @@ test.describe("residents and the admin area", () => {
       await expect(page.getByRole("heading", { name: "Доступ запрещён" })).toBeVisible();
       // The shell as on any page of theirs: signed in as themselves, with the menu to go on from.
       await expect(page.getByRole("group").getByText("Меню профиля"), path).toBeAttached();
-      await expect(page.locator(".shell__left").getByRole("link", { name: "Новости" }), path).toBeVisible();
+      await expect(
+        page.locator(".shell__left").getByRole("link", { name: "Новости" }),
+        path,
+      ).toBeVisible();
     }
-    await expect(page.locator(".shell__left").getByRole("link", { name: "Администрирование" })).toHaveCount(0);
+    await expect(
+      page.locator(".shell__left").getByRole("link", { name: "Администрирование" }),
+    ).toHaveCount(0);
     if (jsEnabled) {
       // Hydrated, the refusal keeps its shell, and a link in it leads on by the router.
       await hydrated(page);
@@ -501,6 +636,8 @@ test.describe("residents and the admin area", () => {
 
   test("an administrator sees the section in the menu", async ({ page }) => {
     await signIn(page, admin, "/");
-    await expect(page.locator(".shell__left").getByRole("link", { name: "Администрирование" })).toBeVisible();
+    await expect(
+      page.locator(".shell__left").getByRole("link", { name: "Администрирование" }),
+    ).toBeVisible();
   });
 });

@@ -1,5 +1,21 @@
 import { startStack } from "../support/stack.js";
-import { admin, createResident, expect, expectNoAxeViolations, findSessionCookie, hydrated, latestCode, resident, signIn, signInByForm, test, uniqueEmail, enterCode, unusedCode, registerEmail } from "./fixtures";
+import {
+  admin,
+  createResident,
+  enterCode,
+  expect,
+  expectNoAxeViolations,
+  findSessionCookie,
+  hydrated,
+  latestCode,
+  registerEmail,
+  resident,
+  signIn,
+  signInByForm,
+  test,
+  uniqueEmail,
+  unusedCode,
+} from "./fixtures";
 
 test.describe("signing in and out", () => {
   test("a refused sign-in stays at /auth, with no ?index in the address", async ({ page }) => {
@@ -30,10 +46,14 @@ test.describe("signing in and out", () => {
     await page.getByLabel("Электронная почта").fill(resident.email);
     await page.getByLabel("Пароль", { exact: true }).fill("wrong-password");
     await page.getByRole("button", { name: "Войти" }).click();
-    await expect(page.locator(".form-error")).toHaveText("Неверный адрес электронной почты или пароль.");
+    await expect(page.locator(".form-error")).toHaveText(
+      "Неверный адрес электронной почты или пароль.",
+    );
     // Said once, in the form: not repeated as a toast.
     await page.waitForTimeout(1500);
-    const said = (await page.locator("body").innerText()).split("Неверный адрес электронной почты или пароль.").length - 1;
+    const said =
+      (await page.locator("body").innerText()).split("Неверный адрес электронной почты или пароль.")
+        .length - 1;
     expect(said).toBe(1);
     await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
     await expect(page.getByLabel("Электронная почта")).toHaveValue(resident.email);
@@ -49,7 +69,11 @@ test.describe("signing in and out", () => {
     await page.getByRole("button", { name: "Войти" }).click();
     const email = page.getByLabel("Электронная почта");
     // Beside the field (without JavaScript the error summary repeats it as a link: forms.spec.ts).
-    await expect(page.locator(".field__errors").getByText("Пожалуйста, укажите корректный формат электронной почты.")).toBeVisible();
+    await expect(
+      page
+        .locator(".field__errors")
+        .getByText("Пожалуйста, укажите корректный формат электронной почты."),
+    ).toBeVisible();
     await expect(email).toHaveAttribute("aria-invalid", "true");
     await expect(email).toHaveAttribute("aria-describedby", /error/);
     await expect(email).toBeFocused();
@@ -77,13 +101,20 @@ test.describe("signing in and out", () => {
     }
   });
 
-  test("a password field's corners are the same as the other fields' without JavaScript, and square beside its show button with it", async ({ page, jsEnabled }) => {
+  test("a password field's corners are the same as the other fields' without JavaScript, and square beside its show button with it", async ({
+    page,
+    jsEnabled,
+  }) => {
     await page.goto("/auth");
     if (jsEnabled) await hydrated(page);
     const radius = (name: string) =>
       page.getByLabel(name, { exact: true }).evaluate((input) => {
         const style = getComputedStyle(input);
-        return { right: style.borderTopRightRadius, left: style.borderTopLeftRadius, bottomRight: style.borderBottomRightRadius };
+        return {
+          right: style.borderTopRightRadius,
+          left: style.borderTopLeftRadius,
+          bottomRight: style.borderBottomRightRadius,
+        };
       });
     const email = await radius("Электронная почта");
     const password = await radius("Пароль");
@@ -97,23 +128,30 @@ test.describe("signing in and out", () => {
     }
   });
 
-  test("the session cookie is httpOnly and SameSite=Lax, and holds no readable token", { tag: "@server" }, async ({ page, context }) => {
-    await signIn(page);
-    const session = findSessionCookie(await context.cookies());
-    expect(session?.httpOnly).toBe(true);
-    expect(session?.sameSite).toBe("Lax");
-    const html = await page.content();
-    expect(html).not.toMatch(/eyJ[\w-]+\.eyJ[\w-]+/);
-    // Encrypted: however a thief decodes the value, no token and no JSON. A JWT is two base64url
-    // parts that start with eyJ (`{"`) before its signature; "eyJ" alone turns up in one
-    // ciphertext in about two hundred, so the check is for the token's shape.
-    const value = decodeURIComponent(session!.value);
-    for (const decoded of [value, ...[value, value.split(".")[0]].map((part) => Buffer.from(part, "base64").toString("utf8"))]) {
-      expect(decoded).not.toMatch(/eyJ[\w-]+\.eyJ[\w-]+/);
-      expect(decoded).not.toMatch(/"(access|refresh|sid)"/);
-      expect(() => JSON.parse(decoded)).toThrow();
-    }
-  });
+  test(
+    "the session cookie is httpOnly and SameSite=Lax, and holds no readable token",
+    { tag: "@server" },
+    async ({ page, context }) => {
+      await signIn(page);
+      const session = findSessionCookie(await context.cookies());
+      expect(session?.httpOnly).toBe(true);
+      expect(session?.sameSite).toBe("Lax");
+      const html = await page.content();
+      expect(html).not.toMatch(/eyJ[\w-]+\.eyJ[\w-]+/);
+      // Encrypted: however a thief decodes the value, no token and no JSON. A JWT is two base64url
+      // parts that start with eyJ (`{"`) before its signature; "eyJ" alone turns up in one
+      // ciphertext in about two hundred, so the check is for the token's shape.
+      const value = decodeURIComponent(session!.value);
+      for (const decoded of [
+        value,
+        ...[value, value.split(".")[0]].map((part) => Buffer.from(part, "base64").toString("utf8")),
+      ]) {
+        expect(decoded).not.toMatch(/eyJ[\w-]+\.eyJ[\w-]+/);
+        expect(decoded).not.toMatch(/"(access|refresh|sid)"/);
+        expect(() => JSON.parse(decoded)).toThrow();
+      }
+    },
+  );
 
   test("a POST from another site is refused", { tag: "@server" }, async ({ page }) => {
     const response = await page.request.post("/auth", {
@@ -126,7 +164,10 @@ test.describe("signing in and out", () => {
 });
 
 test.describe("registration", () => {
-  test("the code step: countdown, an early resend refused, Back keeps the e-mail and the consent given", async ({ page, jsEnabled }) => {
+  test("the code step: countdown, an early resend refused, Back keeps the e-mail and the consent given", async ({
+    page,
+    jsEnabled,
+  }) => {
     const email = uniqueEmail("reg");
     await page.goto("/auth/registration");
     await expect(page.locator('[aria-current="step"]')).toContainText("Почта");
@@ -148,9 +189,13 @@ test.describe("registration", () => {
     await page.getByRole("button", { name: "Назад" }).click();
     await expect(page.locator('[aria-current="step"]')).toContainText("Почта");
     await expect(page.getByLabel("Электронная почта")).toHaveValue(email);
-    await expect(page.getByLabel("Я даю согласие на обработку моих персональных данных")).toBeChecked();
+    await expect(
+      page.getByLabel("Я даю согласие на обработку моих персональных данных"),
+    ).toBeChecked();
     await page.getByRole("button", { name: "Далее" }).click();
-    await expect(page.getByText(/Код уже отправлен. Повторить можно через [01]:\d\d/)).toBeVisible();
+    await expect(
+      page.getByText(/Код уже отправлен. Повторить можно через [01]:\d\d/),
+    ).toBeVisible();
   });
 
   test("a wrong code is refused beside the field", async ({ page, jsEnabled }) => {
@@ -163,7 +208,10 @@ test.describe("registration", () => {
     await expect(page.locator('[aria-current="step"]')).toContainText("Подтверждение");
   });
 
-  test("a code that starts with a zero is explained as outside 1000–9999", async ({ page, jsEnabled }) => {
+  test("a code that starts with a zero is explained as outside 1000–9999", async ({
+    page,
+    jsEnabled,
+  }) => {
     const email = uniqueEmail("zerocode");
     await page.goto("/auth/registration");
     await registerEmail(page, email);
@@ -174,17 +222,26 @@ test.describe("registration", () => {
       await page.getByLabel("Код из письма").fill("0000");
       await page.getByRole("button", { name: "Далее" }).click();
     }
-    await expect(page.locator(".field__errors")).toHaveText("Код из письма — число от 1000 до 9999: он не начинается с нуля");
+    await expect(page.locator(".field__errors")).toHaveText(
+      "Код из письма — число от 1000 до 9999: он не начинается с нуля",
+    );
     await expect(page.locator('[aria-current="step"]')).toContainText("Подтверждение");
   });
 
-  test("a resident registers, consenting to the processing of personal data, and lands signed in", async ({ page, jsEnabled }) => {
+  test("a resident registers, consenting to the processing of personal data, and lands signed in", async ({
+    page,
+    jsEnabled,
+  }) => {
     const email = uniqueEmail("newcomer");
     await page.goto("/auth/registration");
     // Every step links the documents accepted by registering.
     const documents = page.locator(".auth-documents");
-    await expect(documents.getByRole("link", { name: /пользовательское соглашение/ })).toHaveAttribute("href", "/documents/agreement");
-    await expect(documents.getByRole("link", { name: /политику конфиденциальности/ })).toHaveAttribute("href", "/documents/privacy");
+    await expect(
+      documents.getByRole("link", { name: /пользовательское соглашение/ }),
+    ).toHaveAttribute("href", "/documents/agreement");
+    await expect(
+      documents.getByRole("link", { name: /политику конфиденциальности/ }),
+    ).toHaveAttribute("href", "/documents/privacy");
     await registerEmail(page, email);
     await expect(documents.getByRole("link")).toHaveCount(2);
     const code = await latestCode(email, "register");
@@ -193,7 +250,9 @@ test.describe("registration", () => {
     await expect(documents.getByRole("link")).toHaveCount(2);
 
     // Client and server rules: too short, mismatched, too short names, a bad phone.
-    await page.locator("form#register-profile").evaluate((form) => form.setAttribute("novalidate", ""));
+    await page
+      .locator("form#register-profile")
+      .evaluate((form) => form.setAttribute("novalidate", ""));
     await page.getByLabel("Пароль", { exact: true }).fill("short");
     await page.getByLabel("Повторите пароль").fill("different");
     await page.getByLabel("Фамилия").fill("П");
@@ -221,7 +280,10 @@ test.describe("registration", () => {
     await expect(page.getByLabel("Фамилия")).toHaveValue("Новиков");
   });
 
-  test("without the consent the e-mail is not sent: the server refuses, says why beside the box, keeps the e-mail", async ({ page, jsEnabled }) => {
+  test("without the consent the e-mail is not sent: the server refuses, says why beside the box, keeps the e-mail", async ({
+    page,
+    jsEnabled,
+  }) => {
     const email = uniqueEmail("noconsent");
     await page.goto("/auth/registration");
     const form = page.locator("form#register-email");
@@ -235,7 +297,9 @@ test.describe("registration", () => {
     await expect(consent).toHaveAttribute("aria-invalid", "true");
     const describedBy = (await consent.getAttribute("aria-describedby"))!.split(" ");
     const said = page.locator(`[id="${describedBy.at(-1)}"]`);
-    await expect(said).toHaveText("Без согласия на обработку персональных данных зарегистрироваться нельзя");
+    await expect(said).toHaveText(
+      "Без согласия на обработку персональных данных зарегистрироваться нельзя",
+    );
     // The consent's text is one link away, tied to the box too.
     const textLink = page.locator(`[id="${describedBy[0]}"]`).getByRole("link");
     await expect(textLink).toHaveAttribute("href", "/documents/consent");
@@ -244,12 +308,19 @@ test.describe("registration", () => {
     // axe runs inside the page: with JavaScript.
     if (jsEnabled) await expectNoAxeViolations(page, "the e-mail step refused for want of consent");
     // Nothing was sent to the address.
-    const sent = (await (await fetch(`${process.env.E2E_BACKEND_URL}/__outbox/?email=${encodeURIComponent(email)}`)).json()) as unknown[];
+    const sent = (await (
+      await fetch(`${process.env.E2E_BACKEND_URL}/__outbox/?email=${encodeURIComponent(email)}`)
+    ).json()) as unknown[];
     expect(sent).toEqual([]);
     // The server checks it too, whatever the browser does.
-    const forged = await page.request.post("/auth/registration", { form: { intent: "email", email, name__confirm: "" }, maxRedirects: 0 });
+    const forged = await page.request.post("/auth/registration", {
+      form: { intent: "email", email, name__confirm: "" },
+      maxRedirects: 0,
+    });
     expect(forged.status()).toBe(400);
-    expect(await forged.text()).toContain("Без согласия на обработку персональных данных зарегистрироваться нельзя");
+    expect(await forged.text()).toContain(
+      "Без согласия на обработку персональных данных зарегистрироваться нельзя",
+    );
 
     await consent.check();
     await form.getByRole("button", { name: "Далее" }).click();
@@ -271,11 +342,17 @@ test.describe("the record of a consent", () => {
   const logLines: string[] = [];
   test.beforeAll(async () => {
     // At warn, as a quiet production might run: the consent's record is written all the same.
-    stack = await startStack({ portalEnv: { LOG_LEVEL: "warn" }, onPortalLog: (line) => logLines.push(line) });
+    stack = await startStack({
+      portalEnv: { LOG_LEVEL: "warn" },
+      onPortalLog: (line) => logLines.push(line),
+    });
   });
   test.afterAll(async () => stack?.stop());
 
-  test("names the e-mail, the time, the text's edition, the client's address and the request", async ({ page, jsEnabled }) => {
+  test("names the e-mail, the time, the text's edition, the client's address and the request", async ({
+    page,
+    jsEnabled,
+  }) => {
     const requestIds = new Set<string>();
     page.on("response", (response) => {
       const id = response.headers()["x-request-id"];
@@ -285,7 +362,10 @@ test.describe("the record of a consent", () => {
     const before = Date.now();
     await page.goto(`${stack.portalUrl}/auth/registration`);
     const consentRecords = () =>
-      logLines.filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.event === "personal-data-consent" && entry.email === email);
+      logLines
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((entry) => entry.event === "personal-data-consent" && entry.email === email);
     await registerEmail(page, email);
     // Given on the first step: recorded by the time the code is sent, before any other data.
     const code = await latestCode(email, "register", stack.backendUrl);
@@ -301,9 +381,16 @@ test.describe("the record of a consent", () => {
     const records = consentRecords();
     expect(records).toHaveLength(1);
     const [record] = records;
-    expect(record).toMatchObject({ level: "info", msg: "personal data consent", document: "/documents/consent" });
+    expect(record).toMatchObject({
+      level: "info",
+      msg: "personal data consent",
+      document: "/documents/consent",
+    });
     expect(record!.clientAddress).toMatch(/127\.0\.0\.1$/);
-    expect(requestIds.has(record!.requestId as string), "the request id of one of the page's answers").toBe(true);
+    expect(
+      requestIds.has(record!.requestId as string),
+      "the request id of one of the page's answers",
+    ).toBe(true);
     const at = Date.parse(record!.consentedAt as string);
     expect(at).toBeGreaterThanOrEqual(before);
     expect(at).toBeLessThanOrEqual(Date.now());
@@ -311,27 +398,47 @@ test.describe("the record of a consent", () => {
     expect(record!.documentVersion).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await page.goto(`${stack.portalUrl}/documents/consent`);
     const [year, month, day] = (record!.documentVersion as string).split("-").map(Number);
-    const shown = new Date(Date.UTC(year!, month! - 1, day!)).toLocaleDateString("ru-RU", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+    const shown = new Date(Date.UTC(year!, month! - 1, day!)).toLocaleDateString("ru-RU", {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    });
     await expect(page.getByText(`Редакция от ${shown}`)).toBeVisible();
   });
 });
 
 test.describe("password reset", () => {
-  test("a code and a new password, and the resident is signed in with it", async ({ page, request }) => {
+  test("a code and a new password, and the resident is signed in with it", async ({
+    page,
+    request,
+  }) => {
     // A fresh user, so the demo resident's password stays as it is for other tests.
     const email = uniqueEmail("reset");
-    const signUp = await fetch(`${process.env.E2E_BACKEND_URL}/api/v1/client/users/register_email/`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email }),
-    });
+    const signUp = await fetch(
+      `${process.env.E2E_BACKEND_URL}/api/v1/client/users/register_email/`,
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email }),
+      },
+    );
     expect(signUp.status).toBe(200);
     const registrationCode = Number(await latestCode(email, "register"));
-    const profile = await fetch(`${process.env.E2E_BACKEND_URL}/api/v1/client/users/register_profile/`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ code: registrationCode, password: "first-password", password_confirmation: "first-password", first_name: "Ольга", last_name: "Смирнова" }),
-    });
+    const profile = await fetch(
+      `${process.env.E2E_BACKEND_URL}/api/v1/client/users/register_profile/`,
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          code: registrationCode,
+          password: "first-password",
+          password_confirmation: "first-password",
+          first_name: "Ольга",
+          last_name: "Смирнова",
+        }),
+      },
+    );
     expect(profile.status).toBe(201);
     void request;
 
@@ -348,12 +455,17 @@ test.describe("password reset", () => {
     await expect(page.getByLabel("Фамилия")).toHaveValue("Смирнова");
   });
 
-  test("when the backend will not sign the resident in, /auth has the e-mail filled in", async ({ page }) => {
+  test("when the backend will not sign the resident in, /auth has the e-mail filled in", async ({
+    page,
+  }) => {
     const backend = `${process.env.E2E_BACKEND_URL}/api/v1`;
     const post = (path: string, body: unknown, token?: string) =>
       fetch(`${backend}/${path}`, {
         method: "POST",
-        headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+        headers: {
+          "Content-Type": "application/json",
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
         body: JSON.stringify(body),
       });
     const { email } = await createResident("reset-inactive");
@@ -362,8 +474,14 @@ test.describe("password reset", () => {
     await page.getByRole("button", { name: "Получить код" }).click();
     const code = await latestCode(email, "reset");
     // Meanwhile an administrator deactivates the account: the reset goes through, signing in does not.
-    const { access } = (await (await post("client/users/login/", admin)).json()) as { access: string };
-    const users = (await (await fetch(`${backend}/admin/users/?email__icontains=${encodeURIComponent(email)}`, { headers: { Authorization: `Bearer ${access}` } })).json()) as {
+    const { access } = (await (await post("client/users/login/", admin)).json()) as {
+      access: string;
+    };
+    const users = (await (
+      await fetch(`${backend}/admin/users/?email__icontains=${encodeURIComponent(email)}`, {
+        headers: { Authorization: `Bearer ${access}` },
+      })
+    ).json()) as {
       results: Array<{ id: number }>;
     };
     const patched = await fetch(`${backend}/admin/users/${users.results[0]!.id}/`, {

@@ -4,23 +4,61 @@
  * 5xx, never a stack trace.
  */
 import type { APIResponse, Page } from "@playwright/test";
+
 import { admin, createResident, expect, signIn, test } from "./fixtures";
 
 const big = "я".repeat(512 * 1024); // 1 MB of UTF-8
 
-function bodies(): Array<{ name: string; data?: string | Buffer; form?: Record<string, string>; headers?: Record<string, string> }> {
+function bodies(): Array<{
+  name: string;
+  data?: string | Buffer;
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
+}> {
   return [
-    { name: "empty body", data: "", headers: { "Content-Type": "application/x-www-form-urlencoded" } },
+    {
+      name: "empty body",
+      data: "",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    },
     { name: "missing fields", form: { intent: "profile" } },
     { name: "unknown intent", form: { intent: "drop-tables" } },
-    { name: "wrong types", data: "email[]=a&email[]=b&password[x]=1&code=abcd&id=%00&is_actual=maybe", headers: { "Content-Type": "application/x-www-form-urlencoded" } },
-    { name: "repeated fields", data: "intent=save&title=a&title=b&text=x&text=y&email=a@b.ru&email=c@d.ru", headers: { "Content-Type": "application/x-www-form-urlencoded" } },
-    { name: "invalid UTF-8", data: Buffer.from([0x65, 0x6d, 0x61, 0x69, 0x6c, 0x3d, 0xff, 0xfe, 0xc3, 0x28]), headers: { "Content-Type": "application/x-www-form-urlencoded" } },
-    { name: "percent garbage", data: "email=%E0%A4%A&password=%FF%FE", headers: { "Content-Type": "application/x-www-form-urlencoded" } },
-    { name: "JSON instead of a form", data: '{"email": "resident@example.com", "password": 1}', headers: { "Content-Type": "application/json" } },
+    {
+      name: "wrong types",
+      data: "email[]=a&email[]=b&password[x]=1&code=abcd&id=%00&is_actual=maybe",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    },
+    {
+      name: "repeated fields",
+      data: "intent=save&title=a&title=b&text=x&text=y&email=a@b.ru&email=c@d.ru",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    },
+    {
+      name: "invalid UTF-8",
+      data: Buffer.from([0x65, 0x6d, 0x61, 0x69, 0x6c, 0x3d, 0xff, 0xfe, 0xc3, 0x28]),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    },
+    {
+      name: "percent garbage",
+      data: "email=%E0%A4%A&password=%FF%FE",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    },
+    {
+      name: "JSON instead of a form",
+      data: '{"email": "resident@example.com", "password": 1}',
+      headers: { "Content-Type": "application/json" },
+    },
     { name: "text/plain", data: "hello", headers: { "Content-Type": "text/plain" } },
-    { name: "broken multipart", data: "--x\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nb", headers: { "Content-Type": "multipart/form-data; boundary=x" } },
-    { name: "1 MB field", data: `intent=profile&first_name=${encodeURIComponent(big)}`, headers: { "Content-Type": "application/x-www-form-urlencoded" } },
+    {
+      name: "broken multipart",
+      data: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb',
+      headers: { "Content-Type": "multipart/form-data; boundary=x" },
+    },
+    {
+      name: "1 MB field",
+      data: `intent=profile&first_name=${encodeURIComponent(big)}`,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    },
   ];
 }
 
@@ -41,13 +79,26 @@ async function sendCorpus(page: Page, paths: string[]) {
 
 test.describe("malformed requests", { tag: "@server" }, () => {
   test("to the public and sign-in actions", async ({ page }) => {
-    await sendCorpus(page, ["/auth", "/auth/registration", "/auth/reset", "/resources/theme", "/resources/language", "/resources/logout", "/posts"]);
+    await sendCorpus(page, [
+      "/auth",
+      "/auth/registration",
+      "/auth/reset",
+      "/resources/theme",
+      "/resources/language",
+      "/resources/logout",
+      "/posts",
+    ]);
   });
 
   test("to the resident's actions", async ({ page }) => {
     const user = await createResident("fuzz");
     await signIn(page, user);
-    await sendCorpus(page, ["/profile", "/profile/accounts", "/profile/accounts/1000000001/detach", "/profile/accounts/abc/detach"]);
+    await sendCorpus(page, [
+      "/profile",
+      "/profile/accounts",
+      "/profile/accounts/1000000001/detach",
+      "/profile/accounts/abc/detach",
+    ]);
   });
 
   test("to the administrators' actions", async ({ page }) => {

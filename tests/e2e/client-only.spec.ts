@@ -20,7 +20,9 @@ test.describe("locale files on the client", () => {
     });
     await page.locator(".topbar__language").getByRole("button", { name: "English" }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
-    await expect(page.locator(".shell__left").getByRole("link", { name: "Home" })).toBeVisible({ timeout: 10_000 });
+    await expect(page.locator(".shell__left").getByRole("link", { name: "Home" })).toBeVisible({
+      timeout: 10_000,
+    });
     expect(attempts).toBe(3);
   });
 
@@ -40,29 +42,42 @@ test.describe("locale files on the client", () => {
 });
 
 test.describe("the page's own texts", () => {
-  test("come as the preloaded files of its language, kept by the browser for a year", async ({ page }) => {
+  test("come as the preloaded files of its language, kept by the browser for a year", async ({
+    page,
+  }) => {
     const fetched: string[] = [];
     page.on("requestfinished", (request) => {
       if (new URL(request.url()).pathname.startsWith("/locales/")) fetched.push(request.url());
     });
     const cacheControl: string[] = [];
     page.on("response", (response) => {
-      if (new URL(response.url()).pathname.startsWith("/locales/")) cacheControl.push(response.headers()["cache-control"] ?? "");
+      if (new URL(response.url()).pathname.startsWith("/locales/"))
+        cacheControl.push(response.headers()["cache-control"] ?? "");
     });
     await page.goto("/posts");
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-    const preloaded = await page.locator('link[rel="preload"][as="fetch"]').evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
-    expect(preloaded.map((href) => new URL(href).pathname).sort()).toEqual(["/locales/rus/errors.json", "/locales/rus/translation.json"]);
+    const preloaded = await page
+      .locator('link[rel="preload"][as="fetch"]')
+      .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+    expect(preloaded.map((href) => new URL(href).pathname).sort()).toEqual([
+      "/locales/rus/errors.json",
+      "/locales/rus/translation.json",
+    ]);
     // Each file once: the preload is what i18next reads.
     expect([...new Set(fetched)].sort()).toEqual([...preloaded].sort());
     expect(fetched).toHaveLength(2);
-    expect(cacheControl).toEqual(["public, max-age=31536000, immutable", "public, max-age=31536000, immutable"]);
+    expect(cacheControl).toEqual([
+      "public, max-age=31536000, immutable",
+      "public, max-age=31536000, immutable",
+    ]);
   });
 
   test.describe("refused", () => {
     // page.route holds or breaks these requests; a worker in control would answer them out of its reach.
     test.use({ serviceWorkers: "block" });
-    test("without them the page stays the server's HTML, and its forms still work", async ({ page }) => {
+    test("without them the page stays the server's HTML, and its forms still work", async ({
+      page,
+    }) => {
       let refused = 0;
       await page.route(/\/locales\//, async (route) => {
         refused += 1;
@@ -149,7 +164,9 @@ test.describe("while the next page loads", () => {
 });
 
 test.describe("the sign-in form", () => {
-  test("checks in the browser once the page is React's, keeping what was typed before", async ({ page }) => {
+  test("checks in the browser once the page is React's, keeping what was typed before", async ({
+    page,
+  }) => {
     const posts: string[] = [];
     page.on("request", (request) => request.method() === "POST" && posts.push(request.url()));
     await page.goto("/auth");
@@ -161,12 +178,16 @@ test.describe("the sign-in form", () => {
 
     // Checked in the browser: no request, the message beside the field.
     await page.getByRole("button", { name: "Войти" }).click();
-    await expect(page.getByText("Пожалуйста, укажите корректный формат электронной почты.")).toBeVisible();
+    await expect(
+      page.getByText("Пожалуйста, укажите корректный формат электронной почты."),
+    ).toBeVisible();
     await expect(email).toHaveAttribute("aria-invalid", "true");
     expect(posts).toEqual([]);
     // And again with every key.
     await email.fill("resident@example.com");
-    await expect(page.getByText("Пожалуйста, укажите корректный формат электронной почты.")).toHaveCount(0);
+    await expect(
+      page.getByText("Пожалуйста, укажите корректный формат электронной почты."),
+    ).toHaveCount(0);
   });
 });
 
@@ -175,19 +196,27 @@ test.describe("the forms' checks in the browser", () => {
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { violations: string[] }).violations = seen;
-      document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+      document.addEventListener("securitypolicyviolation", (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
     });
     await page.goto("/auth");
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     await page.getByLabel("Электронная почта").fill("not-an-email");
     await page.getByRole("button", { name: "Войти" }).click();
-    await expect(page.getByText("Пожалуйста, укажите корректный формат электронной почты.")).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+    await expect(
+      page.getByText("Пожалуйста, укажите корректный формат электронной почты."),
+    ).toBeVisible();
+    expect(
+      await page.evaluate(() => (window as unknown as { violations: string[] }).violations),
+    ).toEqual([]);
   });
 });
 
 test.describe("a form's code comes with its route", () => {
-  test("the attach form on the accounts page checks in the browser, reached by a link or loaded afresh", async ({ page }) => {
+  test("the attach form on the accounts page checks in the browser, reached by a link or loaded afresh", async ({
+    page,
+  }) => {
     const user = await createResident("attach-live");
     await signIn(page, user, "/profile");
     await page.goto("/profile");
@@ -243,7 +272,9 @@ test.describe("small enhancements", () => {
 });
 
 test.describe("uploading images", () => {
-  test("pictures chosen for upload on the edit page stay chosen through a «Предпросмотр» of the text", async ({ page }) => {
+  test("pictures chosen for upload on the edit page stay chosen through a «Предпросмотр» of the text", async ({
+    page,
+  }) => {
     await signIn(page, admin, "/posts/create");
     await page.getByLabel("Заголовок").fill(`Сохранённый выбор ${Date.now()}`);
     await page.getByLabel("Текст").fill("Первый вариант.");

@@ -15,14 +15,21 @@ test.describe("a backend that is down", () => {
   let portal: Portal;
   test.beforeAll(async () => {
     // Nothing listens on this port.
-    portal = await startPortal({ apiUrl: `http://127.0.0.1:${await freePort()}`, env: { API_TIMEOUT_MS: "2000" } });
+    portal = await startPortal({
+      apiUrl: `http://127.0.0.1:${await freePort()}`,
+      env: { API_TIMEOUT_MS: "2000" },
+    });
   });
   test.afterAll(async () => portal?.stop());
 
-  test("pages without data still render; pages with data say the service is unavailable", async ({ page }) => {
+  test("pages without data still render; pages with data say the service is unavailable", async ({
+    page,
+  }) => {
     const home = await page.goto(`${portal.url}/`);
     expect(home?.status()).toBe(200);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Управляющая компания вашего дома");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Управляющая компания вашего дома",
+    );
     const documents = await page.goto(`${portal.url}/documents/privacy`);
     expect(documents?.status()).toBe(200);
 
@@ -103,35 +110,45 @@ test.describe("a backend that answers outside the contract", () => {
     await backend?.stop();
   });
 
-  test("a body that trickles gives the 504 page within the timeout, and /readyz says so", { tag: "@server" }, async ({ page }) => {
-    await backend.setMode("trickle");
-    // Warm up the route, so the measure below is the backend's deadline, not a first render.
-    await page.request.get(`${portal.url}/rates`);
-    const started = Date.now();
-    const response = await page.request.get(`${portal.url}/rates`, { timeout: 30_000 });
-    const elapsed = Date.now() - started;
-    expect(response.status()).toBe(504);
-    // One deadline for headers and body: API_TIMEOUT_MS, plus a second for a busy machine.
-    expect(elapsed).toBeLessThan(timeoutMs + 1000);
-    expect(await response.text()).toContain("Сервер не ответил вовремя");
-    const ready = await page.request.get(`${portal.url}/readyz`, { timeout: 30_000 });
-    expect(ready.status()).toBe(503);
-    const visit = await page.goto(`${portal.url}/posts`);
-    expect(visit?.status()).toBe(504);
-    await expect(page.getByRole("heading", { name: "Сервер не ответил вовремя" })).toBeVisible();
-  });
+  test(
+    "a body that trickles gives the 504 page within the timeout, and /readyz says so",
+    { tag: "@server" },
+    async ({ page }) => {
+      await backend.setMode("trickle");
+      // Warm up the route, so the measure below is the backend's deadline, not a first render.
+      await page.request.get(`${portal.url}/rates`);
+      const started = Date.now();
+      const response = await page.request.get(`${portal.url}/rates`, { timeout: 30_000 });
+      const elapsed = Date.now() - started;
+      expect(response.status()).toBe(504);
+      // One deadline for headers and body: API_TIMEOUT_MS, plus a second for a busy machine.
+      expect(elapsed).toBeLessThan(timeoutMs + 1000);
+      expect(await response.text()).toContain("Сервер не ответил вовремя");
+      const ready = await page.request.get(`${portal.url}/readyz`, { timeout: 30_000 });
+      expect(ready.status()).toBe(503);
+      const visit = await page.goto(`${portal.url}/posts`);
+      expect(visit?.status()).toBe(504);
+      await expect(page.getByRole("heading", { name: "Сервер не ответил вовремя" })).toBeVisible();
+    },
+  );
 
   for (const mode of ["wrong-shape", "html401", "html200"]) {
     for (const path of ["/posts", "/rates", "/posts/item/1"]) {
       // The server's answer to a document request; the client-side navigation is checked with the misbehaving backend above.
-      test(`${mode} on ${path}: the 502 page, not a crash`, { tag: "@server" }, async ({ page }) => {
-        await backend.setMode(mode);
-        const response = await page.goto(`${portal.url}${path}`);
-        expect(response?.status()).toBe(502);
-        await expect(page.getByRole("heading", { name: "Сервис временно недоступен" })).toBeVisible();
-        await expect(page.getByRole("link", { name: "Повторить" })).toHaveAttribute("href", path);
-        expect(await page.content()).not.toMatch(/at \w+ \(|node_modules|Error:/);
-      });
+      test(
+        `${mode} on ${path}: the 502 page, not a crash`,
+        { tag: "@server" },
+        async ({ page }) => {
+          await backend.setMode(mode);
+          const response = await page.goto(`${portal.url}${path}`);
+          expect(response?.status()).toBe(502);
+          await expect(
+            page.getByRole("heading", { name: "Сервис временно недоступен" }),
+          ).toBeVisible();
+          await expect(page.getByRole("link", { name: "Повторить" })).toHaveAttribute("href", path);
+          expect(await page.content()).not.toMatch(/at \w+ \(|node_modules|Error:/);
+        },
+      );
     }
   }
 
@@ -149,16 +166,20 @@ test.describe("a backend that answers outside the contract", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Вход в личный кабинет");
   });
 
-  test("/readyz is 503 with a reason while the backend answers HTML", { tag: "@server" }, async ({ request }) => {
-    for (const mode of ["html200", "html401"]) {
-      await backend.setMode(mode);
-      const ready = await request.get(`${portal.url}/readyz`);
-      expect(ready.status()).toBe(503);
-      expect((await ready.json()) as { status: string; backend: string; store: string }).toEqual({
-        status: "unavailable",
-        backend: expect.stringMatching(mode === "html200" ? /text\/html/ : /401/),
-        store: "memory",
-      });
-    }
-  });
+  test(
+    "/readyz is 503 with a reason while the backend answers HTML",
+    { tag: "@server" },
+    async ({ request }) => {
+      for (const mode of ["html200", "html401"]) {
+        await backend.setMode(mode);
+        const ready = await request.get(`${portal.url}/readyz`);
+        expect(ready.status()).toBe(503);
+        expect((await ready.json()) as { status: string; backend: string; store: string }).toEqual({
+          status: "unavailable",
+          backend: expect.stringMatching(mode === "html200" ? /text\/html/ : /401/),
+          store: "memory",
+        });
+      }
+    },
+  );
 });

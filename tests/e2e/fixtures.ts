@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+
 import { visitedKey } from "../../app/pwa/starter";
 import { linkQuietMessage } from "../../app/pwa/worker-parts";
 import { sessionCookieNames } from "../../app/utils/http/session-cookie-name";
@@ -19,8 +20,16 @@ export function findSessionCookie<T extends { name: string }>(cookies: T[]): T |
 
 export const backendUrl = () => process.env.E2E_BACKEND_URL ?? "http://127.0.0.1:8765";
 
-export const test = base.extend<{ jsEnabled: boolean; guard: void; returning: boolean; worker: void }>({
-  jsEnabled: [async ({ javaScriptEnabled }, use) => use(javaScriptEnabled !== false), { option: false }],
+export const test = base.extend<{
+  jsEnabled: boolean;
+  guard: void;
+  returning: boolean;
+  worker: void;
+}>({
+  jsEnabled: [
+    async ({ javaScriptEnabled }, use) => use(javaScriptEnabled !== false),
+    { option: false },
+  ],
   /**
    * A returning resident's visit (JavaScript on), as most residents come: the worker controls the
    * test's first page (decision 042). The offline specs turn it off to watch a first visit's install;
@@ -53,16 +62,22 @@ export const test = base.extend<{ jsEnabled: boolean; guard: void; returning: bo
       const problems: string[] = [];
       page.on("console", (message) => {
         const text = message.text();
-        if (/Content Security Policy|Refused to (execute|load|apply)/i.test(text)) problems.push(`CSP: ${text}`);
+        if (/Content Security Policy|Refused to (execute|load|apply)/i.test(text))
+          problems.push(`CSP: ${text}`);
         if (message.type() === "error" && /hydrat/i.test(text)) problems.push(`hydration: ${text}`);
       });
       page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
       // A violation the page's code catches (zod's probe for eval was one) reaches no console: listen for the event itself.
-      await page.exposeBinding("reportCspViolation", (_source, text: string) => problems.push(`CSP: ${text}`));
+      await page.exposeBinding("reportCspViolation", (_source, text: string) =>
+        problems.push(`CSP: ${text}`),
+      );
       await page.addInitScript(() => {
         document.addEventListener("securitypolicyviolation", (event) => {
-          const report = (window as unknown as { reportCspViolation?: (text: string) => void }).reportCspViolation;
-          report?.(`${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`);
+          const report = (window as unknown as { reportCspViolation?: (text: string) => void })
+            .reportCspViolation;
+          report?.(
+            `${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`,
+          );
         });
       });
       await use();
@@ -90,9 +105,15 @@ export async function hydrated(page: Page) {
  */
 export async function signIn(page: Page, who = resident, redirectTo?: string) {
   const signInPage = await page.request.get("/auth");
-  const form = /<form[^>]*id="login"[^>]*>([\s\S]*?)<\/form>/.exec(await signInPage.text())?.[1] ?? "";
+  const form =
+    /<form[^>]*id="login"[^>]*>([\s\S]*?)<\/form>/.exec(await signInPage.text())?.[1] ?? "";
   // Its own fields besides the e-mail and the password (the honeypot among them), as the page gives them.
-  const fields = Object.fromEntries([...form.matchAll(/<input[^>]*\bname="([^"]+)"[^>]*\bvalue="([^"]*)"/g)].map((field) => [field[1]!, field[2]!]));
+  const fields = Object.fromEntries(
+    [...form.matchAll(/<input[^>]*\bname="([^"]+)"[^>]*\bvalue="([^"]*)"/g)].map((field) => [
+      field[1]!,
+      field[2]!,
+    ]),
+  );
   const origin = new URL(signInPage.url()).origin;
   const answer = await page.request.post("/auth", {
     form: { ...fields, email: who.email, password: who.password, redirectTo: redirectTo ?? "" },
@@ -123,7 +144,9 @@ export async function signInByForm(page: Page, who = resident, redirectTo?: stri
  */
 export async function unusedCode() {
   const response = await fetch(`${backendUrl()}/__outbox/`);
-  const sent = new Set(((await response.json()) as Array<{ code: number }>).map((entry) => entry.code));
+  const sent = new Set(
+    ((await response.json()) as Array<{ code: number }>).map((entry) => entry.code),
+  );
   for (;;) {
     const code = 1000 + Math.floor(Math.random() * 9000);
     if (!sent.has(code)) return String(code);
@@ -131,7 +154,11 @@ export async function unusedCode() {
 }
 
 /** The newest code the stand-in (at `backend`, the shared stack's by default) "sent" to this address. */
-export async function latestCode(email: string, purpose: "register" | "reset", backend = backendUrl()) {
+export async function latestCode(
+  email: string,
+  purpose: "register" | "reset",
+  backend = backendUrl(),
+) {
   for (let attempt = 0; attempt < 20; attempt += 1) {
     const response = await fetch(`${backend}/__outbox/?email=${encodeURIComponent(email)}`);
     const entries = (await response.json()) as Array<{ code: number; purpose: string }>;
@@ -174,9 +201,19 @@ export async function expectNoAxeViolations(page: Page, where?: string) {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(engineSource("axe"));
   // axe.run in the page itself; the passes and the inapplicable rules are not gathered, only what fails.
   const violations = await page.evaluate(async () => {
-    type Axe = { run(context: Document, options: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
-    const { violations } = await (window as unknown as { axe: Axe }).axe.run(document, { resultTypes: ["violations"] });
-    return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+    type Axe = {
+      run(
+        context: Document,
+        options: object,
+      ): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+    };
+    const { violations } = await (window as unknown as { axe: Axe }).axe.run(document, {
+      resultTypes: ["violations"],
+    });
+    return violations.map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
   });
   expect(violations, where ? `axe on ${where}` : undefined).toEqual([]);
 }
@@ -185,7 +222,11 @@ export async function expectNoAxeViolations(page: Page, where?: string) {
 const engines = { axe: "axe-core/axe.min.js", htmlcs: "html_codesniffer/build/HTMLCS.js" };
 const engineSources = new Map<keyof typeof engines, string>();
 function engineSource(engine: keyof typeof engines) {
-  if (!engineSources.has(engine)) engineSources.set(engine, readFileSync(createRequire(import.meta.url).resolve(engines[engine]), "utf8"));
+  if (!engineSources.has(engine))
+    engineSources.set(
+      engine,
+      readFileSync(createRequire(import.meta.url).resolve(engines[engine]), "utf8"),
+    );
   return engineSources.get(engine)!;
 }
 
@@ -213,27 +254,47 @@ export async function expectNoHtmlcsErrors(page: Page, where?: string) {
       new Promise<string[]>((resolve, reject) => {
         type Message = { type: number; code: string; msg: string; element: Element | Document };
         type Htmlcs = {
-          process(standard: string, content: Document, done: () => void, failed: () => void, language: string): void;
+          process(
+            standard: string,
+            content: Document,
+            done: () => void,
+            failed: () => void,
+            language: string,
+          ): void;
           getMessages(): Message[];
         };
-        const htmlcs = (window as unknown as { HTMLCS: Htmlcs & { getTranslation(key: string): string | undefined } }).HTMLCS;
+        const htmlcs = (
+          window as unknown as {
+            HTMLCS: Htmlcs & { getTranslation(key: string): string | undefined };
+          }
+        ).HTMLCS;
         // 2.5.1 asks for "…InvalidAutoComplete_…" texts its translations spell "…InvalidAutocomplete_…": without
         // this it throws on the first autocomplete error instead of reporting it.
         const translate = htmlcs.getTranslation.bind(htmlcs);
-        htmlcs.getTranslation = (key) => translate(key) ?? translate(key.replace("AutoComplete", "Autocomplete"));
+        htmlcs.getTranslation = (key) =>
+          translate(key) ?? translate(key.replace("AutoComplete", "Autocomplete"));
         // Its one rule older than the HTML standard: it allows autocomplete="username" on text inputs only, where the
         // standard (and axe) allow it on an e-mail input too: the sign-in field, which password managers know by it.
         const outdated = (message: Message) =>
-          message.code.endsWith(".H98") && "matches" in message.element && message.element.matches('input[type="email"][autocomplete~="username"]');
+          message.code.endsWith(".H98") &&
+          "matches" in message.element &&
+          message.element.matches('input[type="email"][autocomplete~="username"]');
         const describe = (element: Element | Document) =>
-          "outerHTML" in element ? element.outerHTML.replace(/\s+/g, " ").slice(0, 240) : element.nodeName;
+          "outerHTML" in element
+            ? element.outerHTML.replace(/\s+/g, " ").slice(0, 240)
+            : element.nodeName;
         htmlcs.process(
           "WCAG2AA",
           document,
-          () => resolve(htmlcs
+          () =>
+            resolve(
+              htmlcs
                 .getMessages()
                 .filter((message) => message.type === 1 && !outdated(message))
-                .map((message) => `${message.code}\n  ${describe(message.element)}\n  ${message.msg}`)),
+                .map(
+                  (message) => `${message.code}\n  ${describe(message.element)}\n  ${message.msg}`,
+                ),
+            ),
           () => reject(new Error("HTML_CodeSniffer could not load WCAG2AA")),
           "en",
         );
@@ -248,7 +309,11 @@ export async function createResident(prefix = "resident", backend = backendUrl()
   const password = "test-password-1";
   const api = `${backend}/api/v1/client/users`;
   const post = (path: string, body: unknown) =>
-    fetch(`${api}/${path}/`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    fetch(`${api}/${path}/`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
   const sent = await post("register_email", { email });
   if (sent.status !== 200) throw new Error(`register_email answered ${sent.status}`);
   const code = Number(await latestCode(email, "register", backend));
@@ -259,7 +324,8 @@ export async function createResident(prefix = "resident", backend = backendUrl()
     first_name: "Мария",
     last_name: "Тестова",
   });
-  if (created.status !== 201) throw new Error(`register_profile answered ${created.status}: ${await created.text()}`);
+  if (created.status !== 201)
+    throw new Error(`register_profile answered ${created.status}: ${await created.text()}`);
   return { email, password };
 }
 
@@ -271,8 +337,14 @@ export async function backendGet<T>(path: string): Promise<T> {
 }
 
 /** The language cookie as the switch writes it (React Router cookies are base64 JSON). */
-export function chooseLanguage(context: BrowserContext, baseURL: string | undefined, language: "rus" | "en" | "ykt") {
-  return context.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify(language)).toString("base64"), url: baseURL! }]);
+export function chooseLanguage(
+  context: BrowserContext,
+  baseURL: string | undefined,
+  language: "rus" | "en" | "ykt",
+) {
+  return context.addCookies([
+    { name: "lng", value: Buffer.from(JSON.stringify(language)).toString("base64"), url: baseURL! },
+  ]);
 }
 
 async function overflow(page: Page) {
@@ -284,11 +356,21 @@ async function overflow(page: Page) {
       const rect = element.getBoundingClientRect();
       if (rect.width <= 1 || rect.height <= 1 || rect.right <= width + 0.5) continue;
       // Not shown: inside a closed <details> (the phone menu), hidden or invisible.
-      if (!element.checkVisibility({ contentVisibilityAuto: true, opacityProperty: true, visibilityProperty: true })) continue;
+      if (
+        !element.checkVisibility({
+          contentVisibilityAuto: true,
+          opacityProperty: true,
+          visibilityProperty: true,
+        })
+      )
+        continue;
       if (getComputedStyle(element).clip !== "auto") continue;
       if (!widest || rect.right >= widest.right) {
         const text = (element.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 60);
-        widest = { element: `<${element.tagName.toLowerCase()} class="${element.className}"> «${text}»`, right: Math.round(rect.right) };
+        widest = {
+          element: `<${element.tagName.toLowerCase()} class="${element.className}"> «${text}»`,
+          right: Math.round(rect.right),
+        };
       }
     }
     return { width, documentWidth, widest };

@@ -6,14 +6,31 @@
  * is in form-feedback.spec.ts.
  */
 import type { Locator, Page } from "@playwright/test";
-import { admin, createResident, expect, hydrated, latestCode, signIn, signInByForm, test, uniqueEmail, registerEmail } from "./fixtures";
+
+import {
+  admin,
+  createResident,
+  expect,
+  hydrated,
+  latestCode,
+  registerEmail,
+  signIn,
+  signInByForm,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 
 /**
  * The resident's sequence from the issue: a bad value and the form's button
  * show the message; typing the fix clears it; breaking the field again and
  * leaving it brings the message back, without pressing the button again.
  */
-async function messageFollowsTyping(page: Page, field: Locator, submit: Locator, steps: { bad: string; fix: string; message: string }) {
+async function messageFollowsTyping(
+  page: Page,
+  field: Locator,
+  submit: Locator,
+  steps: { bad: string; fix: string; message: string },
+) {
   const message = page.getByText(steps.message, { exact: true });
   await field.fill("");
   await field.pressSequentially(steps.bad);
@@ -31,22 +48,38 @@ async function messageFollowsTyping(page: Page, field: Locator, submit: Locator,
   await field.press("Tab");
   await expect(message).toBeVisible();
   await expect(field).toHaveAttribute("aria-invalid", "true");
-  await expect(field).toHaveAccessibleDescription(new RegExp(steps.message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+  await expect(field).toHaveAccessibleDescription(
+    new RegExp(steps.message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")),
+  );
 }
 
-const badEmail = { bad: "bad", fix: "@example.com", message: "Пожалуйста, укажите корректный формат электронной почты." };
+const badEmail = {
+  bad: "bad",
+  fix: "@example.com",
+  message: "Пожалуйста, укажите корректный формат электронной почты.",
+};
 
 test.describe("live validation behaves the same in every form", () => {
   test("sign-in", async ({ page }) => {
     await page.goto("/auth");
     await hydrated(page);
-    await messageFollowsTyping(page, page.getByLabel("Электронная почта"), page.getByRole("button", { name: "Войти" }), badEmail);
+    await messageFollowsTyping(
+      page,
+      page.getByLabel("Электронная почта"),
+      page.getByRole("button", { name: "Войти" }),
+      badEmail,
+    );
   });
 
   test("registration, the e-mail step", async ({ page }) => {
     await page.goto("/auth/registration");
     await hydrated(page);
-    await messageFollowsTyping(page, page.getByLabel("Электронная почта"), page.getByRole("button", { name: "Далее" }), badEmail);
+    await messageFollowsTyping(
+      page,
+      page.getByLabel("Электронная почта"),
+      page.getByRole("button", { name: "Далее" }),
+      badEmail,
+    );
   });
 
   test("profile data", async ({ page }) => {
@@ -54,11 +87,16 @@ test.describe("live validation behaves the same in every form", () => {
     await signIn(page, user, "/profile");
     await hydrated(page);
     const form = page.locator("form#profile-data");
-    await messageFollowsTyping(page, form.getByLabel("Имя", { exact: true }), form.getByRole("button", { name: "Сохранить" }), {
-      bad: "И",
-      fix: "ван",
-      message: "Минимальное кол-во символов: 2",
-    });
+    await messageFollowsTyping(
+      page,
+      form.getByLabel("Имя", { exact: true }),
+      form.getByRole("button", { name: "Сохранить" }),
+      {
+        bad: "И",
+        fix: "ван",
+        message: "Минимальное кол-во символов: 2",
+      },
+    );
   });
 
   test("attaching an account", async ({ page }) => {
@@ -67,22 +105,32 @@ test.describe("live validation behaves the same in every form", () => {
     await hydrated(page);
     const form = page.locator("form#attach-account");
     await form.getByLabel("Фамилия владельца").fill("Петров");
-    await messageFollowsTyping(page, form.getByLabel("Номер лицевого счёта"), form.getByRole("button", { name: "Привязать" }), {
-      bad: "12345",
-      fix: "67890",
-      message: "Номер лицевого счёта — 10 цифр",
-    });
+    await messageFollowsTyping(
+      page,
+      form.getByLabel("Номер лицевого счёта"),
+      form.getByRole("button", { name: "Привязать" }),
+      {
+        bad: "12345",
+        fix: "67890",
+        message: "Номер лицевого счёта — 10 цифр",
+      },
+    );
   });
 
   test("an administrator's post", async ({ page }) => {
     await signIn(page, admin, "/posts/create");
     await hydrated(page);
     await page.getByLabel("Текст").fill("Текст, который не проверяется в этом тесте.");
-    await messageFollowsTyping(page, page.getByLabel("Заголовок"), page.getByRole("button", { name: "Опубликовать" }), {
-      bad: "",
-      fix: "Заголовок",
-      message: "Обязательное поле",
-    });
+    await messageFollowsTyping(
+      page,
+      page.getByLabel("Заголовок"),
+      page.getByRole("button", { name: "Опубликовать" }),
+      {
+        bad: "",
+        fix: "Заголовок",
+        message: "Обязательное поле",
+      },
+    );
   });
 
   test("after the server refused the form, messages still follow typing", async ({ page }) => {
@@ -94,7 +142,9 @@ test.describe("live validation behaves the same in every form", () => {
     await email.fill(user.email);
     await page.getByLabel("Пароль", { exact: true }).fill("wrong-password");
     await page.getByRole("button", { name: "Войти" }).click();
-    await expect(page.locator(".form-error")).toHaveText("Неверный адрес электронной почты или пароль.");
+    await expect(page.locator(".form-error")).toHaveText(
+      "Неверный адрес электронной почты или пароль.",
+    );
     await email.press("ControlOrMeta+a");
     await email.pressSequentially("bad");
     await email.press("Tab");
@@ -111,7 +161,9 @@ test.describe("live validation behaves the same in every form", () => {
     await number.fill("1999999999");
     await form.getByLabel("Фамилия владельца").fill("Петров");
     await form.getByRole("button", { name: "Привязать" }).click();
-    await expect(form.locator(".form-error")).toHaveText("Лицевой счёт с таким номером и фамилией не найден. Проверьте номер и фамилию владельца.");
+    await expect(form.locator(".form-error")).toHaveText(
+      "Лицевой счёт с таким номером и фамилией не найден. Проверьте номер и фамилию владельца.",
+    );
     await number.press("End");
     for (let typed = 0; typed < 5; typed += 1) await number.press("Backspace");
     await expect(form.getByText("Номер лицевого счёта — 10 цифр")).toBeVisible();
@@ -131,7 +183,9 @@ test.describe("the code slots", () => {
     return { code, wrong: String(Number(code) === 9999 ? 1000 : Number(code) + 1) };
   }
 
-  test("after a wrong code, the right one pasted over it is sent without pressing «Далее»", async ({ page }) => {
+  test("after a wrong code, the right one pasted over it is sent without pressing «Далее»", async ({
+    page,
+  }) => {
     const { code, wrong } = await toCodeStep(page);
     const slots = page.getByLabel("Код из письма, 4 цифры");
     await slots.pressSequentially(wrong);
@@ -154,7 +208,9 @@ test.describe("the code slots", () => {
     await expect(page.locator('[aria-current="step"]')).toContainText("Заполнение");
   });
 
-  test("four digits typed as soon as the code step appears are sent at the fourth", async ({ page }) => {
+  test("four digits typed as soon as the code step appears are sent at the fourth", async ({
+    page,
+  }) => {
     // The slots come with the route's code: no moment when the step is a plain field that never submits.
     for (let run = 0; run < 3; run += 1) {
       const email = uniqueEmail(`slots-at-once-${run}`);
@@ -172,7 +228,9 @@ test.describe("the code slots", () => {
   test.describe("before the page is React's", () => {
     // page.route holds or breaks these requests; a worker in control would answer them out of its reach.
     test.use({ serviceWorkers: "block" });
-    test("digits typed into the plain field before the page is React's stay when the slots replace it", async ({ page }) => {
+    test("digits typed into the plain field before the page is React's stay when the slots replace it", async ({
+      page,
+    }) => {
       const email = uniqueEmail("slots-early");
       await page.goto("/auth/registration");
       await registerEmail(page, email);
@@ -200,7 +258,9 @@ test.describe("the code slots", () => {
     });
   });
 
-  test("after a wrong code the four slots are marked invalid, the message tied to them; the focused slot wears the site's focus ring", async ({ page }) => {
+  test("after a wrong code the four slots are marked invalid, the message tied to them; the focused slot wears the site's focus ring", async ({
+    page,
+  }) => {
     const { wrong } = await toCodeStep(page);
     const slots = page.getByLabel("Код из письма, 4 цифры");
     // A colour as the page computes it, for comparing with the slots'.
@@ -219,18 +279,29 @@ test.describe("the code slots", () => {
     await expect(slots).toBeFocused();
     const active = page.locator(".otp__slot--active");
     await expect(active).toHaveCount(1);
-    expect(await active.evaluate((slot) => [getComputedStyle(slot).outlineStyle, getComputedStyle(slot).outlineWidth])).toEqual(["solid", "3px"]);
-    expect(await active.evaluate((slot) => getComputedStyle(slot).outlineColor)).toBe(await computed("outlineColor", "var(--c-focus)"));
+    expect(
+      await active.evaluate((slot) => [
+        getComputedStyle(slot).outlineStyle,
+        getComputedStyle(slot).outlineWidth,
+      ]),
+    ).toEqual(["solid", "3px"]);
+    expect(await active.evaluate((slot) => getComputedStyle(slot).outlineColor)).toBe(
+      await computed("outlineColor", "var(--c-focus)"),
+    );
 
     await slots.pressSequentially(wrong);
     await expect(slots).toHaveAttribute("aria-invalid", "true");
     await expect(slots).toHaveAccessibleDescription("Неверный или просроченный код.");
     const danger = await computed("borderTopColor", "var(--c-danger)");
-    const borders = await page.locator(".otp__slot").evaluateAll((all) => all.map((slot) => getComputedStyle(slot).borderTopColor));
+    const borders = await page
+      .locator(".otp__slot")
+      .evaluateAll((all) => all.map((slot) => getComputedStyle(slot).borderTopColor));
     expect(borders).toEqual([danger, danger, danger, danger]);
   });
 
-  test("the password reset's code is four slots too, which wait for the new password", async ({ page }) => {
+  test("the password reset's code is four slots too, which wait for the new password", async ({
+    page,
+  }) => {
     const user = await createResident("reset-slots");
     const posts: string[] = [];
     page.on("request", (request) => request.method() === "POST" && posts.push(request.url()));
@@ -258,7 +329,9 @@ test.describe("the code slots", () => {
   test("a code that starts with a zero is explained as soon as it is typed", async ({ page }) => {
     await toCodeStep(page);
     await page.getByLabel("Код из письма, 4 цифры").pressSequentially("0123");
-    await expect(page.locator(".field__errors")).toHaveText("Код из письма — число от 1000 до 9999: он не начинается с нуля");
+    await expect(page.locator(".field__errors")).toHaveText(
+      "Код из письма — число от 1000 до 9999: он не начинается с нуля",
+    );
     await expect(page.locator('[aria-current="step"]')).toContainText("Подтверждение");
   });
 });
@@ -276,7 +349,9 @@ test.describe("a toast whose toaster cannot be fetched", () => {
     });
     // With JavaScript the sign-in is a navigation inside the page: its message is a toast.
     await signInByForm(page);
-    await expect(page.getByRole("status").filter({ hasText: "Вы вошли в личный кабинет" })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Вы вошли в личный кабинет" }),
+    ).toBeVisible();
     await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
   });
 });

@@ -12,7 +12,20 @@
  * resident.spec.ts, images named by their post's title (7) in admin.spec.ts.
  */
 import type { Page } from "@playwright/test";
-import { createResident, expect, latestCode, resident, signIn, signInByForm, test, uniqueEmail, enterCode, unusedCode, registerEmail } from "./fixtures";
+
+import {
+  createResident,
+  enterCode,
+  expect,
+  latestCode,
+  registerEmail,
+  resident,
+  signIn,
+  signInByForm,
+  test,
+  uniqueEmail,
+  unusedCode,
+} from "./fixtures";
 
 const count = (haystack: string, text: string) => haystack.split(text).length - 1;
 
@@ -58,11 +71,16 @@ test.describe("a form's errors are said once, in the form", () => {
     await page.getByLabel("Я даю согласие на обработку моих персональных данных").check();
     await page.getByRole("button", { name: "Далее" }).click();
     await expect(email).toHaveAttribute("aria-invalid", "true");
-    await expect(email).toHaveAccessibleDescription("Пользователь с таким адресом электронной почты уже существует.");
+    await expect(email).toHaveAccessibleDescription(
+      "Пользователь с таким адресом электронной почты уже существует.",
+    );
     await expectSaidOnce(page, "Пользователь с таким адресом электронной почты уже существует.");
   });
 
-  test("a wrong code when resetting the password: beside the field, not also as a toast; the passwords kept, or said to be typed again", async ({ page, jsEnabled }) => {
+  test("a wrong code when resetting the password: beside the field, not also as a toast; the passwords kept, or said to be typed again", async ({
+    page,
+    jsEnabled,
+  }) => {
     const user = await createResident("reset-once");
     await page.goto("/auth/reset");
     await page.getByLabel("Электронная почта").fill(user.email);
@@ -74,7 +92,9 @@ test.describe("a form's errors are said once, in the form", () => {
     await page.getByRole("button", { name: "Сменить пароль" }).click();
     await expect(page.getByLabel("Код из письма")).toHaveAttribute("aria-invalid", "true");
     await expectSaidOnce(page, "Неверный или просроченный код.");
-    const again = page.getByText("Новый пароль не сохраняется на странице: введите его ещё раз вместе с кодом.");
+    const again = page.getByText(
+      "Новый пароль не сохраняется на странице: введите его ещё раз вместе с кодом.",
+    );
     if (jsEnabled) {
       // The passwords typed are still there: only the code is to be corrected.
       await expect(page.getByLabel("Новый пароль")).toHaveValue("second-password");
@@ -109,13 +129,20 @@ test.describe("what happens outside a form is said as a toast", () => {
 
     // The confirmation page is open while the account is detached elsewhere (another tab).
     await page.goto("/profile/accounts/1000000004/detach");
-    const elsewhere = await page.request.post("/profile/accounts/1000000004/detach", { maxRedirects: 0 });
+    const elsewhere = await page.request.post("/profile/accounts/1000000004/detach", {
+      maxRedirects: 0,
+    });
     expect(elsewhere.status()).toBe(302);
     await page.context().clearCookies({ name: "__toast" });
     await page.getByRole("button", { name: "Да, отвязать" }).click();
     await expect(page).toHaveURL("/profile/accounts");
     const failure = "Этот лицевой счёт не привязан к вашему профилю.";
-    await expect(page.getByRole("status").filter({ hasText: failure }).or(page.locator("[data-sonner-toast]").filter({ hasText: failure }))).toHaveCount(1);
+    await expect(
+      page
+        .getByRole("status")
+        .filter({ hasText: failure })
+        .or(page.locator("[data-sonner-toast]").filter({ hasText: failure })),
+    ).toHaveCount(1);
     await expect.poll(() => timesSaid(page, failure)).toBe(1);
 
     // The next toast, a success, replaces the stale error instead of standing beside it.
@@ -125,20 +152,28 @@ test.describe("what happens outside a form is said as a toast", () => {
     await expect.poll(() => timesSaid(page, success)).toBe(1);
     // At once, not when the error's own four seconds run out.
     await expect.poll(() => timesSaid(page, failure), { timeout: 1500 }).toBe(0);
-    await expect(page.locator('[data-sonner-toast][data-type="error"]')).toHaveCount(0, { timeout: 1500 });
+    await expect(page.locator('[data-sonner-toast][data-type="error"]')).toHaveCount(0, {
+      timeout: 1500,
+    });
   });
 
-  test("a success is said once, as a status message without JavaScript or a toast with it", async ({ page, jsEnabled }) => {
+  test("a success is said once, as a status message without JavaScript or a toast with it", async ({
+    page,
+    jsEnabled,
+  }) => {
     await signInByForm(page);
     const said = "Вы вошли в личный кабинет";
-    if (jsEnabled) await expect(page.locator("[data-sonner-toast]").filter({ hasText: said })).toHaveCount(1);
+    if (jsEnabled)
+      await expect(page.locator("[data-sonner-toast]").filter({ hasText: said })).toHaveCount(1);
     else await expect(page.getByRole("status").filter({ hasText: said })).toHaveCount(1);
     await expect.poll(() => timesSaid(page, said)).toBe(1);
     await page.waitForTimeout(1000);
     expect(await timesSaid(page, said)).toBe(1);
   });
 
-  test("a message flashed to a page loaded whole stays where the server put it: nothing below it moves when the page becomes React's", async ({ page }) => {
+  test("a message flashed to a page loaded whole stays where the server put it: nothing below it moves when the page becomes React's", async ({
+    page,
+  }) => {
     // The sign-in posted, then the page it leads to loaded whole (signIn waits, with JavaScript, until it is React's).
     await signIn(page, resident, "/profile/accounts");
     const said = page.getByRole("status").filter({ hasText: "Вы вошли в личный кабинет" });

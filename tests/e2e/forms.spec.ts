@@ -4,7 +4,17 @@
  * whose links lead to the fields; form errors inside the form, once.
  */
 import type { Locator, Page } from "@playwright/test";
-import { expect, hydrated, latestCode, resident, test, uniqueEmail, enterCode, registerEmail } from "./fixtures";
+
+import {
+  enterCode,
+  expect,
+  hydrated,
+  latestCode,
+  registerEmail,
+  resident,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 
 const summaryOf = (form: Locator) => form.locator(".error-summary");
 
@@ -17,7 +27,10 @@ async function errorBeside(page: Page, field: Locator) {
 }
 
 test.describe("the feedback rule", () => {
-  test("field errors beside the fields; without JavaScript also a summary at the top linking to each", async ({ page, jsEnabled }) => {
+  test("field errors beside the fields; without JavaScript also a summary at the top linking to each", async ({
+    page,
+    jsEnabled,
+  }) => {
     await page.goto("/auth");
     const form = page.locator("form#login");
     const email = page.getByLabel("Электронная почта");
@@ -42,7 +55,13 @@ test.describe("the feedback rule", () => {
       await expect(summary).toHaveAttribute("role", "alert");
       await expect(summary.getByRole("heading", { name: "Исправьте ошибки" })).toBeVisible();
       // At the top of the form: before every field.
-      expect(await form.evaluate((element) => element.querySelector(".error-summary, input:not([type=hidden]):not([tabindex='-1'])")?.className)).toBe("error-summary");
+      expect(
+        await form.evaluate(
+          (element) =>
+            element.querySelector(".error-summary, input:not([type=hidden]):not([tabindex='-1'])")
+              ?.className,
+        ),
+      ).toBe("error-summary");
       const links = summary.getByRole("link");
       await expect(links).toHaveCount(2);
       // Each item names its field by the field's label.
@@ -61,7 +80,10 @@ test.describe("the feedback rule", () => {
     }
   });
 
-  test("the backend's refusal of a field is shown beside it (and in the summary without JavaScript)", async ({ page, jsEnabled }) => {
+  test("the backend's refusal of a field is shown beside it (and in the summary without JavaScript)", async ({
+    page,
+    jsEnabled,
+  }) => {
     await page.goto("/auth/registration");
     const form = page.locator("form#register-email");
     const email = page.getByLabel("Электронная почта");
@@ -73,7 +95,9 @@ test.describe("the feedback rule", () => {
     const message = await errorBeside(page, email);
     expect(message.length).toBeGreaterThan(0);
     if (!jsEnabled) {
-      await expect(summaryOf(form).getByRole("link", { name: `Электронная почта: ${message}` })).toHaveAttribute("href", `#${await email.getAttribute("id")}`);
+      await expect(
+        summaryOf(form).getByRole("link", { name: `Электронная почта: ${message}` }),
+      ).toHaveAttribute("href", `#${await email.getAttribute("id")}`);
     } else {
       await expect(summaryOf(form)).toHaveCount(0);
       // Said once: no toast repeats it.
@@ -81,7 +105,10 @@ test.describe("the feedback rule", () => {
     }
   });
 
-  test("the summary tells same messages apart by their fields' labels, and each link focuses its field", async ({ page, jsEnabled }) => {
+  test("the summary tells same messages apart by their fields' labels, and each link focuses its field", async ({
+    page,
+    jsEnabled,
+  }) => {
     const email = uniqueEmail("summary-labels");
     await page.goto("/auth/registration");
     await registerEmail(page, email);
@@ -109,9 +136,13 @@ test.describe("the feedback rule", () => {
     const summary = summaryOf(form);
     if (!jsEnabled) {
       // In the summary, each named by its label: four links a resident tells apart.
-      await expect(summary.getByRole("link")).toHaveText(invalid.map(([label]) => `${label}: ${required}`));
+      await expect(summary.getByRole("link")).toHaveText(
+        invalid.map(([label]) => `${label}: ${required}`),
+      );
       for (const [label, field] of invalid) {
-        await expect(summary.getByRole("link", { name: `${label}: ${required}`, exact: true })).toHaveAttribute("href", `#${await field.getAttribute("id")}`);
+        await expect(
+          summary.getByRole("link", { name: `${label}: ${required}`, exact: true }),
+        ).toHaveAttribute("href", `#${await field.getAttribute("id")}`);
       }
       // A link leads to its field and gives it the focus.
       await summary.getByRole("link", { name: `Фамилия: ${required}` }).click();
@@ -128,9 +159,13 @@ test.describe("the feedback rule", () => {
     await page.getByLabel("Пароль", { exact: true }).fill("wrong-password");
     await page.getByRole("button", { name: "Войти" }).click();
     const form = page.locator("form#login");
-    await expect(form.locator(".form-error")).toHaveText("Неверный адрес электронной почты или пароль.");
+    await expect(form.locator(".form-error")).toHaveText(
+      "Неверный адрес электронной почты или пароль.",
+    );
     await expect(summaryOf(form)).toHaveCount(0);
-    const said = (await page.locator("body").innerText()).split("Неверный адрес электронной почты или пароль.").length - 1;
+    const said =
+      (await page.locator("body").innerText()).split("Неверный адрес электронной почты или пароль.")
+        .length - 1;
     expect(said).toBe(1);
   });
 });

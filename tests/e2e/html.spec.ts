@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import vnuJar from "vnu-jar";
+
 import { admin, expect, resident, signIn, test } from "./fixtures";
 import { demoIds, pagesFor, type Who } from "./site-pages";
 
@@ -27,9 +28,13 @@ interface VnuMessage {
 /** Runs the checker once over many files; its JSON report goes to stderr. */
 async function check(files: string[]): Promise<VnuMessage[]> {
   const java = process.env.JAVA_PATH ?? "java";
-  const result = await run(java, ["-Xss1024k", "-jar", String(vnuJar), "--errors-only", "--format", "json", ...files], {
-    maxBuffer: 32 * 1024 * 1024,
-  }).catch((error: { stderr?: string; code?: number }) => {
+  const result = await run(
+    java,
+    ["-Xss1024k", "-jar", String(vnuJar), "--errors-only", "--format", "json", ...files],
+    {
+      maxBuffer: 32 * 1024 * 1024,
+    },
+  ).catch((error: { stderr?: string; code?: number }) => {
     // Exit code 1 means "errors found"; the report is still on stderr.
     if (error.stderr) return { stderr: error.stderr };
     throw error;
@@ -40,7 +45,9 @@ async function check(files: string[]): Promise<VnuMessage[]> {
 const users = { resident, admin } as const;
 
 for (const who of ["guest", "resident", "admin"] as const satisfies readonly Who[]) {
-  test(`the Nu HTML checker finds no error on the pages ${who === "guest" ? "a visitor" : `a ${who}`} sees`, async ({ page }) => {
+  test(`the Nu HTML checker finds no error on the pages ${who === "guest" ? "a visitor" : `a ${who}`} sees`, async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     if (who !== "guest") await signIn(page, users[who]);
     const paths = pagesFor(who, await demoIds());
@@ -57,7 +64,10 @@ for (const who of ["guest", "resident", "admin"] as const satisfies readonly Who
         files.set(`file:${file}`, pagePath);
       }
       const errors = (await check([...files.keys()])).filter((message) => message.type === "error");
-      const readable = errors.map((error) => `${files.get(error.url) ?? error.url}:${error.lastLine ?? "?"}: ${error.message} «${error.extract ?? ""}»`);
+      const readable = errors.map(
+        (error) =>
+          `${files.get(error.url) ?? error.url}:${error.lastLine ?? "?"}: ${error.message} «${error.extract ?? ""}»`,
+      );
       expect(readable).toEqual([]);
     } finally {
       rmSync(folder, { recursive: true, force: true });

@@ -5,11 +5,15 @@
  * interface text is Cyrillic (data such as post titles and addresses may be).
  * Russian runs through every other spec.
  */
-import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
+import type { BrowserContext, Locator, Page } from "@playwright/test";
+
 import { admin, createResident, expect, hydrated, test } from "./fixtures";
 
-const translation = (lng: string): object => JSON.parse(readFileSync(new URL(`../../app/locales/${lng}/translation.json`, import.meta.url), "utf8"));
+const translation = (lng: string): object =>
+  JSON.parse(
+    readFileSync(new URL(`../../app/locales/${lng}/translation.json`, import.meta.url), "utf8"),
+  );
 
 const cyrillic = /[А-Яа-яЁё]/;
 const languages = {
@@ -18,13 +22,21 @@ const languages = {
 } as const;
 
 /** The language cookie as the switch writes it (React Router cookies are base64 JSON). */
-async function choose(context: BrowserContext, baseURL: string | undefined, lng: keyof typeof languages) {
-  await context.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify(lng)).toString("base64"), url: baseURL! }]);
+async function choose(
+  context: BrowserContext,
+  baseURL: string | undefined,
+  lng: keyof typeof languages,
+) {
+  await context.addCookies([
+    { name: "lng", value: Buffer.from(JSON.stringify(lng)).toString("base64"), url: baseURL! },
+  ]);
 }
 
 /** A text of the language's translation file by its dotted key. */
 function textOf(texts: object, key: string): string {
-  const value = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], texts);
+  const value = key
+    .split(".")
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], texts);
   if (typeof value !== "string") throw new Error(`no text ${key}`);
   return value;
 }
@@ -40,7 +52,9 @@ for (const lng of ["en", "ykt"] as const) {
   test.describe(`in ${lng}`, () => {
     test.beforeEach(async ({ context, baseURL }) => choose(context, baseURL, lng));
 
-    test("the public pages speak the language in their menu, crumbs and headings", async ({ page }) => {
+    test("the public pages speak the language in their menu, crumbs and headings", async ({
+      page,
+    }) => {
       const paths: Array<[string, string]> = [
         ["/", "nav.home"],
         ["/posts", "posts.title"],
@@ -50,19 +64,26 @@ for (const lng of ["en", "ykt"] as const) {
         await page.goto(path);
         await expect(page.locator("html")).toHaveAttribute("lang", tag);
         const menu = page.locator(".shell__left");
-        for (const key of ["nav.home", "nav.posts", "nav.rates"]) await expect(menu.getByRole("link", { name: t(key), exact: true })).toBeVisible();
+        for (const key of ["nav.home", "nav.posts", "nav.rates"])
+          await expect(menu.getByRole("link", { name: t(key), exact: true })).toBeVisible();
         await expectNoRussianIn(menu, lng);
-        if (path !== "/") await expect(page.getByRole("heading", { level: 1 })).toHaveText(t(title));
+        if (path !== "/")
+          await expect(page.getByRole("heading", { level: 1 })).toHaveText(t(title));
       }
       // A post: its text is data, the page around it is the language's.
       await page.goto("/posts");
       await page.locator(".post-card__link").first().click();
       await expect(page).toHaveURL(/\/posts\/item\/\d+$/);
-      await expect(page.locator("nav[aria-label] a", { hasText: t("posts.title") }).first()).toBeVisible();
+      await expect(
+        page.locator("nav[aria-label] a", { hasText: t("posts.title") }).first(),
+      ).toBeVisible();
       await expectNoRussianIn(page.locator(".shell__left"), lng);
     });
 
-    test("a resident signs in, finds the profile and accounts, is refused a wrong account, and signs out", async ({ page, jsEnabled }) => {
+    test("a resident signs in, finds the profile and accounts, is refused a wrong account, and signs out", async ({
+      page,
+      jsEnabled,
+    }) => {
       const user = await createResident(`lang-${lng}`);
       await page.goto("/auth");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("auth.loginTitle"));
@@ -73,9 +94,16 @@ for (const lng of ["en", "ykt"] as const) {
       await page.goto("/profile");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("profile.title"));
       // The resident's name is data; the page's headings, labels and buttons are the interface.
-      for (const text of await page.locator("main").locator("h1, h2, h3, label, legend, button, dt").allInnerTexts()) if (lng === "en") expect(text).not.toMatch(cyrillic);
+      for (const text of await page
+        .locator("main")
+        .locator("h1, h2, h3, label, legend, button, dt")
+        .allInnerTexts())
+        if (lng === "en") expect(text).not.toMatch(cyrillic);
 
-      await page.locator(".shell__left").getByRole("link", { name: t("nav.accounts"), exact: true }).click();
+      await page
+        .locator(".shell__left")
+        .getByRole("link", { name: t("nav.accounts"), exact: true })
+        .click();
       await expect(page).toHaveURL(/\/profile\/accounts$/);
       if (jsEnabled) await hydrated(page);
       const form = page.locator("form#attach-account");
@@ -86,10 +114,15 @@ for (const lng of ["en", "ykt"] as const) {
       await expectNoRussianIn(form, lng);
 
       await signOut(page, t("shell.logout"));
-      await expect(page.locator(".topbar").getByRole("link", { name: t("shell.signIn"), exact: true })).toBeVisible();
+      await expect(
+        page.locator(".topbar").getByRole("link", { name: t("shell.signIn"), exact: true }),
+      ).toBeVisible();
     });
 
-    test("an administrator writes a post with a preview and publishes it", async ({ page, jsEnabled }) => {
+    test("an administrator writes a post with a preview and publishes it", async ({
+      page,
+      jsEnabled,
+    }) => {
       await page.goto("/auth?redirectTo=%2Fposts%2Fcreate");
       // Typed once the form is React's: typed before, it could be lost to hydration.
       if (jsEnabled) await hydrated(page);

@@ -5,29 +5,57 @@
  * registration's step bar, and what the portal writes in English.
  */
 import type { Page } from "@playwright/test";
-import { admin, chooseLanguage, expect, expectFits, hydrated, resident, signIn, test, uniqueEmail } from "./fixtures";
+
+import {
+  admin,
+  chooseLanguage,
+  expect,
+  expectFits,
+  hydrated,
+  resident,
+  signIn,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 import { demoIds } from "./site-pages";
 
 test.describe("what the portal writes follows the language", () => {
-  test("English dates and money on the news, the tariffs and the reports", { tag: "@server" }, async ({ page, context, baseURL }) => {
-    await chooseLanguage(context, baseURL, "en");
-    await page.goto("/posts");
-    const date = page.locator("time").first();
-    await expect(date).toHaveText(/^\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/);
-    await expect(date).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,3})?(Z|[+-]\d\d:\d\d)$/);
-    await page.goto("/rates");
-    await expect(page.locator("main")).toContainText(/RUB\s\d+\.\d\d/);
-    await expect(page.locator("main")).not.toContainText(/(января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря)/);
-    await page.goto("/about/info");
-    await expect(page.locator("main")).not.toContainText(/(января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря)/);
-  });
+  test(
+    "English dates and money on the news, the tariffs and the reports",
+    { tag: "@server" },
+    async ({ page, context, baseURL }) => {
+      await chooseLanguage(context, baseURL, "en");
+      await page.goto("/posts");
+      const date = page.locator("time").first();
+      await expect(date).toHaveText(
+        /^\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/,
+      );
+      await expect(date).toHaveAttribute(
+        "datetime",
+        /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,3})?(Z|[+-]\d\d:\d\d)$/,
+      );
+      await page.goto("/rates");
+      await expect(page.locator("main")).toContainText(/RUB\s\d+\.\d\d/);
+      await expect(page.locator("main")).not.toContainText(
+        /(января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря)/,
+      );
+      await page.goto("/about/info");
+      await expect(page.locator("main")).not.toContainText(
+        /(января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря)/,
+      );
+    },
+  );
 });
 
 test.describe("the top bar in every language", () => {
   // Between the phone layout and the wide one the bar shows the dispatcher's label, the language switch and the
   // sign-in or profile button in full: a longer word in one language must not push them past the screen.
   for (const language of ["rus", "en", "ykt"] as const) {
-    test(`fits the screen at 721, 768 and 1024 px, as a resident and signed out (${language})`, async ({ page, context, baseURL }) => {
+    test(`fits the screen at 721, 768 and 1024 px, as a resident and signed out (${language})`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
       // Signed in first, in Russian, as the helper expects; then the language, then signed out (no cookies but it).
       await signIn(page, resident, "/profile");
       for (const path of ["/profile", "/"]) {
@@ -45,7 +73,10 @@ test.describe("the top bar in every language", () => {
 
 test.describe("breadcrumbs on wide screens", () => {
   for (const width of [1024, 1366, 1920]) {
-    test(`labels are whole at ${width} px; what does not fit folds into «…», which still leads there`, async ({ page, jsEnabled }) => {
+    test(`labels are whole at ${width} px; what does not fit folds into «…», which still leads there`, async ({
+      page,
+      jsEnabled,
+    }) => {
       await page.setViewportSize({ width, height: 800 });
       const { reportId } = await demoIds();
       await page.goto(`/about/info/item/${reportId}`);
@@ -55,9 +86,15 @@ test.describe("breadcrumbs on wide screens", () => {
       const title = (await page.locator("h1").first().textContent())!.trim();
       await expect(current).toHaveText(title);
       // No link is cut: every visible crumb before the current page shows all of its text.
-      const cut = await trail.locator("a").evaluateAll((nodes) =>
-        nodes.filter((node) => node.getClientRects().length > 0 && node.scrollWidth > node.clientWidth + 1).map((node) => node.textContent),
-      );
+      const cut = await trail
+        .locator("a")
+        .evaluateAll((nodes) =>
+          nodes
+            .filter(
+              (node) => node.getClientRects().length > 0 && node.scrollWidth > node.clientWidth + 1,
+            )
+            .map((node) => node.textContent),
+        );
       expect(cut).toEqual([]);
       // The current page's name (whole on the page's heading) keeps the bar to one line, cut with «…» if it must.
       const lines = await current.evaluate((node) => node.getClientRects().length);
@@ -77,7 +114,10 @@ test.describe("breadcrumbs on wide screens", () => {
 });
 
 test.describe("breadcrumbs on a phone", () => {
-  test("a middle crumb that does not fit folds into «…», which still leads there", async ({ page, jsEnabled }) => {
+  test("a middle crumb that does not fit folds into «…», which still leads there", async ({
+    page,
+    jsEnabled,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const { reportId } = await demoIds();
     await page.goto(`/about/info/item/${reportId}`);
@@ -94,7 +134,14 @@ test.describe("breadcrumbs on a phone", () => {
       await expect(page).toHaveURL("/about/info");
     }
     // The trail stays one line.
-    const lines = await trail.evaluate((list) => new Set([...list.children].filter((item) => item.getClientRects().length > 0).map((item) => Math.round(item.getBoundingClientRect().top))).size);
+    const lines = await trail.evaluate(
+      (list) =>
+        new Set(
+          [...list.children]
+            .filter((item) => item.getClientRects().length > 0)
+            .map((item) => Math.round(item.getBoundingClientRect().top)),
+        ).size,
+    );
     expect(lines).toBe(1);
   });
 });
@@ -104,7 +151,10 @@ test.describe("the sticky top bar never hides the focus", () => {
     [1366, 500],
     [390, 600],
   ] as const) {
-    test(`Shift+Tab back to a field scrolled under the bar shows it below the bar at ${width} px`, async ({ page, jsEnabled }) => {
+    test(`Shift+Tab back to a field scrolled under the bar shows it below the bar at ${width} px`, async ({
+      page,
+      jsEnabled,
+    }) => {
       await page.setViewportSize({ width, height });
       await page.goto("/auth");
       if (jsEnabled) await hydrated(page);
@@ -116,13 +166,18 @@ test.describe("the sticky top bar never hides the focus", () => {
       expect(await email.evaluate((field) => field.getBoundingClientRect().top)).toBeLessThan(0);
       await page.keyboard.press("Shift+Tab");
       await expect(email).toBeFocused();
-      const barBottom = await page.locator(".topbar").evaluate((bar) => bar.getBoundingClientRect().bottom);
+      const barBottom = await page
+        .locator(".topbar")
+        .evaluate((bar) => bar.getBoundingClientRect().bottom);
       const fieldTop = await email.evaluate((field) => field.getBoundingClientRect().top);
       expect(fieldTop).toBeGreaterThanOrEqual(barBottom);
     });
   }
 
-  test("a long post title keeps the bar to one line of breadcrumbs", async ({ page, jsEnabled }) => {
+  test("a long post title keeps the bar to one line of breadcrumbs", async ({
+    page,
+    jsEnabled,
+  }) => {
     await signIn(page, admin, "/posts/create");
     const title = `Очень длинный заголовок публикации о плановом отключении горячей воды во всех домах квартала ${Date.now().toString(36)}`;
     await page.getByLabel("Заголовок").fill(title);
@@ -138,7 +193,9 @@ test.describe("the sticky top bar never hides the focus", () => {
       await page.goto(`/posts/item/${id}`);
       if (jsEnabled) await hydrated(page);
       await expect(page.locator("h1").first()).toHaveText(title);
-      const barHeight = await page.locator(".topbar").evaluate((bar) => bar.getBoundingClientRect().height);
+      const barHeight = await page
+        .locator(".topbar")
+        .evaluate((bar) => bar.getBoundingClientRect().height);
       expect(barHeight, `the bar at ${width} px`).toBeLessThanOrEqual(most);
     }
   });
@@ -168,7 +225,11 @@ async function splitStepWords(page: Page) {
 test.describe("the registration's step bar", () => {
   const confirmation = { rus: "Подтверждение", en: "Confirmation", ykt: "Бигэргэтии" };
   for (const language of ["rus", "en", "ykt"] as const) {
-    test(`no step name is broken inside a word (${language}, 390 and 1366 px, steps 1 and 2)`, async ({ page, context, baseURL }) => {
+    test(`no step name is broken inside a word (${language}, 390 and 1366 px, steps 1 and 2)`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
       await chooseLanguage(context, baseURL, language);
       await page.setViewportSize({ width: 1366, height: 800 });
       await page.goto("/auth/registration");

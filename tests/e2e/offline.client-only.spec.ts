@@ -11,17 +11,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { BrowserContext, Page, Request } from "@playwright/test";
-import { freePort, startPortal } from "../support/stack.js";
+
 import { installWaitMs } from "../../app/pwa/worker-parts";
+import { freePort, startPortal } from "../support/stack.js";
 import { backendUrl, expect, hydrated, resident, signIn, signInByForm, test } from "./fixtures";
 
 // A first visit: these tests watch the worker install and take control (tests/e2e/fixtures.ts).
 test.use({ returning: false });
 
 const dispatcherTel = "tel:+74112401003";
-
-
-
 
 async function everyCachedEntry(page: Page) {
   return page.evaluate(async () => {
@@ -30,7 +28,11 @@ async function everyCachedEntry(page: Page) {
       const cache = await caches.open(name);
       for (const request of await cache.keys()) {
         const response = await cache.match(request);
-        entries.push({ cache: name, url: request.url, text: response ? await response.text() : "" });
+        entries.push({
+          cache: name,
+          url: request.url,
+          text: response ? await response.text() : "",
+        });
       }
     }
     return entries;
@@ -38,7 +40,13 @@ async function everyCachedEntry(page: Page) {
 }
 
 /** Offline, `path` opens from its saved copy, with the note, and the first `selector` still reads `text`. */
-async function expectSavedCopy(page: Page, context: BrowserContext, path: string, selector: string, text: string) {
+async function expectSavedCopy(
+  page: Page,
+  context: BrowserContext,
+  path: string,
+  selector: string,
+  text: string,
+) {
   await context.setOffline(true);
   await page.goto(path);
   await expect(page.locator("[data-saved-note]")).toContainText(/^Сохранённая копия от/);
@@ -55,7 +63,12 @@ async function savedPaths(page: Page) {
 
 /** When the worker saved a page (its stamp), in milliseconds; 0 when it has none. */
 async function savedAt(page: Page, path: string) {
-  const stamp = await page.evaluate(async (url) => (await (await caches.open("portal-pages")).match(url))?.headers.get("X-Portal-Saved-At") ?? null, path);
+  const stamp = await page.evaluate(
+    async (url) =>
+      (await (await caches.open("portal-pages")).match(url))?.headers.get("X-Portal-Saved-At") ??
+      null,
+    path,
+  );
   return stamp ? Date.parse(stamp) : 0;
 }
 
@@ -67,8 +80,10 @@ async function firstPostPath(page: Page) {
 }
 
 test.describe("offline, with JavaScript", () => {
-
-  test("a resident's public pages stay readable offline, the rest gets the dispatcher's number, and nothing personal is kept", async ({ page, context }) => {
+  test("a resident's public pages stay readable offline, the rest gets the dispatcher's number, and nothing personal is kept", async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(90_000);
     // Through the form: the first page's form sent is what installs the worker (a first visit of one page installs none).
     await signInByForm(page, resident);
@@ -88,7 +103,11 @@ test.describe("offline, with JavaScript", () => {
     await expect.poll(() => savedPaths(page)).toEqual(["/", "/posts", post].sort());
 
     // Something the worker keeps besides pages: it must not outlive the sign-out either.
-    await page.evaluate(() => caches.open("portal-media").then((media) => media.put("/media/marker.png", new Response("x"))));
+    await page.evaluate(() =>
+      caches
+        .open("portal-media")
+        .then((media) => media.put("/media/marker.png", new Response("x"))),
+    );
     const savedBefore = await savedAt(page, "/posts");
 
     await page.locator(".profile-menu > summary").click();
@@ -96,14 +115,18 @@ test.describe("offline, with JavaScript", () => {
     await expect(page).toHaveURL("/");
     await expect(page.getByRole("banner").getByRole("link", { name: "Войти" })).toBeVisible();
     // Signing out dropped every cache, then the worker saved the same public pages again, signed out.
-    await expect.poll(() => page.evaluate(() => caches.match("/media/marker.png").then(Boolean))).toBe(false);
+    await expect
+      .poll(() => page.evaluate(() => caches.match("/media/marker.png").then(Boolean)))
+      .toBe(false);
     await expect.poll(() => savedPaths(page)).toEqual(["/", "/posts", post].sort());
     await expect.poll(() => savedAt(page, "/posts")).toBeGreaterThan(savedBefore);
 
     await context.setOffline(true);
     for (const saved of ["/", "/posts", post]) {
       await page.goto(saved);
-      await expect(page.locator("[data-saved-note]")).toContainText(/^Сохранённая копия от \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/);
+      await expect(page.locator("[data-saved-note]")).toContainText(
+        /^Сохранённая копия от \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/,
+      );
       await expect(page.getByRole("banner").getByRole("link", { name: "Войти" })).toBeVisible();
     }
     await page.goto(post);
@@ -126,10 +149,14 @@ test.describe("offline, with JavaScript", () => {
     for (const entry of entries) {
       const where = `${entry.cache} ${entry.url}`;
       expect(new URL(entry.url).pathname, where).not.toMatch(/^\/(profile|admin|auth)|\.data$/);
-      expect(entry.text.includes(resident.email), `${where} holds the resident's e-mail`).toBe(false);
+      expect(entry.text.includes(resident.email), `${where} holds the resident's e-mail`).toBe(
+        false,
+      );
       expect(entry.text.includes(name), `${where} holds the resident's name`).toBe(false);
       // A page rendered for a signed-in resident has the profile menu; a signed-out one has none.
-      expect(entry.text.includes('class="profile-menu"'), `${where} is a signed-in page`).toBe(false);
+      expect(entry.text.includes('class="profile-menu"'), `${where} is a signed-in page`).toBe(
+        false,
+      );
     }
 
     // Phone screenshots of the offline page in each language, for the issue's closing note.
@@ -150,7 +177,10 @@ test.describe("offline, with JavaScript", () => {
     await context.setOffline(false);
   });
 
-  test("offline, a link followed in the page opens the saved copy or the offline page", async ({ page, context }) => {
+  test("offline, a link followed in the page opens the saved copy or the offline page", async ({
+    page,
+    context,
+  }) => {
     // A first visit of one page registers nothing; the worker comes with the second page.
     await page.goto("/about");
     await page.goto("/posts");
@@ -167,20 +197,26 @@ test.describe("offline, with JavaScript", () => {
     await context.setOffline(false);
   });
 
-  test("a post and the tariffs opened by links are read offline from their saved copies, signed-out ones", async ({ page, context }) => {
+  test("a post and the tariffs opened by links are read offline from their saved copies, signed-out ones", async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(120_000);
     await signIn(page, resident);
     await page.goto("/");
     await hydrated(page);
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
+      .toBe(true);
     const name = (await page.locator(".profile-menu > summary").innerText()).split("\n")[0].trim();
     // When the page asked for anything, and when the worker fetched a copy (Chromium reports the worker's requests).
     const pageRequests: number[] = [];
     const copies: { url: string; at: number }[] = [];
     context.on("request", (request) => {
       if (!request.serviceWorker()) pageRequests.push(Date.now());
-      else if (request.headers()["x-portal-public-copy"]) copies.push({ url: request.url(), at: Date.now() });
+      else if (request.headers()["x-portal-public-copy"])
+        copies.push({ url: request.url(), at: Date.now() });
     });
     // One document from here on: every page below is opened by a link (React Router's data requests).
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
@@ -197,23 +233,35 @@ test.describe("offline, with JavaScript", () => {
     await expect(page.locator("main h1").first()).toHaveText("Тарифы", { timeout: 20_000 });
     const firstRate = (await page.locator("main table tbody tr").first().textContent())!.trim();
     expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
-    await expect.poll(() => savedPaths(page), { timeout: 20_000 }).toEqual(expect.arrayContaining(["/posts", post, "/rates"]));
+    await expect
+      .poll(() => savedPaths(page), { timeout: 20_000 })
+      .toEqual(expect.arrayContaining(["/posts", post, "/rates"]));
     // The resident's requests came first: each copy waited until the page had asked for nothing for 2 s
     // (1.5 s here: both times are taken in this process, after the browser reported them).
-    expect(copies.map((copy) => new URL(copy.url).pathname)).toEqual(expect.arrayContaining(["/posts", post, "/rates"]));
+    expect(copies.map((copy) => new URL(copy.url).pathname)).toEqual(
+      expect.arrayContaining(["/posts", post, "/rates"]),
+    );
     for (const copy of copies) {
       const before = pageRequests.filter((at) => at <= copy.at);
       expect(before.length, `${copy.url}: the page asked for nothing before it`).toBeGreaterThan(0);
       const quietFor = copy.at - Math.max(...before);
-      expect(quietFor, `${copy.url} fetched ${quietFor} ms after the page's last request`).toBeGreaterThanOrEqual(1500);
+      expect(
+        quietFor,
+        `${copy.url} fetched ${quietFor} ms after the page's last request`,
+      ).toBeGreaterThanOrEqual(1500);
     }
 
     // Kept as a signed-out visitor sees them, though the resident read them signed in.
     for (const entry of await everyCachedEntry(page)) {
       const where = `${entry.cache} ${entry.url}`;
       expect(new URL(entry.url).pathname, where).not.toMatch(/\.data$/);
-      expect(entry.text.includes(resident.email) || entry.text.includes(name), `${where} holds the resident's e-mail or name`).toBe(false);
-      expect(entry.text.includes('class="profile-menu"'), `${where} is a signed-in page`).toBe(false);
+      expect(
+        entry.text.includes(resident.email) || entry.text.includes(name),
+        `${where} holds the resident's e-mail or name`,
+      ).toBe(false);
+      expect(entry.text.includes('class="profile-menu"'), `${where} is a signed-in page`).toBe(
+        false,
+      );
     }
 
     await context.setOffline(true);
@@ -229,34 +277,55 @@ test.describe("offline, with JavaScript", () => {
     await context.setOffline(false);
   });
 
-  test("the public pages a visit read before the worker took control are kept when it does", async ({ page, context }) => {
+  test("the public pages a visit read before the worker took control are kept when it does", async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(60_000);
     // A first visit: nothing registered until the resident follows a link.
     await page.goto("/about");
     await hydrated(page);
     const aboutTitle = (await page.locator("main h1").first().innerText()).trim();
-    expect(await page.evaluate(() => navigator.serviceWorker.getRegistrations().then((all) => all.length))).toBe(0);
+    expect(
+      await page.evaluate(() =>
+        navigator.serviceWorker.getRegistrations().then((all) => all.length),
+      ),
+    ).toBe(0);
     // This link loads the registration; the worker installs while the resident reads the home page.
     await page.getByRole("banner").getByRole("link", { name: "Личный кабинет жителя" }).click();
-    await expect(page.locator("main h1").first()).toHaveText("Управляющая компания вашего дома", { timeout: 20_000 });
+    await expect(page.locator("main h1").first()).toHaveText("Управляющая компания вашего дома", {
+      timeout: 20_000,
+    });
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     // /about was read before any worker existed: only the page's list of what it read can name it.
-    await expect.poll(() => savedPaths(page), { timeout: 20_000 }).toEqual(expect.arrayContaining(["/about", "/"]));
+    await expect
+      .poll(() => savedPaths(page), { timeout: 20_000 })
+      .toEqual(expect.arrayContaining(["/about", "/"]));
 
     await expectSavedCopy(page, context, "/about", "main h1", aboutTitle);
   });
 
-  test("the installing worker fetches what it does only once the page's link is quiet; started again, it answers offline at once", async ({ playwright, baseURL }) => {
+  test("the installing worker fetches what it does only once the page's link is quiet; started again, it answers offline at once", async ({
+    playwright,
+    baseURL,
+  }) => {
     test.setTimeout(90_000);
     // A profile of its own: the browser is closed and opened again, and its worker starts from disk.
     const profile = fs.mkdtempSync(path.join(os.tmpdir(), "portal-restart-"));
-    const open = () => playwright.chromium.launchPersistentContext(profile, { ...test.info().project.use.launchOptions, baseURL, locale: "ru-RU", serviceWorkers: "allow" });
+    const open = () =>
+      playwright.chromium.launchPersistentContext(profile, {
+        ...test.info().project.use.launchOptions,
+        baseURL,
+        locale: "ru-RU",
+        serviceWorkers: "allow",
+      });
     // When each of the page's requests ended, and when the worker asked for its caching part (docs/decisions/044).
     const pageRequestsEnded: number[] = [];
     const cachingRequests: number[] = [];
     const watch = (context: BrowserContext) => {
       context.on("request", (request) => {
-        if (request.serviceWorker() && /\/assets\/sw-caching-[\w-]+\.js$/.test(request.url())) cachingRequests.push(Date.now());
+        if (request.serviceWorker() && /\/assets\/sw-caching-[\w-]+\.js$/.test(request.url()))
+          cachingRequests.push(Date.now());
       });
       const ended = (request: Request) => {
         if (!request.serviceWorker()) pageRequestsEnded.push(Date.now());
@@ -272,14 +341,20 @@ test.describe("offline, with JavaScript", () => {
       await hydrated(page);
       // The link loads the registration: the worker installs while the resident reads the home page.
       await page.getByRole("banner").getByRole("link", { name: "Личный кабинет жителя" }).click();
-      await expect(page.locator("main h1").first()).toHaveText("Управляющая компания вашего дома", { timeout: 20_000 });
+      await expect(page.locator("main h1").first()).toHaveText("Управляющая компания вашего дома", {
+        timeout: 20_000,
+      });
       const homeTitle = (await page.locator("main h1").first().innerText()).trim();
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
       expect(cachingRequests).toHaveLength(1);
       // Asked for once none of the page's requests had ended for 2 s (1.5 s here: the test's clock is not the page's).
-      const lastPageRequest = Math.max(...pageRequestsEnded.filter((at) => at < cachingRequests[0]));
+      const lastPageRequest = Math.max(
+        ...pageRequestsEnded.filter((at) => at < cachingRequests[0]),
+      );
       expect(cachingRequests[0] - lastPageRequest).toBeGreaterThan(1500);
-      await expect.poll(() => savedPaths(page), { timeout: 20_000 }).toEqual(expect.arrayContaining(["/"]));
+      await expect
+        .poll(() => savedPaths(page), { timeout: 20_000 })
+        .toEqual(expect.arrayContaining(["/"]));
       await context.close();
 
       // The browser opened again, offline: the worker starts with its routes at once, its import from its own cache.
@@ -294,7 +369,9 @@ test.describe("offline, with JavaScript", () => {
     }
   });
 
-  test("an installing worker that no page tells the link is quiet waits, then installs by itself", async ({ page }) => {
+  test("an installing worker that no page tells the link is quiet waits, then installs by itself", async ({
+    page,
+  }) => {
     test.setTimeout(installWaitMs + 60_000);
     // An address with no page of the portal's: nothing there says when the link is quiet.
     await page.goto("/robots.txt");
@@ -315,7 +392,10 @@ test.describe("offline, with JavaScript", () => {
     expect(Date.now() - started).toBeLessThan(installWaitMs + 15_000);
   });
 
-  test("a public page left by a full load before the worker took control is kept too", async ({ page, context }) => {
+  test("a public page left by a full load before the worker took control is kept too", async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(60_000);
     // A first visit of one page, left by an address typed: a new document, whose entries name only itself.
     await page.goto("/rates");
@@ -324,23 +404,33 @@ test.describe("offline, with JavaScript", () => {
     await page.goto("/");
     await hydrated(page);
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    await expect.poll(() => savedPaths(page), { timeout: 20_000 }).toEqual(expect.arrayContaining(["/rates", "/"]));
+    await expect
+      .poll(() => savedPaths(page), { timeout: 20_000 })
+      .toEqual(expect.arrayContaining(["/rates", "/"]));
 
     await expectSavedCopy(page, context, "/rates", "main table tbody tr", firstRate);
   });
 
-  test("a new version waits while a form is filled in and takes over at the next link to another page", async ({ page, context }) => {
+  test("a new version waits while a form is filled in and takes over at the next link to another page", async ({
+    page,
+    context,
+  }) => {
     test.setTimeout(120_000);
     // A portal of this test's own, deployed twice at one address: the second time with a new
     // dispatcher's number, which makes a new worker (its offline pages change with the contacts).
     const port = await freePort();
-    const deploy = (env: Record<string, string> = {}) => startPortal({ apiUrl: backendUrl(), port, env });
+    const deploy = (env: Record<string, string> = {}) =>
+      startPortal({ apiUrl: backendUrl(), port, env });
     const origin = `http://127.0.0.1:${port}`;
     const newNumber = "+7 (4112) 40-10-09";
     const registration = () =>
       page.evaluate(async () => {
         const found = await navigator.serviceWorker.getRegistration();
-        return { active: Boolean(found?.active), waiting: Boolean(found?.waiting), controlled: Boolean(navigator.serviceWorker.controller) };
+        return {
+          active: Boolean(found?.active),
+          waiting: Boolean(found?.waiting),
+          controlled: Boolean(navigator.serviceWorker.controller),
+        };
       });
     let portal = await deploy();
     try {
@@ -370,7 +460,10 @@ test.describe("offline, with JavaScript", () => {
       // Links that stay on this page are not the next navigation: the skip link, and a link that opens a dialog.
       await page.getByRole("link", { name: "Перейти к содержимому" }).focus();
       await page.keyboard.press("Enter");
-      await page.getByRole("link", { name: /^Отвязать лицевой счёт/ }).first().click();
+      await page
+        .getByRole("link", { name: /^Отвязать лицевой счёт/ })
+        .first()
+        .click();
       await expect(page.getByRole("dialog")).toBeVisible();
       await page.getByRole("dialog").getByRole("button", { name: "Отмена" }).click();
       await expect(page.getByRole("dialog")).toBeHidden();
@@ -399,10 +492,18 @@ test.describe("offline, with JavaScript", () => {
     }
   });
 
-  test("Chromium finds the portal installable in each language once the worker is active", async ({ playwright, baseURL }) => {
+  test("Chromium finds the portal installable in each language once the worker is active", async ({
+    playwright,
+    baseURL,
+  }) => {
     // An incognito profile is never installable, and Playwright's contexts are incognito: a profile of its own.
     const profile = fs.mkdtempSync(path.join(os.tmpdir(), "portal-install-"));
-    const context = await playwright.chromium.launchPersistentContext(profile, { ...test.info().project.use.launchOptions, baseURL, locale: "ru-RU", serviceWorkers: "allow" });
+    const context = await playwright.chromium.launchPersistentContext(profile, {
+      ...test.info().project.use.launchOptions,
+      baseURL,
+      locale: "ru-RU",
+      serviceWorkers: "allow",
+    });
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       const cdp = await context.newCDPSession(page);
@@ -410,7 +511,13 @@ test.describe("offline, with JavaScript", () => {
       await page.goto("/");
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
       for (const lng of ["rus", "en", "ykt"]) {
-        await context.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify(lng)).toString("base64"), url: baseURL! }]);
+        await context.addCookies([
+          {
+            name: "lng",
+            value: Buffer.from(JSON.stringify(lng)).toString("base64"),
+            url: baseURL!,
+          },
+        ]);
         await page.goto("/");
         await expect(page.locator(`html[data-lng="${lng}"]`)).toHaveCount(1);
         expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);

@@ -16,13 +16,21 @@ test.describe("metrics", { tag: "@server" }, () => {
   test.beforeAll(async () => {
     const metricsPort = await freePort();
     metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
-    stack = await startStack({ portalEnv: { METRICS_PORT: String(metricsPort), METRICS_TOKEN: token } });
+    stack = await startStack({
+      portalEnv: { METRICS_PORT: String(metricsPort), METRICS_TOKEN: token },
+    });
   });
   test.afterAll(async () => stack?.stop());
 
-  test("are absent from the public port and count the pages by route on the metrics port", async ({ page, request }) => {
+  test("are absent from the public port and count the pages by route on the metrics port", async ({
+    page,
+    request,
+  }) => {
     // The public /metrics is an ordinary missing page, without the token or with a wrong one.
-    const attempts: Record<string, string>[] = [{}, { Authorization: "Bearer not-the-token-at-all-sorry" }];
+    const attempts: Record<string, string>[] = [
+      {},
+      { Authorization: "Bearer not-the-token-at-all-sorry" },
+    ];
     for (const headers of attempts) {
       const answer = await request.get(`${stack.portalUrl}/metrics`, { headers });
       expect(answer.status()).toBe(404);
@@ -31,7 +39,9 @@ test.describe("metrics", { tag: "@server" }, () => {
 
     await page.goto(`${stack.portalUrl}/posts`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    const posts = await (await fetch(`${stack.backendUrl}/api/v1/client/posts/?page_size=1`)).json();
+    const posts = await (
+      await fetch(`${stack.backendUrl}/api/v1/client/posts/?page_size=1`)
+    ).json();
     const postId = posts.results[0].id;
     expect((await page.goto(`${stack.portalUrl}/posts/item/${postId}`))?.status()).toBe(200);
 
@@ -42,12 +52,18 @@ test.describe("metrics", { tag: "@server" }, () => {
     // The route's pattern, never the raw path.
     expect(text).toContain('route="/posts/item/:postId"');
     expect(text).not.toContain(`/posts/item/${postId}"`);
-    expect(text).toMatch(/portal_http_request_duration_seconds_count\{route="\/posts",method="GET"\} \d+/);
-    expect(text).toMatch(/portal_backend_call_duration_seconds_count\{operation="\w+",outcome="ok"\} \d+/);
+    expect(text).toMatch(
+      /portal_http_request_duration_seconds_count\{route="\/posts",method="GET"\} \d+/,
+    );
+    expect(text).toMatch(
+      /portal_backend_call_duration_seconds_count\{operation="\w+",outcome="ok"\} \d+/,
+    );
     expect(text).toContain('portal_store_state{state="memory"} 1');
 
     // With the token, the public port answers too (for a scraper that can only reach it).
-    const authorized = await request.get(`${stack.portalUrl}/metrics`, { headers: { Authorization: `Bearer ${token}` } });
+    const authorized = await request.get(`${stack.portalUrl}/metrics`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(authorized.status()).toBe(200);
     expect(await authorized.text()).toContain("portal_http_requests_total");
   });
@@ -67,7 +83,9 @@ test.describe("stopping a replica (SIGTERM)", { tag: "@server" }, () => {
       () => "refused",
     );
 
-  test("drains: /readyz says 503 at once, the request in flight gets its page, then the process exits", async ({ request }) => {
+  test("drains: /readyz says 503 at once, the request in flight gets its page, then the process exits", async ({
+    request,
+  }) => {
     const portal = await startPortal({
       apiUrl: backend.url,
       env: { SHUTDOWN_DELAY_MS: "3000", SHUTDOWN_TIMEOUT_MS: "20000", API_TIMEOUT_MS: "30000" },
@@ -79,9 +97,13 @@ test.describe("stopping a replica (SIGTERM)", { tag: "@server" }, () => {
 
       const signalled = Date.now();
       process.kill(portal.pid!, "SIGTERM");
-      await expect.poll(() => probe(`${portal.url}/readyz`), { timeout: 2500, intervals: [50] }).toBe('503 {"status":"draining"}');
+      await expect
+        .poll(() => probe(`${portal.url}/readyz`), { timeout: 2500, intervals: [50] })
+        .toBe('503 {"status":"draining"}');
       // After the delay, new connections are refused while the slow request is still answered.
-      await expect.poll(() => probe(`${portal.url}/healthz`), { timeout: 15_000, intervals: [200] }).toBe("refused");
+      await expect
+        .poll(() => probe(`${portal.url}/healthz`), { timeout: 15_000, intervals: [200] })
+        .toBe("refused");
 
       const answer = await inFlight;
       expect(answer.status()).toBe(200);

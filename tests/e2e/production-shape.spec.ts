@@ -13,17 +13,18 @@
  * Its own project (playwright.config.ts): it runs alone after the rest, since
  * its load takes every core for most of a minute.
  */
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
-import { readFileSync } from "node:fs";
 import os from "node:os";
-import autocannon from "autocannon";
-import { freePort, startBackend, startPortal, startRedis } from "../support/stack.js";
-import { nginxConfPath, startNginx, templateFilter } from "../support/proxy.js";
 // Plain HTTP: the base test, without the fixtures' browser page.
 import { expect, test } from "@playwright/test";
-import { admin, hydrated, resident } from "./fixtures";
+import autocannon from "autocannon";
+
 import { personalCookieNames } from "../../app/utils/http/session-cookie-name";
+import { nginxConfPath, startNginx, templateFilter } from "../support/proxy.js";
+import { freePort, startBackend, startPortal, startRedis } from "../support/stack.js";
+import { admin, hydrated, resident } from "./fixtures";
 
 const host = "portal.test";
 const residentName = "Иванов Иван Иванович";
@@ -43,15 +44,33 @@ let savingDataKeptAt = 0;
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
 /** One request to `base` naming `hostHeader` (fetch cannot set Host); `path` goes on the request line as it is. */
-function send(base: string, path: string, { method = "GET", hostHeader = host, headers = {}, body }: { method?: string; hostHeader?: string; headers?: Record<string, string>; body?: string } = {}) {
+function send(
+  base: string,
+  path: string,
+  {
+    method = "GET",
+    hostHeader = host,
+    headers = {},
+    body,
+  }: { method?: string; hostHeader?: string; headers?: Record<string, string>; body?: string } = {},
+) {
   const { hostname, port } = new URL(base);
   return new Promise<Answer>((resolve, reject) => {
-    const options = { hostname, port, path, method, agent: false, headers: { Host: hostHeader, ...headers } };
+    const options = {
+      hostname,
+      port,
+      path,
+      method,
+      agent: false,
+      headers: { Host: hostHeader, ...headers },
+    };
     const request = http.request(options, (response) => {
       let text = "";
       response.setEncoding("utf8");
       response.on("data", (chunk) => (text += chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }),
+      );
     });
     request.setTimeout(30_000, () => request.destroy(new Error("no answer in 30 s")));
     request.on("error", reject);
@@ -59,7 +78,10 @@ function send(base: string, path: string, { method = "GET", hostHeader = host, h
   });
 }
 
-const sessionOf = (answer: Answer) => (answer.headers["set-cookie"] ?? []).map((cookie) => cookie.split(";")[0]!).find((pair) => pair.startsWith("__session="));
+const sessionOf = (answer: Answer) =>
+  (answer.headers["set-cookie"] ?? [])
+    .map((cookie) => cookie.split(";")[0]!)
+    .find((pair) => pair.startsWith("__session="));
 
 function signIn(base: string) {
   return send(base, "/auth", {
@@ -86,12 +108,16 @@ async function startGate(target: string) {
     const forward = () => {
       const headers = { ...req.headers };
       for (const name of hopByHop) delete headers[name];
-      const upstream = http.request(new URL(req.url ?? "/", target), { method: req.method, headers, agent }, (answer) => {
-        const answerHeaders = { ...answer.headers };
-        for (const name of hopByHop) delete answerHeaders[name];
-        res.writeHead(answer.statusCode ?? 502, answerHeaders);
-        answer.pipe(res);
-      });
+      const upstream = http.request(
+        new URL(req.url ?? "/", target),
+        { method: req.method, headers, agent },
+        (answer) => {
+          const answerHeaders = { ...answer.headers };
+          for (const name of hopByHop) delete answerHeaders[name];
+          res.writeHead(answer.statusCode ?? 502, answerHeaders);
+          answer.pipe(res);
+        },
+      );
       upstream.on("error", () => res.destroy());
       req.pipe(upstream);
     };
@@ -130,7 +156,10 @@ type Portal = Awaited<ReturnType<typeof startPortal>>;
 async function readyz(url: string) {
   try {
     const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(15_000) });
-    return { http: response.status, ...((await response.json()) as { status: string; store: string }) };
+    return {
+      http: response.status,
+      ...((await response.json()) as { status: string; store: string }),
+    };
   } catch {
     return { http: 0 };
   }
@@ -153,23 +182,30 @@ function startLoad(base: string, cookie: string, proxyRetries: () => number) {
     phases.push({ name, figures: current });
   };
   phase("warm-up");
-  const count = (what: string, signedIn = false) => (status: number, body: string) => {
-    current.requests += 1;
-    if (status < 200 || status >= 400) {
-      current.failed += 1;
-      note(`${status} for ${what}`);
-    } else if (signedIn && !(status === 200 && body.includes(residentName))) {
-      current.signedOut += 1;
-      note(`/profile signed out: ${status}`);
-    }
-  };
+  const count =
+    (what: string, signedIn = false) =>
+    (status: number, body: string) => {
+      current.requests += 1;
+      if (status < 200 || status >= 400) {
+        current.failed += 1;
+        note(`${status} for ${what}`);
+      } else if (signedIn && !(status === 200 && body.includes(residentName))) {
+        current.signedOut += 1;
+        note(`/profile signed out: ${status}`);
+      }
+    };
   const instance = autocannon({
     url: base,
     connections,
     duration: 300,
     timeout: 20,
     requests: [
-      { method: "GET", path: "/profile", headers: { host, cookie }, onResponse: count("/profile", true) },
+      {
+        method: "GET",
+        path: "/profile",
+        headers: { host, cookie },
+        onResponse: count("/profile", true),
+      },
       // A visitor's page nginx never keeps (the home page it would answer itself).
       { method: "GET", path: "/auth", headers: { host }, onResponse: count("/auth") },
       // A form too: a POST that reaches a stopping replica must not be lost either.
@@ -235,7 +271,10 @@ test.describe("a request a stopping replica leaves unread for seconds", () => {
       ports.push(port);
       cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
     }
-    proxy = await startNginx({ upstreams: ports.map((port) => `127.0.0.1:${port}`), serverName: host });
+    proxy = await startNginx({
+      upstreams: ports.map((port) => `127.0.0.1:${port}`),
+      serverName: host,
+    });
     cleanups.unshift(() => proxy.stop());
   });
   test.afterAll(async () => {
@@ -247,7 +286,13 @@ test.describe("a request a stopping replica leaves unread for seconds", () => {
     // Round robin: of two forms in a row, one goes to the replica that never reads.
     const answers: Answer[] = [];
     for (let index = 0; index < 2; index += 1) {
-      answers.push(await send(proxy.url, "/resources/theme", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "theme=dark" }));
+      answers.push(
+        await send(proxy.url, "/resources/theme", {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: "theme=dark",
+        }),
+      );
     }
     expect(unreadConnections, "a form reached the replica that never reads").toBeGreaterThan(0);
     expect(answers.map((answer) => [answer.status, answer.body])).toEqual([
@@ -282,13 +327,25 @@ test.describe("the production shape: nginx, two replicas, Redis", () => {
   const retryWaits: number[] = [];
   /** Requests nginx sent again to the other replica: a refused or reset connection. */
   let proxyRetries = 0;
-  const portalEnv = () => ({ REDIS_URL: redis.url, TRUST_PROXY: "loopback", PUBLIC_PAGE_CACHE_SECONDS: String(cacheSeconds), ...drainEnv });
+  const portalEnv = () => ({
+    REDIS_URL: redis.url,
+    TRUST_PROXY: "loopback",
+    PUBLIC_PAGE_CACHE_SECONDS: String(cacheSeconds),
+    ...drainEnv,
+  });
   /** The replicas' logged errors and warnings, shown with the figures. */
   const portalErrors: string[] = [];
   const onPortalLog = (line: string) => {
-    if (/"level":"(warn|error|fatal)"/.test(line) && portalErrors.length < 20) portalErrors.push(line.slice(0, 600));
+    if (/"level":"(warn|error|fatal)"/.test(line) && portalErrors.length < 20)
+      portalErrors.push(line.slice(0, 600));
   };
-  const startReplica = (index: number) => startPortal({ apiUrl: gates[index]!.url, port: ports[index], env: portalEnv(), onLog: onPortalLog });
+  const startReplica = (index: number) =>
+    startPortal({
+      apiUrl: gates[index]!.url,
+      port: ports[index],
+      env: portalEnv(),
+      onLog: onPortalLog,
+    });
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
@@ -333,15 +390,24 @@ test.describe("the production shape: nginx, two replicas, Redis", () => {
   });
 
   test("docker-compose.yml sets every variable deploy/nginx.conf names, through the image's template mechanism", () => {
-    const names = new Set([...readFileSync(nginxConfPath, "utf8").matchAll(/\$\{(PROXY_\w+)\}/g)].map((match) => match[1]));
+    const names = new Set(
+      [...readFileSync(nginxConfPath, "utf8").matchAll(/\$\{(PROXY_\w+)\}/g)].map(
+        (match) => match[1],
+      ),
+    );
     const compose = readFileSync(new URL("../../docker-compose.yml", import.meta.url), "utf8");
-    const proxyService = compose.slice(compose.indexOf("\n  proxy:"), compose.indexOf("\n  stand-in:"));
+    const proxyService = compose.slice(
+      compose.indexOf("\n  proxy:"),
+      compose.indexOf("\n  stand-in:"),
+    );
     const set = new Set([...proxyService.matchAll(/^ {6}(PROXY_\w+):/gm)].map((match) => match[1]));
     expect(names.size).toBeGreaterThan(0);
     expect([...set].sort()).toEqual([...names].sort());
     expect(proxyService).toContain(`NGINX_ENVSUBST_FILTER: ${templateFilter}`);
     expect(proxyService).toContain("NGINX_ENVSUBST_OUTPUT_DIR: /etc/nginx\n");
-    expect(proxyService).toContain("./deploy/nginx.conf:/etc/nginx/templates/nginx.conf.template:ro");
+    expect(proxyService).toContain(
+      "./deploy/nginx.conf:/etc/nginx/templates/nginx.conf.template:ro",
+    );
   });
 
   test("nginx sends a request again only while no replica can have read it: its window is shorter than a drain's last stretch", () => {
@@ -385,7 +451,9 @@ test.describe("the production shape: nginx, two replicas, Redis", () => {
         sent = batch;
       });
       socket.setEncoding("latin1");
-      socket.setTimeout(30_000, () => socket.destroy(new Error(`no answer in 30 s after ${answered()}`)));
+      socket.setTimeout(30_000, () =>
+        socket.destroy(new Error(`no answer in 30 s after ${answered()}`)),
+      );
       socket.on("data", (chunk: string) => {
         text += chunk;
         if (answered() === sent && sent < 10_000) {
@@ -399,29 +467,41 @@ test.describe("the production shape: nginx, two replicas, Redis", () => {
     const answers = received.split("HTTP/1.1 ").slice(1);
     expect(answers.length, "answers on one connection").toBe(10_000);
     expect(answers.every((answer) => answer.startsWith("421"))).toBe(true);
-    const closing = answers.flatMap((answer, index) => (/\r\nConnection: close\r\n/i.test(answer) ? [index + 1] : []));
+    const closing = answers.flatMap((answer, index) =>
+      /\r\nConnection: close\r\n/i.test(answer) ? [index + 1] : [],
+    );
     expect(closing, "the answers that close the connection").toEqual([10_000]);
   });
 
   test("signed-out public pages are kept for seconds, apart by language, theme and Save-Data, each answer with a nonce of its own; nothing personal is kept or answered from the cache", async () => {
-    const get = (path: string, headers: Record<string, string> = {}) => send(proxy.url, path, { headers: { Accept: "text/html", ...headers } });
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      send(proxy.url, path, { headers: { Accept: "text/html", ...headers } });
     const cacheStatus = (answer: Answer) => answer.headers["x-cache-status"];
-    const headerNonce = (answer: Answer) => /'nonce-([^']+)'/.exec(String(answer.headers["content-security-policy"]))?.[1];
-    const pageNonces = (answer: Answer) => [...new Set([...answer.body.matchAll(/nonce="([^"]*)"/g)].map((match) => match[1]))];
+    const headerNonce = (answer: Answer) =>
+      /'nonce-([^']+)'/.exec(String(answer.headers["content-security-policy"]))?.[1];
+    const pageNonces = (answer: Answer) => [
+      ...new Set([...answer.body.matchAll(/nonce="([^"]*)"/g)].map((match) => match[1])),
+    ];
     // As the portal's cookies carry them (react-router's createCookie: JSON in base64).
-    const cookieValue = (value: string) => encodeURIComponent(Buffer.from(JSON.stringify(value)).toString("base64"));
+    const cookieValue = (value: string) =>
+      encodeURIComponent(Buffer.from(JSON.stringify(value)).toString("base64"));
 
     // nginx names the cookies that make a request personal as the portal does.
-    const named = /\$http_cookie \$personal_cookie \{\s*"~\(\^\|;\)\\s\*\(([^)]+)\)=" 1;/.exec(readFileSync(nginxConfPath, "utf8"))?.[1];
+    const named = /\$http_cookie \$personal_cookie \{\s*"~\(\^\|;\)\\s\*\(([^)]+)\)=" 1;/.exec(
+      readFileSync(nginxConfPath, "utf8"),
+    )?.[1];
     expect(named?.split("|").sort()).toEqual([...personalCookieNames].sort());
 
     const first = await get("/rates");
     const second = await get("/rates");
     expect([first.status, second.status]).toEqual([200, 200]);
     expect([cacheStatus(first), cacheStatus(second)]).toEqual(["MISS", "HIT"]);
-    expect(first.headers["cache-control"]).toBe(`public, max-age=0, s-maxage=${cacheSeconds}, must-revalidate`);
+    expect(first.headers["cache-control"]).toBe(
+      `public, max-age=0, s-maxage=${cacheSeconds}, must-revalidate`,
+    );
     // The kept page, each time with its own nonce in the header and in every script of the page.
-    for (const answer of [first, second]) expect(pageNonces(answer), "the page's nonces").toEqual([headerNonce(answer)]);
+    for (const answer of [first, second])
+      expect(pageNonces(answer), "the page's nonces").toEqual([headerNonce(answer)]);
     expect(headerNonce(second)).not.toBe(headerNonce(first));
     expect(second.headers["x-request-id"]).not.toBe(first.headers["x-request-id"]);
     const withoutNonces = (answer: Answer) => answer.body.replaceAll(headerNonce(answer)!, "");
@@ -468,7 +548,10 @@ test.describe("the production shape: nginx, two replicas, Redis", () => {
     expect(cacheStatus(credentials)).toBe("BYPASS");
     expect(credentials.headers["cache-control"]).toBeUndefined();
     // Nor a file whose rules are for browsers alone (here the texts: public, max-age=300).
-    const texts = [await get("/locales/rus/translation.json"), await get("/locales/rus/translation.json")];
+    const texts = [
+      await get("/locales/rus/translation.json"),
+      await get("/locales/rus/translation.json"),
+    ];
     expect(texts[1]!.headers["cache-control"]).toContain("public");
     expect(texts.map(cacheStatus)).toEqual(["MISS", "MISS"]);
     // A page that is not public reading (the sign-in form) is never kept.
@@ -477,28 +560,49 @@ test.describe("the production shape: nginx, two replicas, Redis", () => {
     expect(signInPage[1]!.headers["cache-control"]).toBeUndefined();
   });
 
-  test("a kept page comes alive under its own nonce, and an administrator's edit reaches visitors within the cache's lifetime", async ({ browser }) => {
+  test("a kept page comes alive under its own nonce, and an administrator's edit reaches visitors within the cache's lifetime", async ({
+    browser,
+  }) => {
     test.setTimeout(90_000);
     const token = await (
-      await fetch(`${backendUrl}/api/v1/client/users/login/`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(admin) })
+      await fetch(`${backendUrl}/api/v1/client/users/login/`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(admin),
+      })
     ).json();
-    const api = { Authorization: `Bearer ${(token as { access: string }).access}`, "Content-Type": "application/json" };
+    const api = {
+      Authorization: `Bearer ${(token as { access: string }).access}`,
+      "Content-Type": "application/json",
+    };
     const title = `Кэш ${Date.now()}`;
-    const created = await fetch(`${backendUrl}/api/v1/admin/posts/`, { method: "POST", headers: api, body: JSON.stringify({ title, text: "Текст.", is_actual: true }) });
+    const created = await fetch(`${backendUrl}/api/v1/admin/posts/`, {
+      method: "POST",
+      headers: api,
+      body: JSON.stringify({ title, text: "Текст.", is_actual: true }),
+    });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: number };
     // The browser reaches nginx as a proxy: it asks for http://portal.test/…, the configured host.
     const through = { proxy: { server: proxy.url } };
     // The worker blocked: http://portal.test is no secure origin (not HTTPS, not localhost), so no
     // worker could register here anyway; each reload reaches nginx.
-    const visitor = await browser.newContext({ ...through, javaScriptEnabled: true, serviceWorkers: "block" });
+    const visitor = await browser.newContext({
+      ...through,
+      javaScriptEnabled: true,
+      serviceWorkers: "block",
+    });
     const administrator = await browser.newContext({ ...through, javaScriptEnabled: false });
     try {
       const page = await visitor.newPage();
       const refused: string[] = [];
       page.on("console", (message) => {
         // Over plain http (portal.test is no localhost) Chromium says it ignores COOP: not the page's error.
-        if (message.type() === "error" && !message.text().startsWith("The Cross-Origin-Opener-Policy header has been ignored")) refused.push(message.text());
+        if (
+          message.type() === "error" &&
+          !message.text().startsWith("The Cross-Origin-Opener-Policy header has been ignored")
+        )
+          refused.push(message.text());
       });
       const url = `http://${host}/posts/item/${id}`;
       expect((await page.goto(url))!.headers()["x-cache-status"]).toBe("MISS");
@@ -508,9 +612,14 @@ test.describe("the production shape: nginx, two replicas, Redis", () => {
       await hydrated(page);
       // React's: a link is followed without a reload.
       await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-      await page.getByRole("navigation", { name: "Основное меню" }).getByRole("link", { name: "Тарифы" }).click();
+      await page
+        .getByRole("navigation", { name: "Основное меню" })
+        .getByRole("link", { name: "Тарифы" })
+        .click();
       await expect(page).toHaveURL(`http://${host}/rates`);
-      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      expect(
+        await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+      ).toBe(true);
       expect(refused, "no script refused by the CSP, no error").toEqual([]);
 
       // The administrator edits the post: they see it at once, a visitor within the cache's lifetime.
@@ -536,7 +645,10 @@ test.describe("the production shape: nginx, two replicas, Redis", () => {
           { timeout: (cacheSeconds + 5) * 1000, intervals: [250] },
         )
         .toBe(edited);
-      expect(Date.now() - saved, "the visitor sees the edit within the cache's lifetime").toBeLessThanOrEqual((cacheSeconds + 1.5) * 1000);
+      expect(
+        Date.now() - saved,
+        "the visitor sees the edit within the cache's lifetime",
+      ).toBeLessThanOrEqual((cacheSeconds + 1.5) * 1000);
     } finally {
       await visitor.close();
       await administrator.close();
@@ -550,12 +662,16 @@ test.describe("the production shape: nginx, two replicas, Redis", () => {
     await wait(Math.max(0, savingDataKeptAt + cacheSeconds * 1000 + 500 - Date.now()));
     for (const gate of gates) gate.setDown(true);
     try {
-      const kept = await send(proxy.url, "/posts", { headers: { Accept: "text/html", "Save-Data": "on" } });
+      const kept = await send(proxy.url, "/posts", {
+        headers: { Accept: "text/html", "Save-Data": "on" },
+      });
       expect(kept.status).toBe(200);
       expect(kept.headers["x-cache-status"]).toBe("STALE");
       expect(kept.body).toContain("<h1>Новости</h1>");
       const nonce = /'nonce-([^']+)'/.exec(String(kept.headers["content-security-policy"]))?.[1];
-      expect([...new Set([...kept.body.matchAll(/nonce="([^"]*)"/g)].map((match) => match[1]))]).toEqual([nonce]);
+      expect([
+        ...new Set([...kept.body.matchAll(/nonce="([^"]*)"/g)].map((match) => match[1])),
+      ]).toEqual([nonce]);
       // Never kept: the portal's own page about the backend, not a bare error.
       const never = await send(proxy.url, "/posts?page=2", { headers: { Accept: "text/html" } });
       expect(never.status).toBe(503);
@@ -572,7 +688,8 @@ test.describe("the production shape: nginx, two replicas, Redis", () => {
     expect(signedIn.status).toBe(302);
     expect(cookie).toBeTruthy();
     const load = startLoad(proxy.url, cookie!, () => proxyRetries);
-    const postsInFlight: { replica: number; status: number; location?: string; page: boolean }[] = [];
+    const postsInFlight: { replica: number; status: number; location?: string; page: boolean }[] =
+      [];
     const started = Date.now();
     try {
       // A busy machine takes a while to answer the first of 50 connections.
@@ -597,7 +714,9 @@ test.describe("the production shape: nginx, two replicas, Redis", () => {
 
         const answer = await inFlight!;
         const session = sessionOf(answer);
-        const profile = session ? await send(proxy.url, "/profile", { headers: { Cookie: session } }) : undefined;
+        const profile = session
+          ? await send(proxy.url, "/profile", { headers: { Cookie: session } })
+          : undefined;
         postsInFlight.push({
           replica: index + 1,
           status: answer.status,
@@ -607,20 +726,31 @@ test.describe("the production shape: nginx, two replicas, Redis", () => {
 
         const before = served.get(address) ?? 0;
         portals[index] = await startReplica(index);
-        await expect.poll(() => readyz(`http://${address}`), { timeout: 30_000 }).toMatchObject({ http: 200, store: "redis" });
+        await expect
+          .poll(() => readyz(`http://${address}`), { timeout: 30_000 })
+          .toMatchObject({ http: 200, store: "redis" });
         // nginx tries a failed replica again after fail_timeout: only then may the next one stop.
-        await expect.poll(() => served.get(address) ?? 0, { timeout: 20_000, message: "nginx sends to the new replica" }).toBeGreaterThan(before);
+        await expect
+          .poll(() => served.get(address) ?? 0, {
+            timeout: 20_000,
+            message: "nginx sends to the new replica",
+          })
+          .toBeGreaterThan(before);
       }
 
       load.phase("Redis stopped and started");
       await redis.stop();
       for (const port of ports) {
-        await expect.poll(() => readyz(`http://127.0.0.1:${port}`), { timeout: 30_000 }).toMatchObject({ http: 200, store: "degraded" });
+        await expect
+          .poll(() => readyz(`http://127.0.0.1:${port}`), { timeout: 30_000 })
+          .toMatchObject({ http: 200, store: "degraded" });
       }
       await wait(2000);
       redis = await startRedis({ port: redis.port });
       for (const port of ports) {
-        await expect.poll(() => readyz(`http://127.0.0.1:${port}`), { timeout: 30_000 }).toMatchObject({ http: 200, store: "redis" });
+        await expect
+          .poll(() => readyz(`http://127.0.0.1:${port}`), { timeout: 30_000 })
+          .toMatchObject({ http: 200, store: "redis" });
       }
       await wait(1000);
     } finally {
@@ -631,7 +761,9 @@ test.describe("the production shape: nginx, two replicas, Redis", () => {
         `production shape, ${connections} connections, ${seconds} s, load average ${one!.toFixed(2)} / ${five!.toFixed(2)} (1 / 5 min, ${os.cpus().length} cores)\n` +
           load.phases
             .map(({ name, figures }, index) => {
-              const retried = (load.phases[index + 1]?.figures.retriedAtStart ?? proxyRetries) - figures.retriedAtStart;
+              const retried =
+                (load.phases[index + 1]?.figures.retriedAtStart ?? proxyRetries) -
+                figures.retriedAtStart;
               return `  ${name}: ${figures.requests} requests, ${figures.failed} failed, ${figures.signedOut} signed out, ${retried} sent again by nginx`;
             })
             .join("\n") +
@@ -639,19 +771,39 @@ test.describe("the production shape: nginx, two replicas, Redis", () => {
           `\n  POSTs in flight at the SIGTERM: ${JSON.stringify(postsInFlight)}` +
           (load.problems.length ? `\n  problems: ${load.problems.join("; ")}` : "") +
           `\n  answers nginx sent again: ${retryWaits.length}, their connection to the stopping replica failed after at most ${Math.max(0, ...retryWaits).toFixed(2)} s (${retryWaits.filter((wait) => wait > 1).length} after more than 1 s)` +
-          (proxyFailed.length ? `\n  nginx's failed answers:\n    ${proxyFailed.join("\n    ")}` : "") +
-          (proxySlow.length ? `\n  nginx's answers of 10 s or more:\n    ${proxySlow.join("\n    ")}` : "") +
+          (proxyFailed.length
+            ? `\n  nginx's failed answers:\n    ${proxyFailed.join("\n    ")}`
+            : "") +
+          (proxySlow.length
+            ? `\n  nginx's answers of 10 s or more:\n    ${proxySlow.join("\n    ")}`
+            : "") +
           (proxyErrors.length ? `\n  nginx's error log:\n    ${proxyErrors.join("\n    ")}` : "") +
-          (portalErrors.length ? `\n  the replicas' warnings and errors:\n    ${portalErrors.join("\n    ")}` : ""),
+          (portalErrors.length
+            ? `\n  the replicas' warnings and errors:\n    ${portalErrors.join("\n    ")}`
+            : ""),
       );
     }
 
-    const figures = load.phases.map(({ name, figures }) => ({ name, requests: figures.requests, failed: figures.failed, signedOut: figures.signedOut }));
-    for (const phase of figures) expect(phase.requests, `answers during "${phase.name}"`).toBeGreaterThan(0);
-    expect(figures.filter((phase) => phase.failed > 0 || phase.signedOut > 0), load.problems.join("; ")).toEqual([]);
+    const figures = load.phases.map(({ name, figures }) => ({
+      name,
+      requests: figures.requests,
+      failed: figures.failed,
+      signedOut: figures.signedOut,
+    }));
+    for (const phase of figures)
+      expect(phase.requests, `answers during "${phase.name}"`).toBeGreaterThan(0);
+    expect(
+      figures.filter((phase) => phase.failed > 0 || phase.signedOut > 0),
+      load.problems.join("; "),
+    ).toEqual([]);
     // Each POST got its real answer: signed in, sent on to the profile, whose page is the resident's.
     expect(postsInFlight).toEqual(
-      portals.map((_, index) => ({ replica: index + 1, status: 302, location: "/profile", page: true })),
+      portals.map((_, index) => ({
+        replica: index + 1,
+        status: 302,
+        location: "/profile",
+        page: true,
+      })),
     );
   });
 });

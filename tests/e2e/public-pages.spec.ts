@@ -1,4 +1,5 @@
 import { XMLParser } from "fast-xml-parser";
+
 import { backendGet, expect, test } from "./fixtures";
 
 interface Page<T> {
@@ -12,14 +13,18 @@ interface Post {
 }
 
 test.describe("news", () => {
-  test("cards, newest first, with Russian dates and the «Актуально» mark", { tag: "@server" }, async ({ page }) => {
-    await page.goto("/posts?day=2026-11-20");
-    const cards = page.locator(".post-card");
-    await expect(cards).toHaveCount(3);
-    await expect(cards.first().locator("time")).toHaveText("20 ноября 2026");
-    await expect(cards.first().getByText("Актуально")).toBeVisible();
-    await expect(page).toHaveTitle("Новости");
-  });
+  test(
+    "cards, newest first, with Russian dates and the «Актуально» mark",
+    { tag: "@server" },
+    async ({ page }) => {
+      await page.goto("/posts?day=2026-11-20");
+      const cards = page.locator(".post-card");
+      await expect(cards).toHaveCount(3);
+      await expect(cards.first().locator("time")).toHaveText("20 ноября 2026");
+      await expect(cards.first().getByText("Актуально")).toBeVisible();
+      await expect(page).toHaveTitle("Новости");
+    },
+  );
 
   test("filters by title, day and status, all kept in the URL", async ({ page }) => {
     await page.goto("/posts");
@@ -39,14 +44,20 @@ test.describe("news", () => {
   });
 
   test("sorts by title and by date", async ({ page }) => {
-    const byTitle = await backendGet<Page<Post>>("client/posts/?ordering=title&page_size=1&created_at_day_month_year=2026-10-28");
+    const byTitle = await backendGet<Page<Post>>(
+      "client/posts/?ordering=title&page_size=1&created_at_day_month_year=2026-10-28",
+    );
     await page.goto("/posts?day=2026-10-28&sort=title");
     await expect(page.locator(".post-card__title").first()).toHaveText(byTitle.results[0].title);
     await page.goto("/posts?sort=oldest");
-    await expect(page.locator(".post-card__title").first()).toHaveText("Личный кабинет жителя теперь работает онлайн");
+    await expect(page.locator(".post-card__title").first()).toHaveText(
+      "Личный кабинет жителя теперь работает онлайн",
+    );
   });
 
-  test("pages with previous, next and numbers; past the end shows the last page", async ({ page }) => {
+  test("pages with previous, next and numbers; past the end shows the last page", async ({
+    page,
+  }) => {
     await page.goto("/posts?status=archive");
     const pagination = page.getByRole("navigation", { name: "Страницы" });
     await pagination.getByRole("link", { name: "Вперёд" }).click();
@@ -61,13 +72,19 @@ test.describe("news", () => {
     await expect(page.locator(".post-card").first()).toBeVisible();
   });
 
-  test("bad values in the URL are ignored with a note, never a 500", { tag: "@server" }, async ({ page }) => {
-    const response = await page.goto("/posts?page=abc&day=2026-02-31&sort=drop");
-    expect(response?.status()).toBe(200);
-    // Named as the form names them, never by the address's internal names.
-    await expect(page.getByText("Неверные значения не учтены: «Страница», «Дата публикации», «Сортировка».")).toBeVisible();
-    await expect(page.locator(".post-card").first()).toBeVisible();
-  });
+  test(
+    "bad values in the URL are ignored with a note, never a 500",
+    { tag: "@server" },
+    async ({ page }) => {
+      const response = await page.goto("/posts?page=abc&day=2026-02-31&sort=drop");
+      expect(response?.status()).toBe(200);
+      // Named as the form names them, never by the address's internal names.
+      await expect(
+        page.getByText("Неверные значения не учтены: «Страница», «Дата публикации», «Сортировка»."),
+      ).toBeVisible();
+      await expect(page.locator(".post-card").first()).toBeVisible();
+    },
+  );
 
   test("an empty result says so and offers to reset the filters", async ({ page }) => {
     await page.goto("/posts?q=zzzqqqxxx");
@@ -77,14 +94,21 @@ test.describe("news", () => {
     await expect(page.locator(".post-card").first()).toBeVisible();
   });
 
-  test("a post shows its text in paragraphs and its images through the portal", async ({ page, request }) => {
+  test("a post shows its text in paragraphs and its images through the portal", async ({
+    page,
+    request,
+  }) => {
     // The seeded post with photos (other tests add and remove their own).
-    const posts = await backendGet<Page<Post & { images: unknown[] }>>(`client/posts/?title__icontains=${encodeURIComponent("детской площадки")}`);
+    const posts = await backendGet<Page<Post & { images: unknown[] }>>(
+      `client/posts/?title__icontains=${encodeURIComponent("детской площадки")}`,
+    );
     const withImages = posts.results.find((post) => post.images.length > 0)!;
     await page.goto(`/posts/item/${withImages.id}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(withImages.title);
     await expect(page).toHaveTitle(`Новости | ${withImages.title}`);
-    await expect(page.locator(".breadcrumbs").first().locator('[aria-current="page"]')).toHaveText(withImages.title);
+    await expect(page.locator(".breadcrumbs").first().locator('[aria-current="page"]')).toHaveText(
+      withImages.title,
+    );
     expect(await page.locator(".post__text p").count()).toBeGreaterThan(1);
     const image = page.locator(".post__images img").first();
     await expect(image).toHaveAttribute("loading", "lazy");
@@ -97,19 +121,23 @@ test.describe("news", () => {
     expect(media.headers()["cache-control"]).toContain("max-age");
   });
 
-  test("a post's text is text: the seeded <script> shows as it is", { tag: "@server" }, async ({ page }) => {
-    const posts = await backendGet<Page<Post & { text: string }>>("client/posts/?page_size=100");
-    const tricky = posts.results.find((post) => post.text.includes("<script>"))!;
-    let dialogs = 0;
-    page.on("dialog", async (dialog) => {
-      dialogs += 1;
-      await dialog.dismiss();
-    });
-    await page.goto(`/posts/item/${tricky.id}`);
-    await expect(page.locator(".post__text")).toContainText("<script>alert(1)</script>");
-    expect(dialogs).toBe(0);
-    expect(await page.locator(".post__text script").count()).toBe(0);
-  });
+  test(
+    "a post's text is text: the seeded <script> shows as it is",
+    { tag: "@server" },
+    async ({ page }) => {
+      const posts = await backendGet<Page<Post & { text: string }>>("client/posts/?page_size=100");
+      const tricky = posts.results.find((post) => post.text.includes("<script>"))!;
+      let dialogs = 0;
+      page.on("dialog", async (dialog) => {
+        dialogs += 1;
+        await dialog.dismiss();
+      });
+      await page.goto(`/posts/item/${tricky.id}`);
+      await expect(page.locator(".post__text")).toContainText("<script>alert(1)</script>");
+      expect(dialogs).toBe(0);
+      expect(await page.locator(".post__text script").count()).toBe(0);
+    },
+  );
 
   test("an unknown post is the 404 page", { tag: "@server" }, async ({ page }) => {
     expect((await page.goto("/posts/item/999999"))?.status()).toBe(404);
@@ -117,18 +145,24 @@ test.describe("news", () => {
     expect((await page.goto("/posts/item/abc"))?.status()).toBe(404);
   });
 
-  test("the Atom feed parses and is linked from the news page", { tag: "@server" }, async ({ page, request }) => {
-    await page.goto("/posts");
-    await expect(page.locator('link[rel="alternate"][type="application/atom+xml"]')).toHaveAttribute("href", "/posts/feed.xml");
-    const response = await request.get("/posts/feed.xml");
-    expect(response.headers()["content-type"]).toContain("application/atom+xml");
-    const feed = new XMLParser({ ignoreAttributes: false }).parse(await response.text());
-    expect(feed.feed["@_xmlns"]).toBe("http://www.w3.org/2005/Atom");
-    const entries = Array.isArray(feed.feed.entry) ? feed.feed.entry : [feed.feed.entry];
-    expect(entries.length).toBeGreaterThanOrEqual(20);
-    expect(entries[0].title).toBeTruthy();
-    expect(entries[0].link["@_href"]).toMatch(/\/posts\/item\/\d+$/);
-  });
+  test(
+    "the Atom feed parses and is linked from the news page",
+    { tag: "@server" },
+    async ({ page, request }) => {
+      await page.goto("/posts");
+      await expect(
+        page.locator('link[rel="alternate"][type="application/atom+xml"]'),
+      ).toHaveAttribute("href", "/posts/feed.xml");
+      const response = await request.get("/posts/feed.xml");
+      expect(response.headers()["content-type"]).toContain("application/atom+xml");
+      const feed = new XMLParser({ ignoreAttributes: false }).parse(await response.text());
+      expect(feed.feed["@_xmlns"]).toBe("http://www.w3.org/2005/Atom");
+      const entries = Array.isArray(feed.feed.entry) ? feed.feed.entry : [feed.feed.entry];
+      expect(entries.length).toBeGreaterThanOrEqual(20);
+      expect(entries[0].title).toBeTruthy();
+      expect(entries[0].link["@_href"]).toMatch(/\/posts\/item\/\d+$/);
+    },
+  );
 });
 
 test.describe("tariffs", () => {

@@ -7,6 +7,7 @@
  * `forEachSetup` and use `replicas.portalUrls`.
  */
 import type { Page } from "@playwright/test";
+
 import { startReplicas } from "../support/stack.js";
 import { expect, findSessionCookie, resident, test } from "./fixtures";
 
@@ -41,7 +42,10 @@ async function refreshesSoFar(replicas: Replicas) {
 
 async function readyz(url: string) {
   const response = await fetch(`${url}/readyz`);
-  return { http: response.status, ...((await response.json()) as { status: string; store: string }) };
+  return {
+    http: response.status,
+    ...((await response.json()) as { status: string; store: string }),
+  };
 }
 
 const setups = [
@@ -70,11 +74,15 @@ for (const setup of setups) {
     test("/readyz names the store", async () => {
       for (const url of replicas.portalUrls) {
         // A replica connects to Redis as it starts: a moment after /healthz at most.
-        await expect.poll(() => readyz(url)).toMatchObject({ http: 200, status: "ok", store: setup.redis ? "redis" : "memory" });
+        await expect
+          .poll(() => readyz(url))
+          .toMatchObject({ http: 200, status: "ok", store: setup.redis ? "redis" : "memory" });
       }
     });
 
-    test("past the access token's lifetime, 20 parallel requests across the portals share one refresh", async ({ page }) => {
+    test("past the access token's lifetime, 20 parallel requests across the portals share one refresh", async ({
+      page,
+    }) => {
       test.setTimeout(60_000);
       await signInAt(page, replicas.portalUrls[0]!);
       const cookie = await sessionCookie(page);
@@ -91,7 +99,8 @@ for (const setup of setups) {
       );
       // A second refresh with the rotated token would have been refused: a redirect to /auth.
       expect(responses.map((response) => response.status)).toEqual(Array(20).fill(200));
-      for (const response of responses) expect(await response.text()).toContain("Иванов Иван Иванович");
+      for (const response of responses)
+        expect(await response.text()).toContain("Иванов Иван Иванович");
       expect(await refreshesSoFar(replicas)).toBe(before + 1);
     });
 
@@ -104,7 +113,12 @@ for (const setup of setups) {
         const response = await fetch(`${portal}/auth/registration`, {
           method: "POST",
           headers: { Origin: portal, "Content-Type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams({ intent: "email", consent: "on", email: `quota-${setup.count}-${index}-${Date.now()}@example.com`, name__confirm: "" }),
+          body: new URLSearchParams({
+            intent: "email",
+            consent: "on",
+            email: `quota-${setup.count}-${index}-${Date.now()}@example.com`,
+            name__confirm: "",
+          }),
           redirect: "manual",
         });
         statuses.push(response.status);
@@ -116,7 +130,9 @@ for (const setup of setups) {
       expect(statuses).toEqual([...Array(codeRequestQuota).fill(302), 429, 429]);
     });
 
-    test("signing out on one portal signs a copy of the cookie out on the other", async ({ page }) => {
+    test("signing out on one portal signs a copy of the cookie out on the other", async ({
+      page,
+    }) => {
       const [first, other = first] = replicas.portalUrls as [string, string?];
       await signInAt(page, first);
       const cookie = await sessionCookie(page);
@@ -127,11 +143,18 @@ for (const setup of setups) {
       await expect(page.getByText("Вы вышли из личного кабинета")).toBeVisible();
 
       // The copy, on the other portal: signed out, told why, and asked to sign in again.
-      const copied = await fetch(`${other}/profile`, { headers: { Cookie: cookie }, redirect: "manual" });
+      const copied = await fetch(`${other}/profile`, {
+        headers: { Cookie: cookie },
+        redirect: "manual",
+      });
       expect(copied.status).toBe(302);
-      expect(copied.headers.get("location")).toBe(`/auth?redirectTo=${encodeURIComponent("/profile")}`);
+      expect(copied.headers.get("location")).toBe(
+        `/auth?redirectTo=${encodeURIComponent("/profile")}`,
+      );
       const at = cookie.indexOf("=");
-      await page.context().addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: other }]);
+      await page
+        .context()
+        .addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: other }]);
       await page.goto(`${other}/profile`);
       await expect(page).toHaveURL(`${other}/auth?redirectTo=${encodeURIComponent("/profile")}`);
       await expect(page.getByText("Сессия завершена. Войдите снова.")).toBeVisible();
@@ -159,7 +182,9 @@ test.describe("Redis going away under load", { tag: "@server" }, () => {
     await replicas?.stop();
   });
 
-  test("pages keep answering, /readyz says degraded, and the portals return to Redis by themselves", async ({ page }) => {
+  test("pages keep answering, /readyz says degraded, and the portals return to Redis by themselves", async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     await signInAt(page, replicas.portalUrls[0]!);
     const cookie = await sessionCookie(page);
@@ -170,9 +195,11 @@ test.describe("Redis going away under load", { tag: "@server" }, () => {
       for (let round = 0; running; round += 1) {
         const batch = await Promise.all(
           replicas.portalUrls.map((url) =>
-            fetch(`${url}/profile`, { headers: { Cookie: cookie }, redirect: "manual", signal: AbortSignal.timeout(30_000) }).then(
-              (response) => response.status,
-            ),
+            fetch(`${url}/profile`, {
+              headers: { Cookie: cookie },
+              redirect: "manual",
+              signal: AbortSignal.timeout(30_000),
+            }).then((response) => response.status),
           ),
         );
         statuses.push(...batch);
@@ -183,7 +210,9 @@ test.describe("Redis going away under load", { tag: "@server" }, () => {
       await wait(500);
       await replicas.stopRedis();
       for (const url of replicas.portalUrls) {
-        await expect.poll(() => readyz(url), { timeout: 20_000 }).toMatchObject({ http: 200, status: "ok", store: "degraded" });
+        await expect
+          .poll(() => readyz(url), { timeout: 20_000 })
+          .toMatchObject({ http: 200, status: "ok", store: "degraded" });
       }
       const whileDown = statuses.length;
       await wait(1500);
@@ -191,7 +220,9 @@ test.describe("Redis going away under load", { tag: "@server" }, () => {
 
       await replicas.restartRedis();
       for (const url of replicas.portalUrls) {
-        await expect.poll(() => readyz(url), { timeout: 30_000 }).toMatchObject({ http: 200, status: "ok", store: "redis" });
+        await expect
+          .poll(() => readyz(url), { timeout: 30_000 })
+          .toMatchObject({ http: 200, status: "ok", store: "redis" });
       }
       await wait(500);
     } finally {
@@ -207,7 +238,10 @@ test.describe("Redis going away under load", { tag: "@server" }, () => {
     await page.locator(".profile-menu > summary").click();
     await page.getByRole("button", { name: "Выйти" }).click();
     await expect(page).toHaveURL(`${second}/`);
-    const copied = await fetch(`${first}/profile`, { headers: { Cookie: cookie }, redirect: "manual" });
+    const copied = await fetch(`${first}/profile`, {
+      headers: { Cookie: cookie },
+      redirect: "manual",
+    });
     expect(copied.status).toBe(302);
   });
 });

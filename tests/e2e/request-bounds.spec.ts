@@ -6,24 +6,43 @@
  */
 import http from "node:http";
 import net from "node:net";
+
 import { startPortal } from "../support/stack.js";
 import { admin, backendUrl, expect, resident, signIn, test } from "./fixtures";
 
 const baseURL = () => `http://127.0.0.1:${process.env.E2E_PORTAL_PORT ?? 3456}`;
 
 /** A raw HTTP exchange (fetch refuses TRACE): status, headers, body. */
-function exchange(method: string, path: string, { url = baseURL(), body, headers = {} }: { url?: string; body?: string; headers?: Record<string, string> } = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    const request = http.request(`${url}${path}`, { method, headers, timeout: 10_000 }, (response) => {
-      let text = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (text += chunk));
-      response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: text }));
-    });
-    request.on("timeout", () => request.destroy(new Error(`${method} ${path}: no answer in 10 s`)));
-    request.on("error", reject);
-    request.end(body);
-  });
+function exchange(
+  method: string,
+  path: string,
+  {
+    url = baseURL(),
+    body,
+    headers = {},
+  }: { url?: string; body?: string; headers?: Record<string, string> } = {},
+) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
+    (resolve, reject) => {
+      const request = http.request(
+        `${url}${path}`,
+        { method, headers, timeout: 10_000 },
+        (response) => {
+          let text = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk: string) => (text += chunk));
+          response.on("end", () =>
+            resolve({ status: response.statusCode!, headers: response.headers, body: text }),
+          );
+        },
+      );
+      request.on("timeout", () =>
+        request.destroy(new Error(`${method} ${path}: no answer in 10 s`)),
+      );
+      request.on("error", reject);
+      request.end(body);
+    },
+  );
 }
 
 // `a[40000000]=x` made a 120 MB answer after a minute; the deep names overflowed the stack (a 500).
@@ -62,82 +81,142 @@ function errorPageText(html: string) {
  */
 const onePage = 100_000;
 
-test.describe("form names that would make the portal build or send back too much", { tag: "@server" }, () => {
-  test("get a small 400 at once from every public form, with JavaScript (.data) or without, while /healthz answers", async ({ request }) => {
-    const forms = ["/auth?index", "/auth.data?index", "/auth/registration", "/auth/reset", "/resources/language", "/resources/theme"];
-    for (const path of forms) {
-      for (const [label, body] of Object.entries(hostileNames)) {
-        const [answer, health] = await Promise.all([
-          request.post(path, { data: body, headers: urlencoded, maxRedirects: 0, timeout: 5000 }),
-          request.get("/healthz", { timeout: 5000 }),
-        ]);
-        expect(answer.status(), `${path}: ${label}`).toBe(400);
-        expect((await answer.body()).length, `${path}: ${label}`).toBeLessThan(onePage);
-        expect(health.status()).toBe(200);
+test.describe(
+  "form names that would make the portal build or send back too much",
+  { tag: "@server" },
+  () => {
+    test("get a small 400 at once from every public form, with JavaScript (.data) or without, while /healthz answers", async ({
+      request,
+    }) => {
+      const forms = [
+        "/auth?index",
+        "/auth.data?index",
+        "/auth/registration",
+        "/auth/reset",
+        "/resources/language",
+        "/resources/theme",
+      ];
+      for (const path of forms) {
+        for (const [label, body] of Object.entries(hostileNames)) {
+          const [answer, health] = await Promise.all([
+            request.post(path, { data: body, headers: urlencoded, maxRedirects: 0, timeout: 5000 }),
+            request.get("/healthz", { timeout: 5000 }),
+          ]);
+          expect(answer.status(), `${path}: ${label}`).toBe(400);
+          expect((await answer.body()).length, `${path}: ${label}`).toBeLessThan(onePage);
+          expect(health.status()).toBe(200);
+        }
       }
-    }
-  });
+    });
 
-  test("the refusal says what happened, in the visitor's language, whether the form's shape (400) or its size (413) is at fault", async ({ page, context }) => {
-    const tooMany = "a=1&".repeat(500);
-    for (const [body, status] of [
-      [hostileNames["a huge list index"], 400],
-      [tooMany, 413],
-    ] as const) {
-      const response = await page.request.post("/auth?index", { data: body, headers: urlencoded });
-      expect(response.status()).toBe(status);
-      expect(errorPageText(await response.text()), String(status)).toContain("В форме есть поля, каких нет ни в одной форме портала");
-    }
-    await context.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify("en")).toString("base64"), url: baseURL() }]);
-    for (const body of [hostileNames["a huge list index"], tooMany]) {
-      const english = await page.request.post("/auth?index", { data: body, headers: urlencoded });
-      expect(errorPageText(await english.text())).toContain("The form has fields no form of this portal has");
-    }
-  });
+    test("the refusal says what happened, in the visitor's language, whether the form's shape (400) or its size (413) is at fault", async ({
+      page,
+      context,
+    }) => {
+      const tooMany = "a=1&".repeat(500);
+      for (const [body, status] of [
+        [hostileNames["a huge list index"], 400],
+        [tooMany, 413],
+      ] as const) {
+        const response = await page.request.post("/auth?index", {
+          data: body,
+          headers: urlencoded,
+        });
+        expect(response.status()).toBe(status);
+        expect(errorPageText(await response.text()), String(status)).toContain(
+          "В форме есть поля, каких нет ни в одной форме портала",
+        );
+      }
+      await context.addCookies([
+        {
+          name: "lng",
+          value: Buffer.from(JSON.stringify("en")).toString("base64"),
+          url: baseURL(),
+        },
+      ]);
+      for (const body of [hostileNames["a huge list index"], tooMany]) {
+        const english = await page.request.post("/auth?index", { data: body, headers: urlencoded });
+        expect(errorPageText(await english.text())).toContain(
+          "The form has fields no form of this portal has",
+        );
+      }
+    });
 
-  test("a body that is not a form is a 415 that says so", async ({ request }) => {
-    const answer = await request.post("/auth?index", { data: JSON.stringify({ email: "x" }), headers: { "Content-Type": "application/json" } });
-    expect(answer.status()).toBe(415);
-    expect(errorPageText(await answer.text())).toContain("Ожидается отправка формы.");
-  });
+    test("a body that is not a form is a 415 that says so", async ({ request }) => {
+      const answer = await request.post("/auth?index", {
+        data: JSON.stringify({ email: "x" }),
+        headers: { "Content-Type": "application/json" },
+      });
+      expect(answer.status()).toBe(415);
+      expect(errorPageText(await answer.text())).toContain("Ожидается отправка формы.");
+    });
 
-  test("a multipart body is held to the same bounds, and too many fields are too large", async ({ request }) => {
-    const answer = await request.post("/auth?index", { ...multipart("a[40000000]"), timeout: 5000 });
-    expect(answer.status()).toBe(400);
-    expect((await answer.body()).length).toBeLessThan(onePage);
-    const many = await request.post("/auth?index", { data: "a=1&".repeat(500), headers: urlencoded, timeout: 5000 });
-    expect(many.status()).toBe(413);
-  });
-
-  test("a resident's and an administrator's forms, the image upload included", async ({ page, browser }) => {
-    await signIn(page, resident);
-    for (const body of Object.values(hostileNames)) {
-      const answer = await page.request.post("/profile?index", { data: `intent=profile&${body}`, headers: urlencoded, timeout: 5000 });
+    test("a multipart body is held to the same bounds, and too many fields are too large", async ({
+      request,
+    }) => {
+      const answer = await request.post("/auth?index", {
+        ...multipart("a[40000000]"),
+        timeout: 5000,
+      });
       expect(answer.status()).toBe(400);
       expect((await answer.body()).length).toBeLessThan(onePage);
-    }
-    const context = await browser.newContext({ baseURL: baseURL() });
-    try {
-      const adminPage = await context.newPage();
-      await signIn(adminPage, admin);
-      for (const path of ["/admin/posts/1/images", "/admin/posts/1/edit", "/admin/posts/1/edit?intent=replace", "/admin/users/new"]) {
-        const answer = await adminPage.request.post(path, { ...multipart("a[40000000]"), maxRedirects: 0, timeout: 5000 });
-        expect(answer.status(), path).toBe(400);
-        expect((await answer.body()).length, path).toBeLessThan(onePage);
-      }
-    } finally {
-      await context.close();
-    }
-  });
+      const many = await request.post("/auth?index", {
+        data: "a=1&".repeat(500),
+        headers: urlencoded,
+        timeout: 5000,
+      });
+      expect(many.status()).toBe(413);
+    });
 
-  test("a real form within the bounds still works", async ({ request }) => {
-    const answer = await request.post("/auth?index", { form: { email: "not-an-address", password: "x" }, maxRedirects: 0 });
-    expect(answer.status()).toBe(400);
-    const page = await answer.text();
-    expect(page).toContain("not-an-address");
-    expect(page).toContain("Пожалуйста, укажите корректный формат электронной почты.");
-  });
-});
+    test("a resident's and an administrator's forms, the image upload included", async ({
+      page,
+      browser,
+    }) => {
+      await signIn(page, resident);
+      for (const body of Object.values(hostileNames)) {
+        const answer = await page.request.post("/profile?index", {
+          data: `intent=profile&${body}`,
+          headers: urlencoded,
+          timeout: 5000,
+        });
+        expect(answer.status()).toBe(400);
+        expect((await answer.body()).length).toBeLessThan(onePage);
+      }
+      const context = await browser.newContext({ baseURL: baseURL() });
+      try {
+        const adminPage = await context.newPage();
+        await signIn(adminPage, admin);
+        for (const path of [
+          "/admin/posts/1/images",
+          "/admin/posts/1/edit",
+          "/admin/posts/1/edit?intent=replace",
+          "/admin/users/new",
+        ]) {
+          const answer = await adminPage.request.post(path, {
+            ...multipart("a[40000000]"),
+            maxRedirects: 0,
+            timeout: 5000,
+          });
+          expect(answer.status(), path).toBe(400);
+          expect((await answer.body()).length, path).toBeLessThan(onePage);
+        }
+      } finally {
+        await context.close();
+      }
+    });
+
+    test("a real form within the bounds still works", async ({ request }) => {
+      const answer = await request.post("/auth?index", {
+        form: { email: "not-an-address", password: "x" },
+        maxRedirects: 0,
+      });
+      expect(answer.status()).toBe(400);
+      const page = await answer.text();
+      expect(page).toContain("not-an-address");
+      expect(page).toContain("Пожалуйста, укажите корректный формат электронной почты.");
+    });
+  },
+);
 
 test.describe("methods no page takes", { tag: "@server" }, () => {
   test("are a 405 with Allow, POST named only where a form posts", async () => {
@@ -174,31 +253,45 @@ test.describe("methods no page takes", { tag: "@server" }, () => {
   });
 });
 
-test.describe("redirect targets with letters a Location header cannot carry", { tag: "@server" }, () => {
-  const cyrillic = { redirectTo: "/д" };
+test.describe(
+  "redirect targets with letters a Location header cannot carry",
+  { tag: "@server" },
+  () => {
+    const cyrillic = { redirectTo: "/д" };
 
-  test("the language and theme switches go to the encoded path", async ({ request }) => {
-    for (const [path, form] of [
-      ["/resources/language", { lng: "en", ...cyrillic }],
-      ["/resources/theme", { theme: "dark", ...cyrillic }],
-    ] as const) {
-      const answer = await request.post(path, { form, maxRedirects: 0 });
-      expect(answer.status(), path).toBe(302);
-      expect(answer.headers().location, path).toBe("/%D0%B4");
-    }
-    const get = await request.get(`/resources/language?lng=en&redirectTo=${encodeURIComponent("/д")}`, { maxRedirects: 0 });
-    expect(get.status()).toBe(302);
-  });
+    test("the language and theme switches go to the encoded path", async ({ request }) => {
+      for (const [path, form] of [
+        ["/resources/language", { lng: "en", ...cyrillic }],
+        ["/resources/theme", { theme: "dark", ...cyrillic }],
+      ] as const) {
+        const answer = await request.post(path, { form, maxRedirects: 0 });
+        expect(answer.status(), path).toBe(302);
+        expect(answer.headers().location, path).toBe("/%D0%B4");
+      }
+      const get = await request.get(
+        `/resources/language?lng=en&redirectTo=${encodeURIComponent("/д")}`,
+        { maxRedirects: 0 },
+      );
+      expect(get.status()).toBe(302);
+    });
 
-  test("sign-in goes to the encoded path, where the 404 page is shown signed in", async ({ request }) => {
-    const answer = await request.post("/auth?index", { form: { email: resident.email, password: resident.password, ...cyrillic }, maxRedirects: 0 });
-    expect(answer.status()).toBe(302);
-    expect(answer.headers().location).toBe("/%D0%B4");
-    const next = await request.get("/%D0%B4");
-    expect(next.status()).toBe(404);
-    expect(await request.get("/profile", { maxRedirects: 0 }).then((page) => page.status())).toBe(200);
-  });
-});
+    test("sign-in goes to the encoded path, where the 404 page is shown signed in", async ({
+      request,
+    }) => {
+      const answer = await request.post("/auth?index", {
+        form: { email: resident.email, password: resident.password, ...cyrillic },
+        maxRedirects: 0,
+      });
+      expect(answer.status()).toBe(302);
+      expect(answer.headers().location).toBe("/%D0%B4");
+      const next = await request.get("/%D0%B4");
+      expect(next.status()).toBe(404);
+      expect(await request.get("/profile", { maxRedirects: 0 }).then((page) => page.status())).toBe(
+        200,
+      );
+    });
+  },
+);
 
 test.describe("server timeouts", { tag: "@server" }, () => {
   test("keep-alive outlasts nginx's upstream keep-alive (60 s)", async () => {
@@ -209,7 +302,10 @@ test.describe("server timeouts", { tag: "@server" }, () => {
   test.describe("with a short request timeout", { tag: "@server" }, () => {
     let portal: Awaited<ReturnType<typeof startPortal>>;
     test.beforeAll(async () => {
-      portal = await startPortal({ apiUrl: backendUrl(), env: { REQUEST_TIMEOUT_MS: "2000", HEADERS_TIMEOUT_MS: "1000" } });
+      portal = await startPortal({
+        apiUrl: backendUrl(),
+        env: { REQUEST_TIMEOUT_MS: "2000", HEADERS_TIMEOUT_MS: "1000" },
+      });
     });
     test.afterAll(async () => portal?.stop());
 

@@ -4,7 +4,7 @@
  * minute; the behaviour is the same as with 60 seconds.
  */
 import { startStack } from "../support/stack.js";
-import { expect, test, uniqueEmail, registerEmail } from "./fixtures";
+import { expect, registerEmail, test, uniqueEmail } from "./fixtures";
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
 
@@ -20,11 +20,16 @@ test.describe("resending a code", () => {
   test.afterAll(async () => stack?.stop());
 
   async function codes(email: string) {
-    const response = await fetch(`${stack.backendUrl}/__outbox/?email=${encodeURIComponent(email)}`);
+    const response = await fetch(
+      `${stack.backendUrl}/__outbox/?email=${encodeURIComponent(email)}`,
+    );
     return (await response.json()) as Array<{ code: number; purpose: string }>;
   }
 
-  test("at 0:00 the resend control sends a new code and restarts the countdown", async ({ page, jsEnabled }) => {
+  test("at 0:00 the resend control sends a new code and restarts the countdown", async ({
+    page,
+    jsEnabled,
+  }) => {
     const email = uniqueEmail("resend");
     await page.goto(`${stack.portalUrl}/auth/registration`);
     await registerEmail(page, email);
@@ -36,7 +41,9 @@ test.describe("resending a code", () => {
     } else {
       // No countdown that never moves and no button that is only refused: the clock time, said once,
       // and a link that opens the page again, which offers the button once the time has come.
-      await expect(page.locator(".resend")).toHaveText(/^Отправить код повторно можно в \d\d:\d\d\. Обновите страницу в это время$/);
+      await expect(page.locator(".resend")).toHaveText(
+        /^Отправить код повторно можно в \d\d:\d\d\. Обновите страницу в это время$/,
+      );
       await expect(resend).toHaveCount(0);
       await expect(page.getByText(/через 0:/)).toHaveCount(0);
     }

@@ -16,7 +16,10 @@ test.describe("the profile", () => {
     await summary.getByRole("link", { name: "Оплатить" }).click();
     await expect(page).toHaveURL("/profile/altpayment");
     await page.goBack();
-    await page.getByRole("region", { name: "Лицевые счета" }).getByRole("link", { name: "Открыть лицевые счета" }).click();
+    await page
+      .getByRole("region", { name: "Лицевые счета" })
+      .getByRole("link", { name: "Открыть лицевые счета" })
+      .click();
     await expect(page).toHaveURL("/profile/accounts");
     await expect(page.locator(".account-card")).toHaveCount(2);
   });
@@ -44,7 +47,9 @@ test.describe("the profile", () => {
     await expect(page.locator(".profile-menu > summary")).toContainText("Светлана");
   });
 
-  test("refuses bad names and phones beside the fields, keeping what was typed", async ({ page }) => {
+  test("refuses bad names and phones beside the fields, keeping what was typed", async ({
+    page,
+  }) => {
     const user = await createResident("profilebad");
     await signIn(page, user);
     const form = page.locator("form#profile-data");
@@ -52,14 +57,20 @@ test.describe("the profile", () => {
     await form.getByLabel("Фамилия").fill("Я");
     await form.getByLabel("Телефон (необязательно)").fill("123");
     await form.getByRole("button", { name: "Сохранить" }).click();
-    await expect(form.locator(".field__errors").getByText("Минимальное кол-во символов: 2")).toBeVisible();
-    await expect(form.locator(".field__errors").getByText("Номер должен состоять из 11 цифр")).toBeVisible();
+    await expect(
+      form.locator(".field__errors").getByText("Минимальное кол-во символов: 2"),
+    ).toBeVisible();
+    await expect(
+      form.locator(".field__errors").getByText("Номер должен состоять из 11 цифр"),
+    ).toBeVisible();
     await expect(form.getByLabel("Фамилия")).toHaveValue("Я");
     // The page's own address, not /profile?index.
     await expect(page).toHaveURL("/profile");
   });
 
-  test("refuses a name holding a terminal escape or showing reversed, beside the field, keeping what was typed", async ({ page }) => {
+  test("refuses a name holding a terminal escape or showing reversed, beside the field, keeping what was typed", async ({
+    page,
+  }) => {
     const user = await createResident("profilehidden");
     await signIn(page, user);
     const form = page.locator("form#profile-data");
@@ -69,7 +80,8 @@ test.describe("the profile", () => {
     await lastName.fill(reversed);
     await firstName.fill("Мария\x1b[2J");
     await form.getByRole("button", { name: "Сохранить" }).click();
-    const message = "Уберите управляющие и невидимые символы: они могли попасть сюда при копировании";
+    const message =
+      "Уберите управляющие и невидимые символы: они могли попасть сюда при копировании";
     await expect(lastName).toHaveAccessibleDescription(message);
     await expect(firstName).toHaveAccessibleDescription(message);
     await expect(lastName).toHaveValue(reversed);
@@ -119,7 +131,9 @@ test.describe("personal accounts", () => {
     await expect(page.getByText("По вашему запросу ничего не найдено.")).toBeVisible();
   });
 
-  test("a number filter that is not a number is explained beside the field and kept to be corrected", async ({ page }) => {
+  test("a number filter that is not a number is explained beside the field and kept to be corrected", async ({
+    page,
+  }) => {
     await signIn(page, resident);
     await page.goto("/profile/accounts");
     const filter = page.getByRole("form", { name: "Фильтры" }).getByLabel("Номер начинается с");
@@ -128,8 +142,12 @@ test.describe("personal accounts", () => {
     await expect(page).toHaveURL(/number=10000-01/);
     await expect(filter).toHaveValue("10000-01");
     await expect(filter).toHaveAttribute("aria-invalid", "true");
-    await expect(filter).toHaveAccessibleDescription("Только цифры: номер лицевого счёта состоит из цифр.");
-    await expect(page.getByText("Неверные значения не учтены: «Номер начинается с».")).toBeVisible();
+    await expect(filter).toHaveAccessibleDescription(
+      "Только цифры: номер лицевого счёта состоит из цифр.",
+    );
+    await expect(
+      page.getByText("Неверные значения не учтены: «Номер начинается с»."),
+    ).toBeVisible();
     await expect(page.getByText(/number/)).toHaveCount(0);
     await filter.fill("10000");
     await page.getByRole("button", { name: "Показать" }).click();
@@ -137,18 +155,24 @@ test.describe("personal accounts", () => {
     await expect(page.locator(".account-card")).toHaveCount(2);
   });
 
-  test("attaching: a wrong number and a wrong surname read alike, then rightly, then already attached", async ({ page }) => {
+  test("attaching: a wrong number and a wrong surname read alike, then rightly, then already attached", async ({
+    page,
+  }) => {
     const user = await createResident("attach");
     await signIn(page, user, "/profile/accounts");
     await expect(page.getByText("У вас пока нет привязанных лицевых счетов.")).toBeVisible();
     const form = page.locator("form#attach-account");
     const number = form.getByLabel("Номер лицевого счёта");
     const surname = form.getByLabel("Фамилия владельца");
-    const notFound = "Лицевой счёт с таким номером и фамилией не найден. Проверьте номер и фамилию владельца.";
+    const notFound =
+      "Лицевой счёт с таким номером и фамилией не найден. Проверьте номер и фамилию владельца.";
 
     // No such number, then a real number with someone else's surname: the same words, no field singled out.
     const said: string[] = [];
-    for (const [id, customer] of [["1999999999", "Петров"], ["1000000003", "Сидоров"]] as const) {
+    for (const [id, customer] of [
+      ["1999999999", "Петров"],
+      ["1000000003", "Сидоров"],
+    ] as const) {
       await number.fill(id);
       await surname.fill(customer);
       await form.getByRole("button", { name: "Привязать" }).click();
@@ -191,7 +215,9 @@ test.describe("personal accounts", () => {
       await dialog.getByRole("button", { name: "Да, отвязать" }).click();
     } else {
       await expect(page).toHaveURL("/profile/accounts/1000000004/detach");
-      await expect(page.getByRole("heading", { name: "Отвязать лицевой счёт 1000000004?" })).toBeVisible();
+      await expect(
+        page.getByRole("heading", { name: "Отвязать лицевой счёт 1000000004?" }),
+      ).toBeVisible();
       await page.getByRole("button", { name: "Да, отвязать" }).click();
     }
     await expect(page).toHaveURL("/profile/accounts");
@@ -201,7 +227,9 @@ test.describe("personal accounts", () => {
 });
 
 test.describe("alternative payment", () => {
-  test("explains the service, lists the accounts and opens the payment site in a new tab", async ({ page }) => {
+  test("explains the service, lists the accounts and opens the payment site in a new tab", async ({
+    page,
+  }) => {
     await signIn(page, resident, "/profile/altpayment");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Альтернативная оплата");
     await expect(page.locator(".account-card")).toHaveCount(2);

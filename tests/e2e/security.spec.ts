@@ -17,7 +17,15 @@ test.describe("security headers", { tag: "@server" }, () => {
     const response = await page.goto("/");
     const html = await response!.text();
     const script = /(\/assets\/entry\.client-[^"' ]+\.js)/.exec(html)![1];
-    for (const path of ["/", "/posts.data", "/no-such-page", "/favicon.svg", script, "/locales/rus/translation.json", "/healthz"]) {
+    for (const path of [
+      "/",
+      "/posts.data",
+      "/no-such-page",
+      "/favicon.svg",
+      script,
+      "/locales/rus/translation.json",
+      "/healthz",
+    ]) {
       const answer = await request.get(path);
       expectSecurityHeaders(answer.headers(), path);
     }
@@ -33,11 +41,15 @@ test.describe("security headers", { tag: "@server" }, () => {
     expect(html).not.toMatch(/\son[a-z]+="/);
   });
 
-  test("scripts and styles go out compressed at build time and cached for a year", async ({ request }) => {
+  test("scripts and styles go out compressed at build time and cached for a year", async ({
+    request,
+  }) => {
     const html = await (await request.get("/")).text();
     // Named in React Router's module script (<Scripts>).
     const path = /(\/assets\/entry\.client-[^"' ]+\.js)/.exec(html)![1];
-    const plain = await (await request.get(path, { headers: { "Accept-Encoding": "identity" } })).text();
+    const plain = await (
+      await request.get(path, { headers: { "Accept-Encoding": "identity" } })
+    ).text();
     for (const [accepted, encoding] of [
       ["br, gzip", "br"],
       ["gzip", "gzip"],
@@ -65,7 +77,9 @@ test.describe("security headers", { tag: "@server" }, () => {
       const html = await answer.text();
       const nonce = /'nonce-([^']+)'/.exec(answer.headers()["content-security-policy"])![1];
       // React Router's <Scripts>: the module script that hydrates the page, started with the document.
-      const modules = [...html.matchAll(/<script([^>]*)>/g)].map((match) => match[1]).filter((attributes) => attributes.includes('type="module"'));
+      const modules = [...html.matchAll(/<script([^>]*)>/g)]
+        .map((match) => match[1])
+        .filter((attributes) => attributes.includes('type="module"'));
       expect(modules).toHaveLength(1);
       expect(modules[0]).toContain(`nonce="${nonce}"`);
       expect(html).not.toContain('type="text/plain"');
@@ -104,7 +118,11 @@ test.describe("cross-site requests", { tag: "@server" }, () => {
         { Referer: "https://evil.example/form.html" },
       ];
       for (const headers of variants) {
-        const response = await page.request.post(path, { form: { id: "1000000001", theme: "dark" }, headers, maxRedirects: 0 });
+        const response = await page.request.post(path, {
+          form: { id: "1000000001", theme: "dark" },
+          headers,
+          maxRedirects: 0,
+        });
         expect(response.status(), `${path} ${JSON.stringify(headers)}`).toBe(403);
       }
     }
@@ -122,14 +140,19 @@ test.describe("cross-site requests", { tag: "@server" }, () => {
 });
 
 test.describe("behind an HTTPS proxy", { tag: "@server" }, () => {
-  test("cookies are Secure, the session's is __Host-session, and HSTS is sent", async ({ request }) => {
+  test("cookies are Secure, the session's is __Host-session, and HSTS is sent", async ({
+    request,
+  }) => {
     const response = await request.post("/auth", {
       form: { email: resident.email, password: resident.password },
       headers: { "X-Forwarded-Proto": "https" },
       maxRedirects: 0,
     });
     expect(response.status()).toBe(302);
-    const cookies = response.headersArray().filter((header) => header.name.toLowerCase() === "set-cookie").map((header) => header.value);
+    const cookies = response
+      .headersArray()
+      .filter((header) => header.name.toLowerCase() === "set-cookie")
+      .map((header) => header.value);
     // __Host-: browsers keep it only Secure, for this host alone (no Domain), with Path=/.
     expect(cookies.some((cookie) => cookie.startsWith("__session="))).toBe(false);
     const session = cookies.find((cookie) => cookie.startsWith("__Host-session="))!;
@@ -142,16 +165,30 @@ test.describe("behind an HTTPS proxy", { tag: "@server" }, () => {
     const plain = await request.get("/");
     expect(plain.headers()["strict-transport-security"]).toBeUndefined();
   });
-  test("over HTTPS the session is read only under __Host-session: the plain name (which a sibling subdomain can plant) is not", async ({ request, baseURL }) => {
+  test("over HTTPS the session is read only under __Host-session: the plain name (which a sibling subdomain can plant) is not", async ({
+    request,
+    baseURL,
+  }) => {
     const https = { "X-Forwarded-Proto": "https" };
-    const signedIn = await request.post("/auth", { form: resident, headers: https, maxRedirects: 0 });
-    const session = signedIn.headersArray().find((header) => /^set-cookie$/i.test(header.name) && header.value.startsWith("__Host-session="))!;
+    const signedIn = await request.post("/auth", {
+      form: resident,
+      headers: https,
+      maxRedirects: 0,
+    });
+    const session = signedIn
+      .headersArray()
+      .find(
+        (header) => /^set-cookie$/i.test(header.name) && header.value.startsWith("__Host-session="),
+      )!;
     const value = session.value.split(";")[0].slice("__Host-session=".length);
     // Plain fetch: nothing but the Cookie header given here.
-    const profile = (cookie: string) => fetch(`${baseURL}/profile`, { headers: { ...https, Cookie: cookie }, redirect: "manual" });
+    const profile = (cookie: string) =>
+      fetch(`${baseURL}/profile`, { headers: { ...https, Cookie: cookie }, redirect: "manual" });
     expect((await profile(`__Host-session=${value}`)).status).toBe(200);
     const planted = await profile(`__session=${value}`);
     expect(planted.status).toBe(302);
-    expect(planted.headers.get("location")).toBe(`/auth?redirectTo=${encodeURIComponent("/profile")}`);
+    expect(planted.headers.get("location")).toBe(
+      `/auth?redirectTo=${encodeURIComponent("/profile")}`,
+    );
   });
 });

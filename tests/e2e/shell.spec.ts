@@ -28,10 +28,19 @@ test.describe("the route table", { tag: "@server" }, () => {
   });
 
   test("every personal page sends a signed-out resident to sign in and back", async ({ page }) => {
-    for (const path of ["/profile", "/profile/accounts", "/profile/altpayment", "/posts/create", "/admin"]) {
+    for (const path of [
+      "/profile",
+      "/profile/accounts",
+      "/profile/altpayment",
+      "/posts/create",
+      "/admin",
+    ]) {
       await page.goto(path);
       await expect(page, path).toHaveURL(`/auth?redirectTo=${encodeURIComponent(path)}`);
-      await expect(page.getByRole("heading", { name: "Вход в личный кабинет" }), path).toBeVisible();
+      await expect(
+        page.getByRole("heading", { name: "Вход в личный кабинет" }),
+        path,
+      ).toBeVisible();
     }
   });
 });
@@ -43,7 +52,9 @@ test.describe("the 404 page", () => {
     await expect(page.getByRole("heading", { name: "Страница не найдена" })).toBeVisible();
     await page.getByRole("link", { name: "Вернуться на главную" }).click();
     await expect(page).toHaveURL("/");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Управляющая компания вашего дома");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Управляющая компания вашего дома",
+    );
   });
 });
 
@@ -51,8 +62,14 @@ test.describe("the page shell", () => {
   test("has the top bar, the menu and the footer", async ({ page }) => {
     await page.goto("/");
     const header = page.getByRole("banner");
-    await expect(header.getByRole("link", { name: "Личный кабинет жителя" })).toHaveAttribute("href", "/");
-    await expect(header.getByRole("link", { name: /Диспетчер/ })).toHaveAttribute("href", /^tel:\+7/);
+    await expect(header.getByRole("link", { name: "Личный кабинет жителя" })).toHaveAttribute(
+      "href",
+      "/",
+    );
+    await expect(header.getByRole("link", { name: /Диспетчер/ })).toHaveAttribute(
+      "href",
+      /^tel:\+7/,
+    );
     await expect(header.getByRole("button", { name: "Включить тёмную тему" })).toBeVisible();
     await expect(header.getByRole("link", { name: "Войти" })).toHaveAttribute("href", "/auth");
 
@@ -64,22 +81,39 @@ test.describe("the page shell", () => {
     await expect(menu.getByRole("link", { name: "Администрирование" })).toHaveCount(0);
 
     const footer = page.getByRole("contentinfo");
-    for (const name of ["Приёмная", "Производственно-технический отдел", "Аварийно-диспетчерская служба", "Экономический отдел", "Электронная почта"]) {
+    for (const name of [
+      "Приёмная",
+      "Производственно-технический отдел",
+      "Аварийно-диспетчерская служба",
+      "Экономический отдел",
+      "Электронная почта",
+    ]) {
       await expect(footer.getByText(name, { exact: true })).toBeVisible();
     }
     await expect(footer.locator('a[href^="tel:"]')).toHaveCount(4);
     await expect(footer.locator('a[href^="mailto:"]')).toHaveCount(1);
     await expect(footer.getByText("Пн–Пт 9:00–17:00, перерыв 13:00–14:00")).toBeVisible();
-    await expect(footer.getByRole("link", { name: "Политика конфиденциальности" })).toHaveAttribute("href", "/documents/privacy");
-    await expect(footer.getByRole("link", { name: "Пользовательское соглашение" })).toHaveAttribute("href", "/documents/agreement");
+    await expect(footer.getByRole("link", { name: "Политика конфиденциальности" })).toHaveAttribute(
+      "href",
+      "/documents/privacy",
+    );
+    await expect(footer.getByRole("link", { name: "Пользовательское соглашение" })).toHaveAttribute(
+      "href",
+      "/documents/agreement",
+    );
     await expect(footer.getByText(`© ${new Date().getFullYear()}`)).toBeVisible();
     await expect(page).toHaveTitle("Личный кабинет жителя");
   });
 
   test("breadcrumbs and the title follow the route tree", async ({ page }) => {
     await page.goto("/about/credits");
-    const crumbs = page.locator(".topbar__crumbs--wide").getByRole("navigation", { name: "Навигационная цепочка" });
-    await expect(crumbs.getByRole("link", { name: "О компании" })).toHaveAttribute("href", "/about");
+    const crumbs = page
+      .locator(".topbar__crumbs--wide")
+      .getByRole("navigation", { name: "Навигационная цепочка" });
+    await expect(crumbs.getByRole("link", { name: "О компании" })).toHaveAttribute(
+      "href",
+      "/about",
+    );
     await expect(crumbs.getByText("Реквизиты")).toHaveAttribute("aria-current", "page");
     await expect(page).toHaveTitle("О компании | Реквизиты");
   });
@@ -92,15 +126,24 @@ test.describe("the page shell", () => {
     await expect(left.getByRole("link", { name: "Тарифы" })).toBeVisible();
   });
 
-  test("the menu marks the current page and its section, and the mark follows a navigation", async ({ page, jsEnabled }) => {
+  test("the menu marks the current page and its section, and the mark follows a navigation", async ({
+    page,
+    jsEnabled,
+  }) => {
     await page.goto("/about/structure");
     // The mark is to follow a client-side navigation: the click goes to the hydrated page
     // (a click before the scripts ran is the next test's subject).
     if (jsEnabled) await hydrated(page);
     const left = page.locator(".shell__left");
     const sectionMenu = left.getByRole("navigation", { name: /О компании/ });
-    await expect(sectionMenu.getByRole("link", { name: "Структура" })).toHaveAttribute("aria-current", "page");
-    await expect(sectionMenu.getByRole("link", { name: "Реквизиты" })).not.toHaveAttribute("aria-current", /.*/);
+    await expect(sectionMenu.getByRole("link", { name: "Структура" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await expect(sectionMenu.getByRole("link", { name: "Реквизиты" })).not.toHaveAttribute(
+      "aria-current",
+      /.*/,
+    );
     // The index is slid away inside a section (hidden from the accessibility tree), but marked.
     const mainMenu = left.locator(".menu__panel--main");
     await expect(mainMenu.locator('a[href="/about"]')).toHaveAttribute("aria-current", "page");
@@ -108,14 +151,23 @@ test.describe("the page shell", () => {
 
     await sectionMenu.getByRole("link", { name: "Реквизиты" }).click();
     await expect(page).toHaveURL("/about/credits");
-    await expect(sectionMenu.getByRole("link", { name: "Реквизиты" })).toHaveAttribute("aria-current", "page");
-    await expect(sectionMenu.getByRole("link", { name: "Структура" })).not.toHaveAttribute("aria-current", /.*/);
+    await expect(sectionMenu.getByRole("link", { name: "Реквизиты" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await expect(sectionMenu.getByRole("link", { name: "Структура" })).not.toHaveAttribute(
+      "aria-current",
+      /.*/,
+    );
   });
 
   test.describe("before the page's scripts", () => {
     // page.route holds or breaks these requests; a worker in control would answer them out of its reach.
     test.use({ serviceWorkers: "block" });
-    test("«Назад» pressed before the page's scripts ran stays pressed once they have", async ({ page, jsEnabled }) => {
+    test("«Назад» pressed before the page's scripts ran stays pressed once they have", async ({
+      page,
+      jsEnabled,
+    }) => {
       let release = () => {};
       const held = new Promise<void>((resolve) => (release = resolve));
       if (jsEnabled) {
@@ -134,16 +186,24 @@ test.describe("the page shell", () => {
     });
   });
 
-  test("the home page tells what the company does and promotes the payment service", { tag: "@server" }, async ({ page }) => {
-    await page.goto("/");
-    for (const title of ["Контроль поставки коммунальных ресурсов", "Содержание и ремонт общего имущества", "Круглосуточная аварийная служба"]) {
-      await expect(page.getByRole("heading", { name: title })).toBeVisible();
-    }
-    await expect(page.locator(".benefit")).toHaveCount(9);
-    const go = page.getByRole("link", { name: "Перейти (откроется в новой вкладке)" });
-    await expect(go).toHaveAttribute("target", "_blank");
-    await expect(go).toHaveAttribute("rel", "noopener noreferrer");
-  });
+  test(
+    "the home page tells what the company does and promotes the payment service",
+    { tag: "@server" },
+    async ({ page }) => {
+      await page.goto("/");
+      for (const title of [
+        "Контроль поставки коммунальных ресурсов",
+        "Содержание и ремонт общего имущества",
+        "Круглосуточная аварийная служба",
+      ]) {
+        await expect(page.getByRole("heading", { name: title })).toBeVisible();
+      }
+      await expect(page.locator(".benefit")).toHaveCount(9);
+      const go = page.getByRole("link", { name: "Перейти (откроется в новой вкладке)" });
+      await expect(go).toHaveAttribute("target", "_blank");
+      await expect(go).toHaveAttribute("rel", "noopener noreferrer");
+    },
+  );
 
   test("static pages render their Markdown", { tag: "@server" }, async ({ page }) => {
     await page.goto("/documents/privacy");
@@ -157,7 +217,10 @@ test.describe("the page shell", () => {
 test.describe("preferences", () => {
   test("the dark theme is kept across pages", async ({ page }) => {
     await page.goto("/about");
-    const saved = page.waitForResponse((response) => response.url().includes("/resources/theme") && response.request().method() === "POST");
+    const saved = page.waitForResponse(
+      (response) =>
+        response.url().includes("/resources/theme") && response.request().method() === "POST",
+    );
     await page.getByRole("button", { name: "Включить тёмную тему" }).click();
     await saved;
     await expect(page.locator("body")).toHaveClass(/dark/);
@@ -168,7 +231,10 @@ test.describe("preferences", () => {
     await expect(page.locator("body")).not.toHaveClass(/dark/);
   });
 
-  test("the language changes only when one is pressed, on the same page, and is kept across pages", async ({ page, jsEnabled }) => {
+  test("the language changes only when one is pressed, on the same page, and is kept across pages", async ({
+    page,
+    jsEnabled,
+  }) => {
     // WCAG 3.2.2: each language is a button; reaching one changes nothing, pressing it does (JavaScript off and on).
     await page.goto("/posts?page=2");
     if (jsEnabled) await hydrated(page);
@@ -176,7 +242,11 @@ test.describe("preferences", () => {
     await expect(switcher.getByRole("list", { name: "Язык интерфейса" })).toBeVisible();
     await expect(switcher.locator('[aria-current="true"]')).toHaveText("Русский");
     // Each language is named in its own language, marked as such.
-    for (const [name, lang] of [["Русский", "ru"], ["English", "en"], ["Саха тыла", "sah"]]) {
+    for (const [name, lang] of [
+      ["Русский", "ru"],
+      ["English", "en"],
+      ["Саха тыла", "sah"],
+    ]) {
       await expect(switcher.getByRole("button", { name })).toHaveAttribute("lang", lang);
     }
     const sakha = switcher.getByRole("button", { name: "Саха тыла" });
@@ -201,14 +271,20 @@ test.describe("preferences", () => {
     await page.goto("/");
     if (jsEnabled) await hydrated(page);
     await expect(page.locator("html")).toHaveAttribute("lang", "sah");
-    await expect(page.locator(".shell__left").getByRole("link", { name: "Сүрүн сирэй" })).toBeVisible();
+    await expect(
+      page.locator(".shell__left").getByRole("link", { name: "Сүрүн сирэй" }),
+    ).toBeVisible();
     await switcher.getByRole("button", { name: "Русский" }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "ru");
     await expect(page).toHaveURL("/");
     await expect(page.locator(".shell__left").getByRole("link", { name: "Главная" })).toBeVisible();
   });
 
-  test("a first visit speaks the browser's language when the portal has it, Russian otherwise; the choice wins", async ({ browser, baseURL, jsEnabled }) => {
+  test("a first visit speaks the browser's language when the portal has it, Russian otherwise; the choice wins", async ({
+    browser,
+    baseURL,
+    jsEnabled,
+  }) => {
     for (const [locale, lang, home] of [
       ["en-GB", "en", "Home"],
       ["sah-RU", "sah", "Сүрүн сирэй"],
@@ -218,7 +294,9 @@ test.describe("preferences", () => {
       const page = await context.newPage();
       await page.goto("/");
       await expect(page.locator("html")).toHaveAttribute("lang", lang);
-      await expect(page.locator(".shell__left").getByRole("link", { name: home, exact: true })).toBeVisible();
+      await expect(
+        page.locator(".shell__left").getByRole("link", { name: home, exact: true }),
+      ).toBeVisible();
       await context.close();
     }
     // The page cache keys on the language the render took from the header: an English page is not served to Russian browsers.
@@ -229,7 +307,9 @@ test.describe("preferences", () => {
     await page.goto("/posts");
     await expect(page.locator("html")).toHaveAttribute("lang", "ru");
     // A chosen language is kept whatever the browser says.
-    await english.addCookies([{ name: "lng", value: Buffer.from(JSON.stringify("rus")).toString("base64"), url: baseURL! }]);
+    await english.addCookies([
+      { name: "lng", value: Buffer.from(JSON.stringify("rus")).toString("base64"), url: baseURL! },
+    ]);
     const chosen = await english.newPage();
     await chosen.goto("/");
     await expect(chosen.locator("html")).toHaveAttribute("lang", "ru");
@@ -249,7 +329,10 @@ test.describe("preferences", () => {
     await expect(page.locator(".mobile-menu__panel")).toBeHidden();
   });
 
-  test("the mobile menu is a panel over a dimmed page: a tap beside it or Escape closes it", async ({ page, jsEnabled }) => {
+  test("the mobile menu is a panel over a dimmed page: a tap beside it or Escape closes it", async ({
+    page,
+    jsEnabled,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/posts");
     if (jsEnabled) await hydrated(page);

@@ -27,21 +27,33 @@ import {
 import { demoIds, pagesFor, type Who } from "./site-pages";
 
 const users = { resident, admin } as const;
-const visitors = { guest: "signed out", resident: "as a resident", admin: "as an administrator" } as const;
+const visitors = {
+  guest: "signed out",
+  resident: "as a resident",
+  admin: "as an administrator",
+} as const;
 
 /** The walk in parts of at most eight pages, of even size; the site map gives the number of pages
  * before the walk (with real ids, a parameter page can name a page listed already: one fewer). */
 function parts(who: Who) {
   const count = pagesFor(who, {}).length;
   const size = Math.ceil(count / Math.ceil(count / 8));
-  return Array.from({ length: Math.ceil(count / size) }, (_, index) => ({ from: index * size, to: Math.min((index + 1) * size, count) }));
+  return Array.from({ length: Math.ceil(count / size) }, (_, index) => ({
+    from: index * size,
+    to: Math.min((index + 1) * size, count),
+  }));
 }
 
 test.describe("every page fits a phone; with JavaScript, axe and HTML_CodeSniffer find nothing on it", () => {
   for (const who of ["guest", "resident", "admin"] as const) {
     for (const language of ["rus", "ykt"] as const) {
       for (const { from, to } of parts(who)) {
-        test(`pages ${from + 1}–${to} ${visitors[who]}${language === "rus" ? "" : ", in Sakha at 320 px"}`, async ({ page, context, baseURL, jsEnabled }) => {
+        test(`pages ${from + 1}–${to} ${visitors[who]}${language === "rus" ? "" : ", in Sakha at 320 px"}`, async ({
+          page,
+          context,
+          baseURL,
+          jsEnabled,
+        }) => {
           test.setTimeout(120_000);
           if (who !== "guest") await signIn(page, users[who]);
           if (language !== "rus") await chooseLanguage(context, baseURL, language);
@@ -61,7 +73,8 @@ test.describe("every page fits a phone; with JavaScript, axe and HTML_CodeSniffe
                 descriptions: document.querySelectorAll('meta[name="description"]').length,
               }));
               expect(head.titles, `${path}: <title> elements`).toBe(1);
-              if (who === "guest" && response?.status() === 200) expect(head.descriptions, `${path}: descriptions`).toBe(1);
+              if (who === "guest" && response?.status() === 200)
+                expect(head.descriptions, `${path}: descriptions`).toBe(1);
               else expect(head.descriptions, `${path}: descriptions`).toBeLessThanOrEqual(1);
             }
             if (checkAccessibility) {
@@ -70,7 +83,10 @@ test.describe("every page fits a phone; with JavaScript, axe and HTML_CodeSniffe
             }
             for (const width of language === "rus" ? [390, 360, 320] : [320]) {
               await page.setViewportSize({ width, height: 800 });
-              await expectFits(page, `${path} at ${width} px${language === "rus" ? "" : ` in ${language}`}`);
+              await expectFits(
+                page,
+                `${path} at ${width} px${language === "rus" ? "" : ` in ${language}`}`,
+              );
             }
           }
         });

@@ -15,6 +15,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import puppeteer, { type Browser, type ElementHandle, type Page } from "puppeteer-core";
+
 import { findTool } from "../../scripts/debian-tools";
 
 export const resident = { email: "resident@example.com", password: "resident12345" };
@@ -23,7 +24,10 @@ export const admin = { email: "admin@example.com", password: "admin12345" };
 /** Debian's Firefox ESR (scripts/firefox-smoke.ts installs it); FIREFOX_PATH overrides. */
 export function firefoxPath() {
   const found = findTool("firefox");
-  if (!found) throw new Error("Firefox not found: run `npm run test:firefox` (it installs Debian's firefox-esr) or set FIREFOX_PATH.");
+  if (!found)
+    throw new Error(
+      "Firefox not found: run `npm run test:firefox` (it installs Debian's firefox-esr) or set FIREFOX_PATH.",
+    );
   return found;
 }
 
@@ -83,7 +87,9 @@ export async function openPage(browser: Browser, baseUrl: string) {
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
   const problems: string[] = [];
-  page.on("pageerror", (error) => problems.push(`script error: ${error instanceof Error ? error.message : String(error)}`));
+  page.on("pageerror", (error) =>
+    problems.push(`script error: ${error instanceof Error ? error.message : String(error)}`),
+  );
   page.on("console", (message) => {
     const text = message.text();
     if (message.type() === "error") problems.push(`console error: ${text}`);
@@ -93,8 +99,11 @@ export async function openPage(browser: Browser, baseUrl: string) {
   await page.exposeFunction("reportCspViolation", (text: string) => problems.push(`CSP: ${text}`));
   await page.evaluateOnNewDocument(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
-      const report = (window as unknown as { reportCspViolation?: (text: string) => void }).reportCspViolation;
-      void report?.(`${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`);
+      const report = (window as unknown as { reportCspViolation?: (text: string) => void })
+        .reportCspViolation;
+      void report?.(
+        `${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`,
+      );
     });
   });
   return {
@@ -108,7 +117,8 @@ export async function openPage(browser: Browser, baseUrl: string) {
      * test's haste, not what the guard is for.
      */
     async goto(pathname: string) {
-      if (page.url() !== "about:blank") await page.waitForNetworkIdle({ idleTime: 300, timeout: 5_000 }).catch(() => {});
+      if (page.url() !== "about:blank")
+        await page.waitForNetworkIdle({ idleTime: 300, timeout: 5_000 }).catch(() => {});
       return page.goto(new URL(pathname, baseUrl).href);
     },
     close: () => context.close(),
@@ -116,7 +126,12 @@ export async function openPage(browser: Browser, baseUrl: string) {
 }
 
 /** Polls `check(...args)` in the page until it returns something truthy, and returns that. */
-export async function waitUntil<T, A extends unknown[]>(page: Page, what: string, check: (...args: A) => T, ...args: A): Promise<T> {
+export async function waitUntil<T, A extends unknown[]>(
+  page: Page,
+  what: string,
+  check: (...args: A) => T,
+  ...args: A
+): Promise<T> {
   const timeoutMs = 30_000;
   const started = Date.now();
   let last: unknown;
@@ -134,7 +149,8 @@ export async function waitUntil<T, A extends unknown[]>(page: Page, what: string
 }
 
 /** Until React has hydrated the page: before that a click is the browser's own. */
-export const hydrated = (page: Page) => waitUntil(page, "hydration", () => document.documentElement.dataset.hydrated === "true");
+export const hydrated = (page: Page) =>
+  waitUntil(page, "hydration", () => document.documentElement.dataset.hydrated === "true");
 
 /**
  * The address bar's path. Asked of the page: puppeteer's page.url() misses
@@ -144,11 +160,13 @@ export const pathname = (page: Page) => page.evaluate(() => location.pathname);
 
 /** Waits for the page at `expected` (a path, or a pattern for it) to show. */
 export async function waitForPath(page: Page, expected: string | RegExp) {
-  const [exact, pattern, flags] = typeof expected === "string" ? [expected, "", ""] : ["", expected.source, expected.flags];
+  const [exact, pattern, flags] =
+    typeof expected === "string" ? [expected, "", ""] : ["", expected.source, expected.flags];
   await waitUntil(
     page,
     `the address ${expected}`,
-    (path, source, sourceFlags) => (path ? location.pathname === path : new RegExp(source, sourceFlags).test(location.pathname)),
+    (path, source, sourceFlags) =>
+      path ? location.pathname === path : new RegExp(source, sourceFlags).test(location.pathname),
     exact,
     pattern,
     flags,
@@ -157,23 +175,42 @@ export async function waitForPath(page: Page, expected: string | RegExp) {
 
 /** The text shown anywhere on the page (waits for it). */
 export const shows = (page: Page, text: string) =>
-  waitUntil(page, `«${text}» on the page`, (wanted) => document.body.innerText.includes(wanted), text);
+  waitUntil(
+    page,
+    `«${text}» on the page`,
+    (wanted) => document.body.innerText.includes(wanted),
+    text,
+  );
 
 /** The form control whose label reads `label` (within `scope`, a CSS selector). */
-export async function field(page: Page, label: string, scope = "body"): Promise<ElementHandle<HTMLInputElement | HTMLTextAreaElement>> {
+export async function field(
+  page: Page,
+  label: string,
+  scope = "body",
+): Promise<ElementHandle<HTMLInputElement | HTMLTextAreaElement>> {
   await page.waitForSelector(`${scope} label`);
   // As the label reads, or begins (a hint may follow it inside the label).
   const handle = await page.evaluateHandle(
     (wanted, within) => {
       const labels = [...document.querySelectorAll<HTMLLabelElement>(`${within} label`)]
         .filter((label) => label.control)
-        .map((label) => ({ control: label.control, text: label.textContent?.replace(/\s+/g, " ").trim() ?? "" }));
-      return (labels.find((label) => label.text === wanted) ?? labels.find((label) => label.text.startsWith(wanted)))?.control ?? null;
+        .map((label) => ({
+          control: label.control,
+          text: label.textContent?.replace(/\s+/g, " ").trim() ?? "",
+        }));
+      return (
+        (
+          labels.find((label) => label.text === wanted) ??
+          labels.find((label) => label.text.startsWith(wanted))
+        )?.control ?? null
+      );
     },
     label,
     scope,
   );
-  const element = handle.asElement() as ElementHandle<HTMLInputElement | HTMLTextAreaElement> | null;
+  const element = handle.asElement() as ElementHandle<
+    HTMLInputElement | HTMLTextAreaElement
+  > | null;
   if (!element) throw new Error(`no field labelled «${label}» in ${scope}`);
   return element;
 }
@@ -188,12 +225,25 @@ export async function fill(page: Page, label: string, value: string, scope?: str
 }
 
 /** Clicks the button (or link, with `role`) of that accessible name. */
-export async function click(page: Page, name: string, role: "button" | "link" = "button", scope = "") {
-  const element = await page.waitForSelector(`${scope} ::-p-aria([name="${name}"][role="${role}"])`.trim(), { visible: true });
+export async function click(
+  page: Page,
+  name: string,
+  role: "button" | "link" = "button",
+  scope = "",
+) {
+  const element = await page.waitForSelector(
+    `${scope} ::-p-aria([name="${name}"][role="${role}"])`.trim(),
+    { visible: true },
+  );
   await element!.click();
 }
 
-export async function signIn(page: Page, goto: (pathname: string) => Promise<unknown>, who: { email: string; password: string }, redirectTo: string) {
+export async function signIn(
+  page: Page,
+  goto: (pathname: string) => Promise<unknown>,
+  who: { email: string; password: string },
+  redirectTo: string,
+) {
   await goto(`/auth?redirectTo=${encodeURIComponent(redirectTo)}`);
   await hydrated(page);
   await fill(page, "Электронная почта", who.email);

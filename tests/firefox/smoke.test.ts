@@ -9,6 +9,7 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, ElementHandle, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
 import { png } from "../support/images";
 import { startPortal, startStack } from "../support/stack.js";
 import {
@@ -53,7 +54,11 @@ async function inFirefox(flow: (tab: Tab) => Promise<void>) {
     await flow(tab);
     expect(tab.problems, "script errors, console errors or CSP violations").toEqual([]);
   } catch (error) {
-    const name = expect.getState().currentTestName?.replace(/[^\p{L}\d]+/gu, "-").slice(-80) ?? "flow";
+    const name =
+      expect
+        .getState()
+        .currentTestName?.replace(/[^\p{L}\d]+/gu, "-")
+        .slice(-80) ?? "flow";
     mkdirSync("test-results/firefox", { recursive: true });
     await tab.page.screenshot({ path: `test-results/firefox/${name}.png` }).catch(() => {});
     if (tab.problems.length > 0) console.error("Also seen in the page:", tab.problems);
@@ -63,7 +68,8 @@ async function inFirefox(flow: (tab: Tab) => Promise<void>) {
   }
 }
 
-const heading = (page: Page) => page.evaluate(() => document.querySelector("h1")?.textContent?.trim());
+const heading = (page: Page) =>
+  page.evaluate(() => document.querySelector("h1")?.textContent?.trim());
 
 describe("Firefox ESR (WebDriver BiDi), JavaScript on", () => {
   test("a link opens the next page without reloading this one", async () => {
@@ -77,10 +83,18 @@ describe("Firefox ESR (WebDriver BiDi), JavaScript on", () => {
       });
       await click(page, "Новости", "link", "nav");
       await waitForPath(page, "/posts");
-      await waitUntil(page, "the news heading", () => document.querySelector("h1")?.textContent?.trim() === "Новости");
+      await waitUntil(
+        page,
+        "the news heading",
+        () => document.querySelector("h1")?.textContent?.trim() === "Новости",
+      );
       expect(before).not.toBe("Новости");
-      expect(await page.evaluate(() => (window as unknown as { smokeMark?: string }).smokeMark)).toBe("still here");
-      expect(await page.evaluate(() => document.querySelectorAll(".post-card").length)).toBeGreaterThan(0);
+      expect(
+        await page.evaluate(() => (window as unknown as { smokeMark?: string }).smokeMark),
+      ).toBe("still here");
+      expect(
+        await page.evaluate(() => document.querySelectorAll(".post-card").length),
+      ).toBeGreaterThan(0);
     });
   });
 
@@ -95,15 +109,26 @@ describe("Firefox ESR (WebDriver BiDi), JavaScript on", () => {
       expect(numbers).toEqual(["1000000001", "1000000002"]);
 
       // No such number: refused beside the form, what was typed still in the fields.
-      const refusal = "Лицевой счёт с таким номером и фамилией не найден. Проверьте номер и фамилию владельца.";
+      const refusal =
+        "Лицевой счёт с таким номером и фамилией не найден. Проверьте номер и фамилию владельца.";
       await fill(page, "Номер лицевого счёта", "1999999999", "form#attach-account");
       await fill(page, "Фамилия владельца", "Петров", "form#attach-account");
       await click(page, "Привязать", "button", "form#attach-account");
-      const said = await waitUntil(page, "the refusal", () => document.querySelector("form#attach-account .form-error")?.textContent?.trim());
+      const said = await waitUntil(page, "the refusal", () =>
+        document.querySelector("form#attach-account .form-error")?.textContent?.trim(),
+      );
       expect(said).toBe(refusal);
       expect(await pathname(page)).toBe("/profile/accounts");
-      expect(await (await field(page, "Номер лицевого счёта", "form#attach-account")).evaluate((input) => input.value)).toBe("1999999999");
-      expect(await (await field(page, "Фамилия владельца", "form#attach-account")).evaluate((input) => input.value)).toBe("Петров");
+      expect(
+        await (
+          await field(page, "Номер лицевого счёта", "form#attach-account")
+        ).evaluate((input) => input.value),
+      ).toBe("1999999999");
+      expect(
+        await (
+          await field(page, "Фамилия владельца", "form#attach-account")
+        ).evaluate((input) => input.value),
+      ).toBe("Петров");
       expect(await page.evaluate(() => document.querySelectorAll(".account-card").length)).toBe(2);
 
       // The theme: the whole page turns dark (background dark, text light).
@@ -114,7 +139,12 @@ describe("Firefox ESR (WebDriver BiDi), JavaScript on", () => {
         const [background, text] = [style.backgroundColor, style.color].map((colour) =>
           (colour.match(/\d+/g) ?? []).slice(0, 3).reduce((sum, part) => sum + Number(part) / 3, 0),
         );
-        return document.body.classList.contains("dark") && background < 50 && text > 200 && style.backgroundColor;
+        return (
+          document.body.classList.contains("dark") &&
+          background < 50 &&
+          text > 200 &&
+          style.backgroundColor
+        );
       });
       expect(colours).toBe("rgb(15, 20, 27)");
       await page.waitForSelector('::-p-aria([name="Включить светлую тему"][role="button"])');
@@ -141,7 +171,9 @@ describe("Firefox ESR (WebDriver BiDi), JavaScript on", () => {
         await fill(page, "Текст", "Лавочки **покрашены**.");
         const pictures = (await field(page, "Картинки")) as ElementHandle<HTMLInputElement>;
         await pictures.uploadFile(picture.file);
-        expect(await pictures.evaluate((input) => [...(input.files ?? [])].map((file) => file.name))).toEqual(["yard.png"]);
+        expect(
+          await pictures.evaluate((input) => [...(input.files ?? [])].map((file) => file.name)),
+        ).toEqual(["yard.png"]);
         await click(page, "Опубликовать");
         await shows(page, `Публикация «${title}» создана`);
         await waitForPath(page, /^\/admin\/posts\/\d+\/edit$/);
@@ -153,17 +185,36 @@ describe("Firefox ESR (WebDriver BiDi), JavaScript on", () => {
         const card = await waitUntil(page, "one card with its picture shown", () => {
           const cards = [...document.querySelectorAll(".post-card")];
           const image = cards[0]?.querySelector<HTMLImageElement>(".post-card__image");
-          return cards.length === 1 && image?.complete && image.naturalWidth > 0 && cards[0]!.querySelector(".post-card__link")?.textContent;
+          return (
+            cards.length === 1 &&
+            image?.complete &&
+            image.naturalWidth > 0 &&
+            cards[0]!.querySelector(".post-card__link")?.textContent
+          );
         });
         expect(card).toBe(title);
         await page.click(".post-card__link");
         await waitForPath(page, /^\/posts\/item\/\d+$/);
-        await waitUntil(page, "the post's heading", (wanted) => document.querySelector("h1")?.textContent === wanted, title);
-        expect(await page.evaluate(() => document.querySelector(".post__text strong")?.textContent)).toBe("покрашены");
+        await waitUntil(
+          page,
+          "the post's heading",
+          (wanted) => document.querySelector("h1")?.textContent === wanted,
+          title,
+        );
+        expect(
+          await page.evaluate(() => document.querySelector(".post__text strong")?.textContent),
+        ).toBe("покрашены");
         const shown = await waitUntil(page, "the post's picture shown", () => {
           const image = document.querySelector<HTMLImageElement>(".post__images img");
           image?.scrollIntoView();
-          return image?.complete && image.naturalWidth > 0 && { alt: image.alt, width: image.naturalWidth, height: image.naturalHeight };
+          return (
+            image?.complete &&
+            image.naturalWidth > 0 && {
+              alt: image.alt,
+              width: image.naturalWidth,
+              height: image.naturalHeight,
+            }
+          );
         });
         expect(shown).toEqual({ alt: expect.stringContaining(title), width: 48, height: 32 });
       });
@@ -185,7 +236,9 @@ describe("Firefox ESR (WebDriver BiDi), JavaScript on", () => {
       // A link followed: the registration loads, the worker installs once the page is quiet.
       await click(page, "Новости", "link", "nav");
       await waitForPath(page, "/posts");
-      await waitUntil(page, "the worker in control", () => Boolean(navigator.serviceWorker.controller));
+      await waitUntil(page, "the worker in control", () =>
+        Boolean(navigator.serviceWorker.controller),
+      );
       await waitUntil(page, "the news saved", () =>
         caches
           .open("portal-pages")
@@ -199,7 +252,9 @@ describe("Firefox ESR (WebDriver BiDi), JavaScript on", () => {
       await shows(page, "Сохранённая копия от");
       expect(await heading(page)).toBe("Новости");
       // With the portal gone, React Router's fetches fail, as they should: anything else is a fault.
-      expect(problems.filter((problem) => !/NetworkError|Failed to fetch/i.test(problem))).toEqual([]);
+      expect(problems.filter((problem) => !/NetworkError|Failed to fetch/i.test(problem))).toEqual(
+        [],
+      );
     } finally {
       await close();
       await idling.close();

@@ -24,10 +24,13 @@ export async function startBrokenBackend() {
       // Held like "slow", then answered normally: a request the portal is still waiting on.
       pending.add(res);
       res.on("close", () => pending.delete(res));
-      setTimeout(() => {
-        res.writeHead(200, { "Content-Type": "application/json" });
-        res.end(JSON.stringify({ count: 0, next: null, previous: null, results: [] }));
-      }, Number(mode.slice("delay-".length)));
+      setTimeout(
+        () => {
+          res.writeHead(200, { "Content-Type": "application/json" });
+          res.end(JSON.stringify({ count: 0, next: null, previous: null, results: [] }));
+        },
+        Number(mode.slice("delay-".length)),
+      );
       return;
     }
     switch (mode) {
@@ -46,7 +49,12 @@ export async function startBrokenBackend() {
         return;
       case "json500":
         res.writeHead(500, { "Content-Type": "application/json" });
-        res.end(JSON.stringify({ type: "server_error", errors: [{ code: "error", detail: "A server error occurred.", attr: null }] }));
+        res.end(
+          JSON.stringify({
+            type: "server_error",
+            errors: [{ code: "error", detail: "A server error occurred.", attr: null }],
+          }),
+        );
         return;
       case "media": {
         // A backend whose stored files lie about their type: the portal must go by the bytes.
@@ -58,10 +66,16 @@ export async function startBrokenBackend() {
         }
         const png = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
         const files = {
-          "page.html": ["text/html", Buffer.from("<!doctype html><script>alert(document.cookie)</script>")],
+          "page.html": [
+            "text/html",
+            Buffer.from("<!doctype html><script>alert(document.cookie)</script>"),
+          ],
           "photo.png": ["text/html", png],
           "doc.pdf": ["application/octet-stream", Buffer.from("%PDF-1.7\n%\u00e2\u00e3\n")],
-          "image.svg": ["image/svg+xml", Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')],
+          "image.svg": [
+            "image/svg+xml",
+            Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+          ],
         };
         const file = files[name];
         if (!file) {
@@ -69,7 +83,11 @@ export async function startBrokenBackend() {
           res.end();
           return;
         }
-        res.writeHead(200, { "Content-Type": file[0], "Content-Length": String(file[1].length), "Content-Disposition": "inline" });
+        res.writeHead(200, {
+          "Content-Type": file[0],
+          "Content-Length": String(file[1].length),
+          "Content-Disposition": "inline",
+        });
         res.end(file[1]);
         return;
       }

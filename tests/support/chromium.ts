@@ -8,7 +8,9 @@ import { findTool } from "../../scripts/debian-tools";
 export function chromiumPath() {
   const found = findTool("chromiumHeadlessShell");
   if (!found) {
-    throw new Error("Chromium's headless shell not found: run `npm run test:e2e` (it installs Debian's chromium-headless-shell) or set CHROMIUM_HEADLESS_SHELL_PATH.");
+    throw new Error(
+      "Chromium's headless shell not found: run `npm run test:e2e` (it installs Debian's chromium-headless-shell) or set CHROMIUM_HEADLESS_SHELL_PATH.",
+    );
   }
   return found;
 }

@@ -35,7 +35,10 @@ function pngHeader(width: number, height: number) {
 
 /** A solid-colour PNG of the given size. */
 export function png(width = 24, height = 16, rgb: [number, number, number] = [29, 95, 191]) {
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  const row = Buffer.concat([
+    Buffer.from([0]),
+    Buffer.from(Array.from({ length: width }, () => rgb).flat()),
+  ]);
   const pixels = Buffer.concat(Array.from({ length: height }, () => row));
   return Buffer.concat([
     pngSignature,

@@ -1,7 +1,11 @@
 // Types for proxy.js (plain JavaScript, like stack.js).
 export const nginxConfPath: string;
 export const templateFilter: string;
-export function renderTemplate(text: string, env: Record<string, string | undefined>, filter?: string): string;
+export function renderTemplate(
+  text: string,
+  env: Record<string, string | undefined>,
+  filter?: string,
+): string;
 export function startNginx(options: {
   upstreams: string[];
   serverName: string;

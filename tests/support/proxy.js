@@ -9,6 +9,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+
 import { freePort } from "./stack.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -25,10 +26,13 @@ export const templateFilter = "PROXY_";
  */
 export function renderTemplate(text, env, filter = templateFilter) {
   const matches = new RegExp(filter);
-  return text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (whole, braced, bare) => {
-    const name = braced ?? bare;
-    return matches.test(name) && env[name] !== undefined ? env[name] : whole;
-  });
+  return text.replace(
+    /\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
+    (whole, braced, bare) => {
+      const name = braced ?? bare;
+      return matches.test(name) && env[name] !== undefined ? env[name] : whole;
+    },
+  );
 }
 
 /** Resolves when something accepts connections on `port`, or throws. */
@@ -80,7 +84,8 @@ export async function startNginx({ upstreams, serverName, port, onLog = () => {}
     .map((kind) => `  ${kind}_temp_path ${path.join(prefix, kind)};`)
     .join("\n");
   const config = rendered.replace(/^http \{$/m, `http {\n${temp}`);
-  if (config === rendered) throw new Error("deploy/nginx.conf has no `http {` line to add the temp paths to");
+  if (config === rendered)
+    throw new Error("deploy/nginx.conf has no `http {` line to add the temp paths to");
   const configPath = path.join(prefix, "nginx.conf");
   const pidPath = path.join(prefix, "nginx.pid");
   writeFileSync(configPath, config);
@@ -90,9 +95,26 @@ export async function startNginx({ upstreams, serverName, port, onLog = () => {}
   // The file logs to /dev/stdout and /dev/stderr, which nginx opens again: they
   // must be a pipe, as in a container. Node's own stdio "pipes" are sockets,
   // which cannot be opened that way, so a shell pipes both through `cat`.
-  const child = spawn("/bin/sh", ["-c", '"$@" 2>&1 | cat', "sh", binary, "-e", "stderr", "-p", prefix, "-c", configPath, "-g", globals], {
-    stdio: ["ignore", "pipe", "ignore"],
-  });
+  const child = spawn(
+    "/bin/sh",
+    [
+      "-c",
+      '"$@" 2>&1 | cat',
+      "sh",
+      binary,
+      "-e",
+      "stderr",
+      "-p",
+      prefix,
+      "-c",
+      configPath,
+      "-g",
+      globals,
+    ],
+    {
+      stdio: ["ignore", "pipe", "ignore"],
+    },
+  );
   const errors = [];
   let rest = "";
   child.stdout.setEncoding("utf8");
@@ -106,7 +128,9 @@ export async function startNginx({ upstreams, serverName, port, onLog = () => {}
       onLog(line, stream);
     }
   });
-  const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   try {
     await waitForPort(nginxPort, child);
   } catch (error) {

@@ -9,7 +9,12 @@ export function startBackend(options?: { env?: Env; port?: number }): Promise<{
   pid?: number;
   stop(): Promise<void>;
 }>;
-export function startPortal(options: { apiUrl: string; env?: Env; port?: number; onLog?: LogHandler }): Promise<{
+export function startPortal(options: {
+  apiUrl: string;
+  env?: Env;
+  port?: number;
+  onLog?: LogHandler;
+}): Promise<{
   url: string;
   pid?: number;
   /** Settles when the portal's process has exited. */
@@ -22,9 +27,22 @@ export function startStack(options?: {
   backendPort?: number;
   portalPort?: number;
   onPortalLog?: LogHandler;
-}): Promise<{ portalUrl: string; backendUrl: string; portalPid?: number; backendPid?: number; stop(): Promise<void> }>;
-export function startRedis(options?: { port?: number }): Promise<{ url: string; port: number; pid?: number; stop(): Promise<void> }>;
-export function startReplicas(options?: { count?: number; redis?: boolean; backendEnv?: Env; portalEnv?: Env }): Promise<{
+}): Promise<{
+  portalUrl: string;
+  backendUrl: string;
+  portalPid?: number;
+  backendPid?: number;
+  stop(): Promise<void>;
+}>;
+export function startRedis(options?: {
+  port?: number;
+}): Promise<{ url: string; port: number; pid?: number; stop(): Promise<void> }>;
+export function startReplicas(options?: {
+  count?: number;
+  redis?: boolean;
+  backendEnv?: Env;
+  portalEnv?: Env;
+}): Promise<{
   backendUrl: string;
   portalUrls: string[];
   redisUrl: string | null;

@@ -52,7 +52,13 @@ export async function startBackend({ env = {}, port } = {}) {
   const backendPort = port ?? (await freePort());
   const child = spawn(process.execPath, ["--import", "tsx", "backend/src/index.ts"], {
     cwd: root,
-    env: { ...process.env, BACKEND_DATA_DIR: dataDir, BACKEND_PORT: String(backendPort), BACKEND_HOST: "127.0.0.1", ...env },
+    env: {
+      ...process.env,
+      BACKEND_DATA_DIR: dataDir,
+      BACKEND_PORT: String(backendPort),
+      BACKEND_HOST: "127.0.0.1",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://127.0.0.1:${backendPort}`;
@@ -109,16 +115,29 @@ export async function startPortal({ apiUrl, env = {}, port, onLog } = {}) {
     forwardLines(child.stderr, "stderr", onLog);
   }
   const url = `http://127.0.0.1:${portalPort}`;
-  const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   await waitFor(`${url}/healthz`, child, "portal");
   // pid: the Node process that serves (scripts/start.js imports the server in-process).
   return { url, pid: child.pid, exited, stop: () => stopChild(child) };
 }
 
-export async function startStack({ backendEnv, portalEnv, backendPort, portalPort, onPortalLog } = {}) {
+export async function startStack({
+  backendEnv,
+  portalEnv,
+  backendPort,
+  portalPort,
+  onPortalLog,
+} = {}) {
   const backend = await startBackend({ env: backendEnv, port: backendPort });
   try {
-    const portal = await startPortal({ apiUrl: backend.url, env: portalEnv, port: portalPort, onLog: onPortalLog });
+    const portal = await startPortal({
+      apiUrl: backend.url,
+      env: portalEnv,
+      port: portalPort,
+      onLog: onPortalLog,
+    });
     return {
       portalUrl: portal.url,
       backendUrl: backend.url,
@@ -167,10 +186,26 @@ async function waitForRedis(port, child, timeoutMs = 20_000) {
 export async function startRedis({ port } = {}) {
   const redisPort = port ?? (await freePort());
   const binary = process.env.REDIS_SERVER_PATH ?? "redis-server";
-  const args = ["--port", String(redisPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--loglevel", "warning"];
+  const args = [
+    "--port",
+    String(redisPort),
+    "--bind",
+    "127.0.0.1",
+    "--save",
+    "",
+    "--appendonly",
+    "no",
+    "--loglevel",
+    "warning",
+  ];
   const child = spawn(binary, args, { stdio: ["ignore", "ignore", "inherit"] });
   await waitForRedis(redisPort, child);
-  return { url: `redis://127.0.0.1:${redisPort}`, port: redisPort, pid: child.pid, stop: () => stopChild(child) };
+  return {
+    url: `redis://127.0.0.1:${redisPort}`,
+    port: redisPort,
+    pid: child.pid,
+    stop: () => stopChild(child),
+  };
 }
 
 /**

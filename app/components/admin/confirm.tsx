@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { Icon } from "~/components/ui/icon";
+
 import { useIsPending } from "~/components/forms/form";
+import { Icon } from "~/components/ui/icon";
 
 /** A confirmation page for a destructive action (the no-JavaScript path). */
 export function ConfirmPage({
@@ -26,7 +27,10 @@ export function ConfirmPage({
       {children}
       <Form method="POST" className="form__actions">
         <button type="submit" className="btn btn--dangerPrimary btn--md" disabled={pending}>
-          <Icon name={pending ? "loader-circle" : "trash-2"} className={pending ? "spin" : undefined} />
+          <Icon
+            name={pending ? "loader-circle" : "trash-2"}
+            className={pending ? "spin" : undefined}
+          />
           {confirmLabel}
         </button>
         <Link to={cancelTo} className="btn btn--mainSecondary btn--md">

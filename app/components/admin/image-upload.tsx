@@ -7,15 +7,22 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useLocation, useRevalidator } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
+
+import { useIsPending } from "~/components/forms/form";
 import { Button } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
-import { useIsPending } from "~/components/forms/form";
 import { notify } from "~/utils/toasts/notify";
 
 const accept = "image/jpeg,image/png,image/webp,image/gif";
 
-export function ImageUploadForm({ postId, serverErrors }: { postId: number; serverErrors?: string[] }) {
+export function ImageUploadForm({
+  postId,
+  serverErrors,
+}: {
+  postId: number;
+  serverErrors?: string[];
+}) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
@@ -29,7 +36,10 @@ export function ImageUploadForm({ postId, serverErrors }: { postId: number; serv
   // The field is kept, with the files chosen in it: a preview of the text must not lose them.
   const { key: locationKey } = useLocation();
   useEffect(() => setErrors(serverErrors), [serverErrors, locationKey]);
-  useEffect(() => () => previews.forEach((preview) => URL.revokeObjectURL(preview.url)), [previews]);
+  useEffect(
+    () => () => previews.forEach((preview) => URL.revokeObjectURL(preview.url)),
+    [previews],
+  );
 
   const errorId = errors?.length ? "upload-images-error" : undefined;
 
@@ -53,13 +63,21 @@ export function ImageUploadForm({ postId, serverErrors }: { postId: number; serv
     request.open("POST", `/admin/posts/${postId}/images`);
     request.responseType = "json";
     request.upload.onprogress = (progressEvent) => {
-      if (progressEvent.lengthComputable) setProgress(Math.round((progressEvent.loaded / progressEvent.total) * 100));
+      if (progressEvent.lengthComputable)
+        setProgress(Math.round((progressEvent.loaded / progressEvent.total) * 100));
     };
     request.onload = () => {
       setProgress(null);
       const outcome = request.response as { uploaded?: number; errors?: string[] } | null;
-      if (outcome?.uploaded) notify("success", t("admin.images.uploaded", { count: outcome.uploaded }));
-      setErrors(outcome?.errors?.length ? outcome.errors : request.status >= 400 && !outcome ? [t("errors:generic")] : undefined);
+      if (outcome?.uploaded)
+        notify("success", t("admin.images.uploaded", { count: outcome.uploaded }));
+      setErrors(
+        outcome?.errors?.length
+          ? outcome.errors
+          : request.status >= 400 && !outcome
+            ? [t("errors:generic")]
+            : undefined,
+      );
       setPreviews([]);
       if (input.current) input.current.value = "";
       void revalidator.revalidate();
@@ -73,7 +91,12 @@ export function ImageUploadForm({ postId, serverErrors }: { postId: number; serv
   }
 
   return (
-    <Form method="POST" encType="multipart/form-data" className="form upload-form" onSubmit={onSubmit}>
+    <Form
+      method="POST"
+      encType="multipart/form-data"
+      className="form upload-form"
+      onSubmit={onSubmit}
+    >
       <input type="hidden" name="intent" value="upload" />
       <div className="field">
         <label htmlFor="upload-images" className="field__label">
@@ -107,7 +130,11 @@ export function ImageUploadForm({ postId, serverErrors }: { postId: number; serv
       ) : null}
       {progress !== null ? (
         <div className="progress">
-          <progress max={100} value={progress} aria-label={t("admin.images.progress", { percent: progress })} />
+          <progress
+            max={100}
+            value={progress}
+            aria-label={t("admin.images.progress", { percent: progress })}
+          />
           <span>{t("admin.images.progress", { percent: progress })}</span>
         </div>
       ) : null}

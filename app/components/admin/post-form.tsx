@@ -1,9 +1,22 @@
-import { getFormProps, getInputProps, getTextareaProps, type FormMetadata, type SubmissionResult } from "@conform-to/react";
-import type { z } from "zod";
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  type FormMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { useId, useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { HoneypotInputs, ErrorSummary, FormErrors, firstInvalidField, useIsPending } from "~/components/forms/form";
+import type { z } from "zod";
+
+import {
+  ErrorSummary,
+  firstInvalidField,
+  FormErrors,
+  HoneypotInputs,
+  useIsPending,
+} from "~/components/forms/form";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, Field, TextareaField } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
@@ -45,12 +58,22 @@ function ImagesField({ chosen }: { chosen?: ChosenImages }) {
   const id = useId();
   const [kept, setKept] = useState(false);
   // Before paint: a field that kept its files never flashes the request to choose them again.
-  useLayoutEffect(() => setKept(Boolean((document.getElementById(id) as HTMLInputElement | null)?.files?.length)), [id, chosen]);
+  useLayoutEffect(
+    () => setKept(Boolean((document.getElementById(id) as HTMLInputElement | null)?.files?.length)),
+    [id, chosen],
+  );
   const names = !kept && chosen?.names.length ? chosen.names.join(", ") : undefined;
   return (
     <Field
       labelProps={{ children: t("admin.posts.formImages") }}
-      inputProps={{ id, name: "images", type: "file", multiple: true, accept: "image/jpeg,image/png,image/webp,image/gif", onChange: () => setKept(true) }}
+      inputProps={{
+        id,
+        name: "images",
+        type: "file",
+        multiple: true,
+        accept: "image/jpeg,image/png,image/webp,image/gif",
+        onChange: () => setKept(true),
+      }}
       hint={
         <>
           {t("admin.images.uploadHint")}
@@ -107,14 +130,26 @@ export function PostForm({
   const pending = useIsPending({ intent: "save" });
   const previewPending = useIsPending({ intent: "preview" });
   const focus = firstInvalidField(result, ["title", "text"]);
-  const labels = { title: t("admin.posts.formTitle"), text: t("admin.posts.formText"), is_actual: t("admin.posts.formActual") };
+  const labels = {
+    title: t("admin.posts.formTitle"),
+    text: t("admin.posts.formText"),
+    is_actual: t("admin.posts.formActual"),
+  };
   return (
-    <Form method="POST" className="form form--wide" encType={withImages ? "multipart/form-data" : undefined} {...getFormProps(form)}>
+    <Form
+      method="POST"
+      className="form form--wide"
+      encType={withImages ? "multipart/form-data" : undefined}
+      {...getFormProps(form)}
+    >
       <ErrorSummary form={form} labels={labels} />
       <HoneypotInputs label={t("forms.honeypot")} />
       <Field
         labelProps={{ children: labels.title }}
-        inputProps={{ ...getInputProps(fields.title, { type: "text" }), autoFocus: focus === "title" }}
+        inputProps={{
+          ...getInputProps(fields.title, { type: "text" }),
+          autoFocus: focus === "title",
+        }}
         errors={fields.title.errors}
       />
       <TextareaField
@@ -136,7 +171,13 @@ export function PostForm({
           {submitLabel}
         </Button>
         {/* Validated like a save: the preview shows the post as residents will see it, title and text. */}
-        <Button type="submit" name="intent" value="preview" variant="mainSecondary" pending={previewPending}>
+        <Button
+          type="submit"
+          name="intent"
+          value="preview"
+          variant="mainSecondary"
+          pending={previewPending}
+        >
           <Icon name="eye" />
           {t("admin.posts.preview")}
         </Button>

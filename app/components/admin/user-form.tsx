@@ -1,13 +1,26 @@
-import { getFormProps, getInputProps, type FormMetadata, type SubmissionResult } from "@conform-to/react";
-import type { z } from "zod";
+import {
+  getFormProps,
+  getInputProps,
+  type FormMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { HoneypotInputs, ErrorSummary, FormErrors, firstInvalidField, useClearPasswords, useIsPending } from "~/components/forms/form";
+import type { z } from "zod";
+
+import {
+  ErrorSummary,
+  firstInvalidField,
+  FormErrors,
+  HoneypotInputs,
+  useClearPasswords,
+  useIsPending,
+} from "~/components/forms/form";
+import { PersonFields, personLabels } from "~/components/person-fields";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, Field, PasswordField } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
 import type { UserEditSchema } from "~/utils/schemas/admin";
-import { PersonFields, personLabels } from "~/components/person-fields";
 
 /** The user form's fields as conform reads them, for a new user and an edit alike (the schema tells whether the password is required). */
 export type UserFormShape = z.input<typeof UserEditSchema>;
@@ -37,7 +50,14 @@ export function UserForm({
   const { t } = useTranslation();
   const pending = useIsPending();
   useClearPasswords(result, [fields.password.id]);
-  const focus = firstInvalidField(result, ["email", "password", "last_name", "first_name", "middle_name", "phone"]);
+  const focus = firstInvalidField(result, [
+    "email",
+    "password",
+    "last_name",
+    "first_name",
+    "middle_name",
+    "phone",
+  ]);
   const labels = {
     email: t("admin.users.formEmail"),
     password: mode === "create" ? t("admin.users.formPassword") : t("admin.users.formPasswordEdit"),
@@ -51,13 +71,23 @@ export function UserForm({
       <HoneypotInputs label={t("forms.honeypot")} />
       <Field
         labelProps={{ children: labels.email }}
-        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off", autoFocus: focus === "email" }}
+        inputProps={{
+          ...getInputProps(fields.email, { type: "email" }),
+          autoComplete: "off",
+          autoFocus: focus === "email",
+        }}
         errors={fields.email.errors}
       />
       <PasswordField
         labelProps={{ children: labels.password }}
-        inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password", autoFocus: focus === "password" }}
-        hint={mode === "create" ? t("register.passwordHint") : t("admin.users.formPasswordEditHint")}
+        inputProps={{
+          ...getInputProps(fields.password, { type: "password" }),
+          autoComplete: "new-password",
+          autoFocus: focus === "password",
+        }}
+        hint={
+          mode === "create" ? t("register.passwordHint") : t("admin.users.formPasswordEditHint")
+        }
         errors={fields.password.errors}
       />
       <PersonFields fields={fields} labels={labels} focus={focus} autoComplete={false} />

@@ -6,7 +6,9 @@
  * with the route's own code, so they are there as soon as the step is.
  */
 import { useHydrated } from "remix-utils/use-hydrated";
+
 import { Field, type ListOfErrors } from "~/components/ui/fields";
+
 import { CodeSlots } from "./code-slots";
 
 export function CodeField({

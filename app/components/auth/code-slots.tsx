@@ -4,9 +4,10 @@
  * refused code the slots are marked invalid, and the message is tied to the
  * input by aria-describedby.
  */
-import { useEffect, useRef, useState } from "react";
 import { OTPInput, type SlotProps } from "input-otp";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+
 import { ErrorList, type ListOfErrors } from "~/components/ui/fields";
 
 function Slot({ char, hasFakeCaret, isActive }: SlotProps) {

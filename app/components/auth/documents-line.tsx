@@ -4,8 +4,8 @@
  * would lose what the resident has typed (and, without JavaScript, all of it).
  */
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 
 export function DocumentLink({ to, children }: { to: string; children: ReactNode }) {
   const { t } = useTranslation();
@@ -17,7 +17,10 @@ export function DocumentLink({ to, children }: { to: string; children: ReactNode
   );
 }
 
-const documents: Record<string, string> = { agreement: "/documents/agreement", privacy: "/documents/privacy" };
+const documents: Record<string, string> = {
+  agreement: "/documents/agreement",
+  privacy: "/documents/privacy",
+};
 
 /** «Регистрируясь, вы принимаете <agreement>…</agreement> и <privacy>…</privacy>.»: the marked words become the links. */
 export function DocumentsLine() {

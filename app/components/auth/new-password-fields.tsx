@@ -3,8 +3,9 @@
  * password reset and the profile.
  */
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { PasswordField } from "~/components/ui/fields";
 import { useTranslation } from "react-i18next";
+
+import { PasswordField } from "~/components/ui/fields";
 
 type PasswordFieldName = "password" | "password_confirmation";
 type Fields = Record<PasswordFieldName, FieldMetadata<string, Record<string, unknown>, string[]>>;
@@ -13,7 +14,10 @@ type Fields = Record<PasswordFieldName, FieldMetadata<string, Record<string, unk
  * The pair's labels, for the form's `labels` (its fields and its error summary
  * read the same object): the first is the form's own («Пароль», «Новый пароль»).
  */
-export function newPasswordLabels(t: (key: string) => string, password: string): Record<PasswordFieldName, string> {
+export function newPasswordLabels(
+  t: (key: string) => string,
+  password: string,
+): Record<PasswordFieldName, string> {
   return { password, password_confirmation: t("register.passwordConfirmation") };
 }
 

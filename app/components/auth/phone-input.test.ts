@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+
 import { normalizePhone } from "~/utils/schemas/field-rules";
+
 import { formatPhone } from "./phone-input";
 
 describe("the phone mask", () => {

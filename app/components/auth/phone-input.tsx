@@ -4,6 +4,7 @@
  * a plain tel field. The server normalizes to 11 digits either way.
  */
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from "react";
+
 import { ErrorList, type ListOfErrors } from "~/components/ui/fields";
 
 export function formatPhone(raw: string) {
@@ -23,7 +24,9 @@ export function formatPhone(raw: string) {
 }
 
 export function PhoneInput(props: InputHTMLAttributes<HTMLInputElement>) {
-  const [value, setValue] = useState(() => (props.defaultValue ? formatPhone(String(props.defaultValue)) : ""));
+  const [value, setValue] = useState(() =>
+    props.defaultValue ? formatPhone(String(props.defaultValue)) : "",
+  );
   const ref = useRef<HTMLInputElement>(null);
   // Typed before the page's scripts ran: hydration leaves it in the field but
   // not in the state, and the next render would erase it. Take it over.
@@ -44,7 +47,6 @@ export function PhoneInput(props: InputHTMLAttributes<HTMLInputElement>) {
     />
   );
 }
-
 
 export function PhoneField({
   label,

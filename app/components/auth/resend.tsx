@@ -7,15 +7,24 @@
  * button that is only refused (the server still refuses an early resend).
  */
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { useTranslation } from "react-i18next";
+
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { formatCountdown } from "~/utils/format/countdown";
 import { useFormat } from "~/utils/format/format";
 
-export function ResendControl({ secondsLeft, resendAt, pending }: { secondsLeft: number; resendAt: number; pending?: boolean }) {
+export function ResendControl({
+  secondsLeft,
+  resendAt,
+  pending,
+}: {
+  secondsLeft: number;
+  resendAt: number;
+  pending?: boolean;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
   const hydrated = useHydrated();
@@ -35,7 +44,15 @@ export function ResendControl({ secondsLeft, resendAt, pending }: { secondsLeft:
   }, [secondsLeft]);
 
   const button = (
-    <Button type="submit" name="intent" value="resend" variant="mainTertiary" size="sm" formNoValidate pending={pending}>
+    <Button
+      type="submit"
+      name="intent"
+      value="resend"
+      variant="mainTertiary"
+      size="sm"
+      formNoValidate
+      pending={pending}
+    >
       <Icon name="mail" />
       {t("register.resend")}
     </Button>
@@ -63,7 +80,11 @@ export function ResendControl({ secondsLeft, resendAt, pending }: { secondsLeft:
 }
 
 /** The form's own errors, else (a reload, a new visit) why this code is no longer accepted. */
-export function codeStepErrors(errors: string[] | undefined, codeUsedUp: boolean | undefined, t: (key: string) => string) {
+export function codeStepErrors(
+  errors: string[] | undefined,
+  codeUsedUp: boolean | undefined,
+  t: (key: string) => string,
+) {
   if (errors?.length) return errors;
   return codeUsedUp ? [t("errors:codeTriesUsedUp")] : undefined;
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+
 import { Icon } from "~/components/ui/icon";
 
 /** The registration steps; the current one is marked for assistive technology. */
@@ -12,7 +13,11 @@ export function StepIndicator({ current }: { current: 1 | 2 | 3 }) {
           const number = index + 1;
           const state = number < current ? "done" : number === current ? "current" : "todo";
           return (
-            <li key={name} className={`steps__item steps__item--${state}`} aria-current={state === "current" ? "step" : undefined}>
+            <li
+              key={name}
+              className={`steps__item steps__item--${state}`}
+              aria-current={state === "current" ? "step" : undefined}
+            >
               <span className="steps__badge" aria-hidden="true">
                 {state === "done" ? <Icon name="check" size="sm" /> : number}
               </span>

@@ -10,8 +10,9 @@ import { useContext, useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormAction, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { SaidTexts, useErrorTexts } from "~/components/ui/fields";
+
 import { HoneypotContext } from "~/components/forms/honeypot-context";
+import { SaidTexts, useErrorTexts } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
 import { readErrorText } from "~/utils/i18n/foreign-text";
 
@@ -34,7 +35,9 @@ export function FormErrors({ id, errors }: { id?: string; errors?: string[] }) {
  * A hidden field has none (`null`): replyRefused (app/server/forms/action.server.ts) says its errors in the form.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's own bound
-export type FieldLabels<Shape extends Record<string, any>> = { readonly [Name in keyof Shape]-?: string | null };
+export type FieldLabels<Shape extends Record<string, any>> = {
+  readonly [Name in keyof Shape]-?: string | null;
+};
 
 /**
  * The error summary at the top of a form (the GOV.UK pattern), for the page
@@ -91,10 +94,20 @@ export function ErrorSummary<Shape extends Record<string, any>>({
 /** Where the message goes in the item's wording, whatever the language's order. */
 const messageSlot = "\u0000";
 
-function SummaryItem({ id, label, errors }: { id: string; label: string | null; errors: string[] }) {
+function SummaryItem({
+  id,
+  label,
+  errors,
+}: {
+  id: string;
+  label: string | null;
+  errors: string[];
+}) {
   const { t } = useTranslation();
   const message = <SaidTexts texts={useErrorTexts(errors) ?? []} />;
-  const [before = "", after = ""] = label ? t("forms.errorSummaryItem", { label, message: messageSlot }).split(messageSlot) : [];
+  const [before = "", after = ""] = label
+    ? t("forms.errorSummaryItem", { label, message: messageSlot }).split(messageSlot)
+    : [];
   return (
     <li>
       <a href={`#${id}`}>
@@ -114,16 +127,35 @@ function SummaryItem({ id, label, errors }: { id: string; label: string | null; 
  * and aria-hidden.
  */
 export function HoneypotInputs({ label }: { label: string }) {
-  const { nameFieldName = "name__confirm", validFromFieldName = "from__confirm", encryptedValidFrom } = useContext(HoneypotContext);
+  const {
+    nameFieldName = "name__confirm",
+    validFromFieldName = "from__confirm",
+    encryptedValidFrom,
+  } = useContext(HoneypotContext);
   const id = useId();
   return (
     <div className="honeypot" aria-hidden="true">
       <label htmlFor={`${id}-name`}>{label}</label>
-      <input id={`${id}-name`} name={nameFieldName} type="text" defaultValue="" autoComplete="off" tabIndex={-1} />
+      <input
+        id={`${id}-name`}
+        name={nameFieldName}
+        type="text"
+        defaultValue=""
+        autoComplete="off"
+        tabIndex={-1}
+      />
       {validFromFieldName && encryptedValidFrom ? (
         <>
           <label htmlFor={`${id}-from`}>{label}</label>
-          <input id={`${id}-from`} name={validFromFieldName} type="text" value={encryptedValidFrom} readOnly autoComplete="off" tabIndex={-1} />
+          <input
+            id={`${id}-from`}
+            name={validFromFieldName}
+            type="text"
+            value={encryptedValidFrom}
+            readOnly
+            autoComplete="off"
+            tabIndex={-1}
+          />
         </>
       ) : null}
     </div>
@@ -149,7 +181,8 @@ export function useIsPending({
 } = {}) {
   const contextual = useFormAction();
   const navigation = useNavigation();
-  const isPendingState = state === "non-idle" ? navigation.state !== "idle" : navigation.state === state;
+  const isPendingState =
+    state === "non-idle" ? navigation.state !== "idle" : navigation.state === state;
   return (
     isPendingState &&
     navigation.formAction === (formAction ?? contextual) &&
@@ -158,9 +191,11 @@ export function useIsPending({
   );
 }
 
-
 /** The first field with an error, so a page rendered without JavaScript can autofocus it. */
-export function firstInvalidField(result: SubmissionResult<string[]> | undefined | null, order: string[]) {
+export function firstInvalidField(
+  result: SubmissionResult<string[]> | undefined | null,
+  order: string[],
+) {
   const errors = result?.error;
   if (!errors) return undefined;
   return order.find((name) => (errors[name]?.length ?? 0) > 0);

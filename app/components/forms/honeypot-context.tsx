@@ -8,6 +8,9 @@ import type { HoneypotInputProps } from "remix-utils/honeypot/server";
 
 export const HoneypotContext = createContext<Partial<HoneypotInputProps>>({});
 
-export function HoneypotProvider({ children, ...props }: Partial<HoneypotInputProps> & { children: ReactNode }) {
+export function HoneypotProvider({
+  children,
+  ...props
+}: Partial<HoneypotInputProps> & { children: ReactNode }) {
   return <HoneypotContext.Provider value={props}>{children}</HoneypotContext.Provider>;
 }

@@ -1,7 +1,13 @@
-import { useTranslation } from "react-i18next";
 import { Fragment, useLayoutEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useLocation, useMatches } from "react-router";
-import { breadcrumbsFor, documentDescription, documentTitle, type Crumb } from "~/utils/site-map/navigation";
+
+import {
+  breadcrumbsFor,
+  documentDescription,
+  documentTitle,
+  type Crumb,
+} from "~/utils/site-map/navigation";
 
 export interface RouteHandle {
   /** Values for the placeholders in this page's breadcrumb name (a post's title). */
@@ -31,7 +37,11 @@ export function useBreadcrumbs(): Crumb[] {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { params } = usePageParams();
-  return breadcrumbsFor(pathname, (key, values) => t(key, { ...values, defaultValue: "" }) as string, params);
+  return breadcrumbsFor(
+    pathname,
+    (key, values) => t(key, { ...values, defaultValue: "" }) as string,
+    params,
+  );
 }
 
 /**
@@ -43,7 +53,12 @@ export function DocumentTitle({ productName }: { productName: string }) {
   const { pathname } = useLocation();
   const crumbs = useBreadcrumbs();
   const { params, description: own } = usePageParams();
-  const description = documentDescription(pathname, (key, values) => t(key, { ...values, defaultValue: "" }) as string, params, own);
+  const description = documentDescription(
+    pathname,
+    (key, values) => t(key, { ...values, defaultValue: "" }) as string,
+    params,
+    own,
+  );
   return (
     <>
       <title>{documentTitle(crumbs, productName)}</title>
@@ -55,7 +70,13 @@ export function DocumentTitle({ productName }: { productName: string }) {
 /** How long the trail is, for CSS to collapse it on screens too narrow for it (no JavaScript needed). */
 function trailLength(crumbs: Crumb[]) {
   const characters = crumbs.reduce((sum, crumb) => sum + crumb.name.length + 3, 0);
-  return characters <= 45 ? "short" : characters <= 80 ? "medium" : characters <= 120 ? "long" : "longest";
+  return characters <= 45
+    ? "short"
+    : characters <= 80
+      ? "medium"
+      : characters <= 120
+        ? "long"
+        : "longest";
 }
 
 /**
@@ -104,19 +125,30 @@ export function Breadcrumbs() {
             {index === 1 && middle.length > 0 ? (
               <li className="breadcrumbs__more">
                 <details>
-                  <summary aria-label={t("shell.breadcrumbsMore")} title={t("shell.breadcrumbsMore")}>
+                  <summary
+                    aria-label={t("shell.breadcrumbsMore")}
+                    title={t("shell.breadcrumbsMore")}
+                  >
                     …
                   </summary>
                   <ul className="breadcrumbs__more-list">
                     {middle.map((hidden) => (
-                      <li key={hidden.name}>{hidden.href ? <Link to={hidden.href}>{hidden.name}</Link> : hidden.name}</li>
+                      <li key={hidden.name}>
+                        {hidden.href ? <Link to={hidden.href}>{hidden.name}</Link> : hidden.name}
+                      </li>
                     ))}
                   </ul>
                 </details>
               </li>
             ) : null}
-            <li className={index > 0 && index < crumbs.length - 1 ? "breadcrumbs__middle" : undefined}>
-              {crumb.href ? <Link to={crumb.href}>{crumb.name}</Link> : <span aria-current="page">{crumb.name}</span>}
+            <li
+              className={index > 0 && index < crumbs.length - 1 ? "breadcrumbs__middle" : undefined}
+            >
+              {crumb.href ? (
+                <Link to={crumb.href}>{crumb.name}</Link>
+              ) : (
+                <span aria-current="page">{crumb.name}</span>
+              )}
             </li>
           </Fragment>
         ))}

@@ -1,11 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+
+import { CopyButton } from "~/components/copy-button";
+import { KeepTogether } from "~/components/keep-together";
 import { Icon, type IconName } from "~/components/ui/icon";
 import { telHref } from "~/utils/format/format";
 import { operatorTextLang } from "~/utils/i18n/config";
 import { useRootData } from "~/utils/root-data";
-import { CopyButton } from "~/components/copy-button";
-import { KeepTogether } from "~/components/keep-together";
 
 export function Footer() {
   const { t } = useTranslation();
@@ -14,10 +15,30 @@ export function Footer() {
   if (!config) return null;
   const operatorLang = root ? operatorTextLang(root.locale) : undefined;
   const contacts: Array<{ key: string; icon: IconName; value: string; href: string }> = [
-    { key: "reception", icon: "phone", value: config.phones.reception, href: telHref(config.phones.reception) },
-    { key: "technical", icon: "wrench", value: config.phones.technical, href: telHref(config.phones.technical) },
-    { key: "dispatcher", icon: "siren", value: config.phones.dispatcher, href: telHref(config.phones.dispatcher) },
-    { key: "economics", icon: "hand-coins", value: config.phones.economics, href: telHref(config.phones.economics) },
+    {
+      key: "reception",
+      icon: "phone",
+      value: config.phones.reception,
+      href: telHref(config.phones.reception),
+    },
+    {
+      key: "technical",
+      icon: "wrench",
+      value: config.phones.technical,
+      href: telHref(config.phones.technical),
+    },
+    {
+      key: "dispatcher",
+      icon: "siren",
+      value: config.phones.dispatcher,
+      href: telHref(config.phones.dispatcher),
+    },
+    {
+      key: "economics",
+      icon: "hand-coins",
+      value: config.phones.economics,
+      href: telHref(config.phones.economics),
+    },
     { key: "email", icon: "mail", value: config.email, href: `mailto:${config.email}` },
   ];
   return (
@@ -81,7 +102,10 @@ export function Footer() {
       </div>
       {/* The year and the company's name, which is written in Russian. */}
       <p className="footer__copyright" lang={operatorLang}>
-        {t("footer.rights", { year: root?.year ?? new Date().getFullYear(), company: config.companyName })}
+        {t("footer.rights", {
+          year: root?.year ?? new Date().getFullYear(),
+          company: config.companyName,
+        })}
       </p>
     </footer>
   );

@@ -1,10 +1,12 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
+
 import { Icon } from "~/components/ui/icon";
 import { telHref } from "~/utils/format/format";
 import { operatorTextLang } from "~/utils/i18n/config";
 import { useRootData } from "~/utils/root-data";
+
 import { Breadcrumbs } from "./breadcrumbs";
 import { LanguageSwitch } from "./language-switch";
 import { ThemeSwitch } from "./theme-switch";
@@ -51,7 +53,10 @@ export function Header() {
     const details = mobileMenu.current;
     if (!details) return;
     const onToggle = () => {
-      if (details.open) document.querySelector<HTMLElement>("#site-menu a, #site-menu button, #site-menu summary")?.focus();
+      if (details.open)
+        document
+          .querySelector<HTMLElement>("#site-menu a, #site-menu button, #site-menu summary")
+          ?.focus();
     };
     details.addEventListener("toggle", onToggle);
     return () => details.removeEventListener("toggle", onToggle);
@@ -62,7 +67,12 @@ export function Header() {
     const header = bar.current;
     if (!header) return;
     const root = document.documentElement;
-    const observer = new ResizeObserver(() => root.style.setProperty("--topbar-block", `${Math.ceil(header.getBoundingClientRect().height)}px`));
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty(
+        "--topbar-block",
+        `${Math.ceil(header.getBoundingClientRect().height)}px`,
+      ),
+    );
     observer.observe(header);
     return () => {
       observer.disconnect();
@@ -99,7 +109,14 @@ export function Header() {
         </details>
         <Link to="/" className="brand">
           {/* Low priority: else React preloads it in <head> before the stylesheet, which the first paint needs more. */}
-          <img src="/logo.svg" alt="" width={32} height={32} className="brand__logo" fetchPriority="low" />
+          <img
+            src="/logo.svg"
+            alt=""
+            width={32}
+            height={32}
+            className="brand__logo"
+            fetchPriority="low"
+          />
           <span className="brand__name" lang={root ? operatorTextLang(root.locale) : undefined}>
             {config?.productName}
           </span>
@@ -123,7 +140,9 @@ export function Header() {
             <details className="profile-menu" ref={profileMenu}>
               <summary className="btn btn--mainSecondary btn--md profile-menu__button">
                 <Icon name="user" />
-                <span className="profile-menu__short">{root.user.firstName || root.user.email}</span>
+                <span className="profile-menu__short">
+                  {root.user.firstName || root.user.email}
+                </span>
                 <span className="visually-hidden">{t("shell.profileMenu")}</span>
               </summary>
               <div className="profile-menu__panel">
@@ -136,7 +155,10 @@ export function Header() {
                   {t("shell.myProfile")}
                 </Link>
                 <Form method="POST" action="/resources/logout">
-                  <button type="submit" className="btn btn--dangerTertiary btn--md profile-menu__item">
+                  <button
+                    type="submit"
+                    className="btn btn--dangerTertiary btn--md profile-menu__item"
+                  >
                     <Icon name="log-out" />
                     {t("shell.logout")}
                   </button>

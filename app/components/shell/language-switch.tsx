@@ -6,6 +6,7 @@
  */
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation } from "react-router";
+
 import { Icon } from "~/components/ui/icon";
 import { htmlLang, languageAbbreviations, languageNames, languages } from "~/utils/i18n/config";
 import { useRootData } from "~/utils/root-data";
@@ -36,7 +37,9 @@ export function LanguageSwitch() {
               {/* One inline label: as two flex items of the button, «Саха» and « тыла» would lose the space between them. */}
               <span>
                 {languageAbbreviations[lng]}
-                <span className="language-switch__rest">{languageNames[lng].slice(languageAbbreviations[lng].length)}</span>
+                <span className="language-switch__rest">
+                  {languageNames[lng].slice(languageAbbreviations[lng].length)}
+                </span>
               </span>
             </button>
           </li>

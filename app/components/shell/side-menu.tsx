@@ -8,10 +8,18 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
+
 import { Icon } from "~/components/ui/icon";
 import { entryIcon } from "~/components/ui/icon-names";
 import { useOptionalUser } from "~/utils/root-data";
-import { findEntry, menuEntries, sectionOf, siteRoots, trailOf, type ResolvedEntry } from "~/utils/site-map/navigation";
+import {
+  findEntry,
+  menuEntries,
+  sectionOf,
+  siteRoots,
+  trailOf,
+  type ResolvedEntry,
+} from "~/utils/site-map/navigation";
 
 interface SideMenuProps {
   /** Distinguishes the desktop panel from the mobile one (ids must be unique). */

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useFetchers, useLocation } from "react-router";
+
 import { Icon } from "~/components/ui/icon";
 import type { Theme } from "~/utils/http/theme-schema";
 import { useRootData } from "~/utils/root-data";
@@ -16,7 +17,9 @@ const themeFetcherKey = "theme-switch";
 export function useTheme(): Theme {
   const root = useRootData();
   const fetchers = useFetchers();
-  const pending = fetchers.find((fetcher) => fetcher.key === themeFetcherKey)?.formData?.get("theme");
+  const pending = fetchers
+    .find((fetcher) => fetcher.key === themeFetcherKey)
+    ?.formData?.get("theme");
   if (pending === "light" || pending === "dark") return pending;
   return (root?.theme as Theme | undefined) ?? "light";
 }
@@ -73,10 +76,20 @@ export function ThemeSwitch() {
   const label = next === "dark" ? t("shell.switchToDark") : t("shell.switchToLight");
   return (
     <>
-      <fetcher.Form method="POST" action="/resources/theme" onSubmit={onSubmit} className="theme-switch">
+      <fetcher.Form
+        method="POST"
+        action="/resources/theme"
+        onSubmit={onSubmit}
+        className="theme-switch"
+      >
         <input type="hidden" name="theme" value={next} />
         <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-        <button type="submit" className="btn btn--icon btn--icon-size" aria-label={label} title={label}>
+        <button
+          type="submit"
+          className="btn btn--icon btn--icon-size"
+          aria-label={label}
+          title={label}
+        >
           <Icon name={theme === "dark" ? "moon" : "sun"} size="lg" />
         </button>
       </fetcher.Form>
@@ -84,7 +97,9 @@ export function ThemeSwitch() {
         <div
           ref={overlay}
           className={`theme-reveal theme-reveal--${stage} theme-reveal--to-${origin.target}`}
-          style={{ "--reveal-x": `${origin.x}px`, "--reveal-y": `${origin.y}px` } as React.CSSProperties}
+          style={
+            { "--reveal-x": `${origin.x}px`, "--reveal-y": `${origin.y}px` } as React.CSSProperties
+          }
           aria-hidden="true"
         />
       ) : null}

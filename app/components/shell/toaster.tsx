@@ -10,8 +10,9 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { markToasterReady, notify, whenToastsWanted } from "~/utils/toasts/notify";
+
 import { Icon, type IconName } from "~/components/ui/icon";
+import { markToasterReady, notify, whenToastsWanted } from "~/utils/toasts/notify";
 import type { Toast } from "~/utils/toasts/toast-schema";
 
 /** sonner arrives with the first toast; once its toaster is mounted, queued toasts show. */
@@ -72,26 +73,30 @@ export function ToastHost({ toast, theme }: { toast: Toast | null; theme: "light
         <Suspense fallback={null}>
           <LazyToaster
             onUnavailable={onUnavailable}
-        // Explicit values (sonner's defaults today), so an upgrade cannot change them:
-        // 4000 ms, paused on hover and in a hidden tab (built in), 3 visible,
-        // swipe threshold 45 px and width 356 px (built in), Escape closes,
-        // Alt+T focuses, bottom-right, gap 14 px.
-        position="bottom-right"
-        duration={4000}
-        visibleToasts={3}
-        gap={14}
-        hotkey={["altKey", "KeyT"]}
-        theme={theme}
-        richColors
-        closeButton
-        containerAriaLabel={t("shell.notifications")}
+            // Explicit values (sonner's defaults today), so an upgrade cannot change them:
+            // 4000 ms, paused on hover and in a hidden tab (built in), 3 visible,
+            // swipe threshold 45 px and width 356 px (built in), Escape closes,
+            // Alt+T focuses, bottom-right, gap 14 px.
+            position="bottom-right"
+            duration={4000}
+            visibleToasts={3}
+            gap={14}
+            hotkey={["altKey", "KeyT"]}
+            theme={theme}
+            richColors
+            closeButton
+            containerAriaLabel={t("shell.notifications")}
           />
         </Suspense>
       ) : null}
       {/* The server's message, in the page as it was rendered (and any message, should sonner not load). */}
       {toast && (inPage || unavailable) ? (
         <>
-          <div className={`inline-toast inline-toast--${toast.type}`} role="status" aria-live="polite">
+          <div
+            className={`inline-toast inline-toast--${toast.type}`}
+            role="status"
+            aria-live="polite"
+          >
             <Icon name={icons[toast.type]} size="lg" />
             <div>
               {toast.title ? <p className="inline-toast__title">{toast.title}</p> : null}

@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from "react";
+
 import { Icon } from "./icon";
 
 export type ButtonSize = "lg" | "md" | "sm" | "link" | "icon";
@@ -20,7 +21,11 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   children?: ReactNode;
 }
 
-export function buttonClassName(variant: ButtonVariant = "mainPrimary", size: ButtonSize = "md", extra?: string) {
+export function buttonClassName(
+  variant: ButtonVariant = "mainPrimary",
+  size: ButtonSize = "md",
+  extra?: string,
+) {
   return ["btn", `btn--${variant}`, `btn--${size}`, extra].filter(Boolean).join(" ");
 }
 
@@ -42,7 +47,9 @@ export function Button({
       aria-busy={pending || undefined}
       {...props}
     >
-      {pending ? <Icon name="loader-circle" className="spin" size={size === "sm" ? "sm" : "md"} /> : null}
+      {pending ? (
+        <Icon name="loader-circle" className="spin" size={size === "sm" ? "sm" : "md"} />
+      ) : null}
       {children}
     </button>
   );

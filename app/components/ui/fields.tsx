@@ -3,10 +3,20 @@
  * error list has an id the input names in aria-describedby, and
  * aria-invalid is set whenever there is an error.
  */
-import { Fragment, useId, useState, type InputHTMLAttributes, type LabelHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import {
+  Fragment,
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type LabelHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "remix-utils/use-hydrated";
+
 import { readErrorText, SaidText, type ErrorText } from "~/utils/i18n/foreign-text";
+
 import { Icon } from "./icon";
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
@@ -18,7 +28,13 @@ export type ListOfErrors = Array<string | null | undefined> | null | undefined;
  */
 export function useErrorTexts(errors: ListOfErrors): ErrorText[] | undefined {
   const { t } = useTranslation("errors");
-  return errors?.filter((error): error is string => Boolean(error)).map((error) => (/^[a-zA-Z]+$/.test(error) ? { text: t(error, { defaultValue: error }) } : readErrorText(error)));
+  return errors
+    ?.filter((error): error is string => Boolean(error))
+    .map((error) =>
+      /^[a-zA-Z]+$/.test(error)
+        ? { text: t(error, { defaultValue: error }) }
+        : readErrorText(error),
+    );
 }
 
 /** Texts said in a row (a form's own errors), each as `SaidText`. */
@@ -78,7 +94,11 @@ export function Field({ labelProps, inputProps, errors, hint, className }: Field
         {...inputProps}
         aria-describedby={describedBy(hintId, errorId)}
       />
-      {hint ? <p id={hintId} className="field__hint">{hint}</p> : null}
+      {hint ? (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
       <ErrorList id={errorId} errors={errors} />
     </div>
   );
@@ -88,7 +108,13 @@ interface TextareaFieldProps extends Omit<FieldProps, "inputProps"> {
   textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement>;
 }
 
-export function TextareaField({ labelProps, textareaProps, errors, hint, className }: TextareaFieldProps) {
+export function TextareaField({
+  labelProps,
+  textareaProps,
+  errors,
+  hint,
+  className,
+}: TextareaFieldProps) {
   const fallbackId = useId();
   const id = textareaProps.id ?? fallbackId;
   const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
@@ -103,7 +129,11 @@ export function TextareaField({ labelProps, textareaProps, errors, hint, classNa
         {...textareaProps}
         aria-describedby={describedBy(hintId, errorId)}
       />
-      {hint ? <p id={hintId} className="field__hint">{hint}</p> : null}
+      {hint ? (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
       <ErrorList id={errorId} errors={errors} />
     </div>
   );
@@ -132,7 +162,11 @@ export function CheckboxField({ labelProps, inputProps, errors, hint }: Checkbox
         aria-describedby={describedBy(hintId, errorId)}
       />
       <label htmlFor={id} className="field__label" {...labelProps} />
-      {hint ? <p id={hintId} className="field__hint">{hint}</p> : null}
+      {hint ? (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
       <ErrorList id={errorId} errors={errors} />
     </div>
   );
@@ -175,7 +209,11 @@ export function PasswordField({ labelProps, inputProps, errors, hint, className 
           </button>
         ) : null}
       </div>
-      {hint ? <p id={hintId} className="field__hint">{hint}</p> : null}
+      {hint ? (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
       <ErrorList id={errorId} errors={errors} />
     </div>
   );

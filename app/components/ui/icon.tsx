@@ -1,4 +1,5 @@
 import type { SVGProps } from "react";
+
 import type { IconName } from "./icon-names";
 import spriteHref from "./sprite.svg?url";
 

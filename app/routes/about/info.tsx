@@ -4,16 +4,23 @@
  */
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+
+import { FilterForm, FilterInput, FilterSelect } from "~/components/filters";
 import { IgnoredParams, ListResult } from "~/components/pagination";
+import { loadListPage } from "~/server/lists/list-page.server";
 import { getApi } from "~/server/middleware/api.server";
 import { useFormat } from "~/utils/format/format";
 import { parseChoice, parseDay, parsePage, parseText } from "~/utils/lists/list-query";
+
 import type { Route } from "./+types/info";
-import { loadListPage } from "~/server/lists/list-page.server";
-import { FilterForm, FilterInput, FilterSelect } from "~/components/filters";
 
 const pageSize = 10;
-const sorts = { year: "-year,name", name: "name", newest: "-created_at", oldest: "created_at" } as const;
+const sorts = {
+  year: "-year,name",
+  name: "name",
+  newest: "-created_at",
+  oldest: "created_at",
+} as const;
 type Sort = keyof typeof sorts;
 
 /** The company's days start at midnight in Yakutsk (+09:00). */
@@ -25,7 +32,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = url.searchParams;
   const ignored: string[] = [];
   const page = parsePage(params.get("page")) ?? (ignored.push("page"), 1);
-  const sort = parseChoice(params.get("sort"), Object.keys(sorts) as Sort[], "year") ?? (ignored.push("sort"), "year");
+  const sort =
+    parseChoice(params.get("sort"), Object.keys(sorts) as Sort[], "year") ??
+    (ignored.push("sort"), "year");
   const q = parseText(params.get("q"));
   const yearParam = params.get("year") ?? "";
   const year = /^\d{4}$/.test(yearParam) ? yearParam : "";
@@ -78,11 +87,27 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
           name="year"
           label={t("reports.year")}
           defaultValue={filters.year}
-          options={[{ value: "", label: t("reports.allYears") }, ...years.map((year) => ({ value: year, label: String(year) }))]}
+          options={[
+            { value: "", label: t("reports.allYears") },
+            ...years.map((year) => ({ value: year, label: String(year) })),
+          ]}
         />
         <FilterInput id="reports-q" name="q" label={t("reports.search")} defaultValue={filters.q} />
-        <FilterInput id="reports-from" name="from" type="date" label={t("reports.from")} defaultValue={filters.from} error={rangeError ? t("reports.rangeError") : undefined} />
-        <FilterInput id="reports-to" name="to" type="date" label={t("reports.to")} defaultValue={filters.to} />
+        <FilterInput
+          id="reports-from"
+          name="from"
+          type="date"
+          label={t("reports.from")}
+          defaultValue={filters.from}
+          error={rangeError ? t("reports.rangeError") : undefined}
+        />
+        <FilterInput
+          id="reports-to"
+          name="to"
+          type="date"
+          label={t("reports.to")}
+          defaultValue={filters.to}
+        />
         <FilterSelect
           id="reports-sort"
           name="sort"
@@ -96,8 +121,18 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
           ]}
         />
       </FilterForm>
-      <IgnoredParams ignored={ignored} labels={{ year: t("reports.year"), from: t("reports.from"), to: t("reports.to") }} />
-      <ListResult empty={reports.length === 0} count={count} filtered={filtered} resetTo="/about/info" page={page} pages={pages}>
+      <IgnoredParams
+        ignored={ignored}
+        labels={{ year: t("reports.year"), from: t("reports.from"), to: t("reports.to") }}
+      />
+      <ListResult
+        empty={reports.length === 0}
+        count={count}
+        filtered={filtered}
+        resetTo="/about/info"
+        page={page}
+        pages={pages}
+      >
         <ul className="report-list">
           {reports.map((report) => (
             <li key={report.id} className="card report-card">

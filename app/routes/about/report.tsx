@@ -1,11 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
+
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { Icon } from "~/components/ui/icon";
-import { getApi } from "~/server/middleware/api.server";
 import { rethrowNotFound } from "~/server/api/rethrow-not-found.server";
+import { getApi } from "~/server/middleware/api.server";
 import { useFormat } from "~/utils/format/format";
 import { mediaPath } from "~/utils/media/media-path";
+
 import type { Route } from "./+types/report";
 
 export const handle: RouteHandle = {

@@ -1,13 +1,15 @@
 /** Deleting one image: a confirmation page (GET); POST deletes and returns where it came from. */
 import { useTranslation } from "react-i18next";
 import { data, useSearchParams } from "react-router";
+
 import { ConfirmPage } from "~/components/admin/confirm";
-import { getI18n } from "~/server/middleware/i18n.server";
-import { getApi } from "~/server/middleware/api.server";
 import { rethrowNotFound } from "~/server/api/rethrow-not-found.server";
-import { mediaPath } from "~/utils/media/media-path";
-import { safeRedirect } from "~/utils/http/redirect";
+import { getApi } from "~/server/middleware/api.server";
+import { getI18n } from "~/server/middleware/i18n.server";
 import { deleteThenRedirect } from "~/server/toasts/deletion.server";
+import { safeRedirect } from "~/utils/http/redirect";
+import { mediaPath } from "~/utils/media/media-path";
+
 import type { Route } from "./+types/image-delete";
 
 function imageIdOf(params: { imageId: string }) {
@@ -24,7 +26,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const imageId = imageIdOf(params);
   const { t } = getI18n(context);
   const returnTo = safeRedirect(new URL(request.url).searchParams.get("returnTo"), "/admin/images");
-  return deleteThenRedirect(context, returnTo, () => getApi(context).admin.images.delete(imageId), t("admin.images.deleted"));
+  return deleteThenRedirect(
+    context,
+    returnTo,
+    () => getApi(context).admin.images.delete(imageId),
+    t("admin.images.deleted"),
+  );
 }
 
 export default function ImageDeletePage({ loaderData }: Route.ComponentProps) {
@@ -35,10 +42,18 @@ export default function ImageDeletePage({ loaderData }: Route.ComponentProps) {
     <ConfirmPage
       title={t("admin.images.deleteTitle")}
       confirmLabel={t("admin.posts.deleteConfirm")}
-      cancelTo={params.get("returnTo")?.startsWith("/admin/") ? params.get("returnTo")! : "/admin/images"}
+      cancelTo={
+        params.get("returnTo")?.startsWith("/admin/") ? params.get("returnTo")! : "/admin/images"
+      }
       cancelLabel={t("admin.posts.cancel")}
     >
-      <img src={image.image} alt={t("admin.images.alt", { n: 1, title: `#${image.post}` })} width={240} height={160} className="confirm-image" />
+      <img
+        src={image.image}
+        alt={t("admin.images.alt", { n: 1, title: `#${image.post}` })}
+        width={240}
+        height={160}
+        className="confirm-image"
+      />
       <p>{t("admin.images.deleteText")}</p>
     </ConfirmPage>
   );

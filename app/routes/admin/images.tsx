@@ -1,13 +1,15 @@
 /** Every post image, paged, with the post each belongs to. */
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+
 import { ConfirmLink } from "~/components/confirm-link";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
-import { getApi } from "~/server/middleware/api.server";
-import { mediaPath } from "~/utils/media/media-path";
-import { parsePage } from "~/utils/lists/list-query";
-import type { Route } from "./+types/images";
 import { loadListPage } from "~/server/lists/list-page.server";
+import { getApi } from "~/server/middleware/api.server";
+import { parsePage } from "~/utils/lists/list-query";
+import { mediaPath } from "~/utils/media/media-path";
+
+import type { Route } from "./+types/images";
 
 const pageSize = 24;
 
@@ -16,16 +18,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ignored: string[] = [];
   const page = parsePage(url.searchParams.get("page")) ?? (ignored.push("page"), 1);
   const api = getApi(context);
-  const list = await loadListPage(request, page, pageSize, (target) => api.admin.images.list({ page: target, page_size: pageSize }));
+  const list = await loadListPage(request, page, pageSize, (target) =>
+    api.admin.images.list({ page: target, page_size: pageSize }),
+  );
   // The posts' titles, once per post on this page; a post that cannot be read keeps its number.
   const postIds = [...new Set(list.results.map((image) => image.post))];
   const titles = new Map(
     await Promise.all(
-      postIds.map(async (postId) => [postId, await api.posts.get(String(postId)).then((post) => post.title, () => null)] as const),
+      postIds.map(
+        async (postId) =>
+          [
+            postId,
+            await api.posts.get(String(postId)).then(
+              (post) => post.title,
+              () => null,
+            ),
+          ] as const,
+      ),
     ),
   );
   return {
-    images: list.results.map((image) => ({ ...image, image: mediaPath(image.image), postTitle: titles.get(image.post) ?? `#${image.post}` })),
+    images: list.results.map((image) => ({
+      ...image,
+      image: mediaPath(image.image),
+      postTitle: titles.get(image.post) ?? `#${image.post}`,
+    })),
     count: list.count,
     page,
     pages: list.pages,
@@ -52,9 +69,16 @@ export default function AdminImagesPage({ loaderData }: Route.ComponentProps) {
           <ul className="image-admin-list">
             {images.map((image) => (
               <li key={image.id} className="image-admin card">
-                <img src={image.image} alt={t("admin.images.alt", { n: image.id, title: image.postTitle })} width={240} height={160} loading="lazy" />
+                <img
+                  src={image.image}
+                  alt={t("admin.images.alt", { n: image.id, title: image.postTitle })}
+                  width={240}
+                  height={160}
+                  loading="lazy"
+                />
                 <p className="small">
-                  {t("admin.images.post")}: <Link to={`/admin/posts/${image.post}/edit`}>{image.postTitle}</Link>
+                  {t("admin.images.post")}:{" "}
+                  <Link to={`/admin/posts/${image.post}/edit`}>{image.postTitle}</Link>
                 </p>
                 <ConfirmLink
                   href={`/admin/images/${image.id}/delete?returnTo=${encodeURIComponent(here)}`}

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+
 import { Icon } from "~/components/ui/icon";
 import { entryIcon } from "~/components/ui/icon-names";
 import { findEntry } from "~/utils/site-map/navigation";

@@ -1,12 +1,14 @@
 /** Deleting a post: a confirmation page (GET) that says its images go too; POST deletes. */
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
+
 import { ConfirmPage } from "~/components/admin/confirm";
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
-import { getI18n } from "~/server/middleware/i18n.server";
-import { getApi } from "~/server/middleware/api.server";
 import { rethrowNotFound } from "~/server/api/rethrow-not-found.server";
+import { getApi } from "~/server/middleware/api.server";
+import { getI18n } from "~/server/middleware/i18n.server";
 import { deleteThenRedirect } from "~/server/toasts/deletion.server";
+
 import type { Route } from "./+types/post-delete";
 
 export const handle: RouteHandle = {
@@ -28,7 +30,12 @@ export async function action({ params, context }: Route.ActionArgs) {
   const api = getApi(context);
   const { t } = getI18n(context);
   const post = await api.posts.get(postId).catch(rethrowNotFound);
-  return deleteThenRedirect(context, "/admin/posts", () => api.admin.posts.delete(postId), t("admin.posts.deleted", { title: post.title }));
+  return deleteThenRedirect(
+    context,
+    "/admin/posts",
+    () => api.admin.posts.delete(postId),
+    t("admin.posts.deleted", { title: post.title }),
+  );
 }
 
 export default function PostDeletePage({ loaderData }: Route.ComponentProps) {

@@ -7,24 +7,26 @@ import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
+
 import { ImageUploadForm } from "~/components/admin/image-upload";
 import { PostForm, PostPreview, previewIn } from "~/components/admin/post-form";
 import { ConfirmLink } from "~/components/confirm-link";
+import { useIsPending } from "~/components/forms/form";
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { Button } from "~/components/ui/button";
 import { ErrorList } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
-import { getI18n } from "~/server/middleware/i18n.server";
-import { getApi } from "~/server/middleware/api.server";
-import { readForm, replyRefused } from "~/server/forms/action.server";
-import { postHtml } from "~/server/format/post-text.server";
-import { PostSchema } from "~/utils/schemas/admin";
 import { rethrowNotFound } from "~/server/api/rethrow-not-found.server";
-import { mediaPath } from "~/utils/media/media-path";
+import { postHtml } from "~/server/format/post-text.server";
+import { readForm, replyRefused } from "~/server/forms/action.server";
 import { replacePostImage, uploadPostImages } from "~/server/media/post-image-uploads.server";
-import { useIsPending } from "~/components/forms/form";
-import { createToastHeaders, redirectWithToast } from "~/server/toasts/toast.server";
 import { parseImageUpload } from "~/server/media/uploads.server";
+import { getApi } from "~/server/middleware/api.server";
+import { getI18n } from "~/server/middleware/i18n.server";
+import { createToastHeaders, redirectWithToast } from "~/server/toasts/toast.server";
+import { mediaPath } from "~/utils/media/media-path";
+import { PostSchema } from "~/utils/schemas/admin";
+
 import type { Route } from "./+types/post-edit";
 
 const formId = "post-edit";
@@ -66,39 +68,69 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const imageId = Number(parsed.fields.get("imageId"));
       let errors: string[];
       try {
-        errors = parsed.errors.length ? parsed.errors : Number.isInteger(imageId) && imageId > 0 ? await replacePostImage(api, imageId, parsed.files, i18n) : [t("admin.images.noImage")];
+        errors = parsed.errors.length
+          ? parsed.errors
+          : Number.isInteger(imageId) && imageId > 0
+            ? await replacePostImage(api, imageId, parsed.files, i18n)
+            : [t("admin.images.noImage")];
       } finally {
         await parsed.cleanup();
       }
-      if (errors.length) return data({ intent: "replace" as const, imageId, errors }, { status: 400 });
-      return redirectWithToast(`/admin/posts/${postId}/edit`, { type: "success", description: t("admin.images.replaced") });
+      if (errors.length)
+        return data({ intent: "replace" as const, imageId, errors }, { status: 400 });
+      return redirectWithToast(`/admin/posts/${postId}/edit`, {
+        type: "success",
+        description: t("admin.images.replaced"),
+      });
     }
     const outcome = await uploadPostImages(api, postId, request, i18n);
     if (outcome.errors.length === 0) {
-      return redirectWithToast(`/admin/posts/${postId}/edit`, { type: "success", description: t("admin.images.uploaded", { count: outcome.uploaded }) });
+      return redirectWithToast(`/admin/posts/${postId}/edit`, {
+        type: "success",
+        description: t("admin.images.uploaded", { count: outcome.uploaded }),
+      });
     }
     // Some files were refused: stay on the page and say which, beside the field.
     const headers = outcome.uploaded
-      ? await createToastHeaders({ type: "success", description: t("admin.images.uploaded", { count: outcome.uploaded }) })
+      ? await createToastHeaders({
+          type: "success",
+          description: t("admin.images.uploaded", { count: outcome.uploaded }),
+        })
       : undefined;
-    return data({ intent: "upload" as const, imageId: null, errors: outcome.errors }, { status: 400, headers });
+    return data(
+      { intent: "upload" as const, imageId: null, errors: outcome.errors },
+      { status: 400, headers },
+    );
   }
 
   const formData = await readForm(request, context);
   const submission = parseWithZod(formData, { schema: PostSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const value = submission.value;
-  if (formData.get("intent") === "preview") return { result: submission.reply(), preview: { title: value.title, html: postHtml(value.text) } };
+  if (formData.get("intent") === "preview")
+    return {
+      result: submission.reply(),
+      preview: { title: value.title, html: postHtml(value.text) },
+    };
   let title: string;
   try {
     ({ title } = await api.admin.posts.update(postId, value).catch(rethrowNotFound));
   } catch (error) {
     return replyRefused(submission, error, context);
   }
-  return redirectWithToast(`/admin/posts/${postId}/edit`, { type: "success", description: t("admin.posts.saved", { title }) });
+  return redirectWithToast(`/admin/posts/${postId}/edit`, {
+    type: "success",
+    description: t("admin.posts.saved", { title }),
+  });
 }
 
-function PostEditForm({ post, actionData }: { post: { title: string; text: string; is_actual: boolean }; actionData: Route.ComponentProps["actionData"] }) {
+function PostEditForm({
+  post,
+  actionData,
+}: {
+  post: { title: string; text: string; is_actual: boolean };
+  actionData: Route.ComponentProps["actionData"];
+}) {
   const { t } = useTranslation();
   const result = actionData && "result" in actionData ? actionData.result : undefined;
   const [form, fields] = useForm({
@@ -110,21 +142,47 @@ function PostEditForm({ post, actionData }: { post: { title: string; text: strin
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  return <PostForm form={form} fields={fields} result={result} submitLabel={t("admin.posts.save")} />;
+  return (
+    <PostForm form={form} fields={fields} result={result} submitLabel={t("admin.posts.save")} />
+  );
 }
 
-function ReplaceForm({ postId, imageId, n, errors }: { postId: number; imageId: number; n: number; errors?: string[] }) {
+function ReplaceForm({
+  postId,
+  imageId,
+  n,
+  errors,
+}: {
+  postId: number;
+  imageId: number;
+  n: number;
+  errors?: string[];
+}) {
   const { t } = useTranslation();
   const pending = useIsPending({ formAction: `/admin/posts/${postId}/edit?intent=replace` });
   const inputId = `replace-${imageId}`;
   const errorId = errors?.length ? `${inputId}-error` : undefined;
   return (
-    <Form method="POST" action={`/admin/posts/${postId}/edit?intent=replace`} encType="multipart/form-data" className="replace-form">
+    <Form
+      method="POST"
+      action={`/admin/posts/${postId}/edit?intent=replace`}
+      encType="multipart/form-data"
+      className="replace-form"
+    >
       <input type="hidden" name="imageId" value={imageId} />
       <label htmlFor={inputId} className="field__label small">
         {t("admin.images.replaceLabel", { n })}
       </label>
-      <input id={inputId} name="image" type="file" accept="image/jpeg,image/png,image/webp,image/gif" className="input" required aria-invalid={errorId ? true : undefined} aria-describedby={errorId} />
+      <input
+        id={inputId}
+        name="image"
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/gif"
+        className="input"
+        required
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+      />
       <ErrorList id={errorId} errors={errors} />
       <Button type="submit" size="sm" variant="mainSecondary" pending={pending}>
         {t("admin.images.replace")}
@@ -149,7 +207,11 @@ export default function PostEditPage({ loaderData, actionData }: Route.Component
         </Link>
       </div>
       <section className="card">
-        <PostEditForm key={`${post.title}|${post.text.length}|${post.is_actual}`} post={post} actionData={actionData} />
+        <PostEditForm
+          key={`${post.title}|${post.text.length}|${post.is_actual}`}
+          post={post}
+          actionData={actionData}
+        />
       </section>
       {preview ? <PostPreview {...preview} /> : null}
       <section className="card images-card" aria-labelledby="post-images-title">
@@ -160,12 +222,22 @@ export default function PostEditPage({ loaderData, actionData }: Route.Component
           <ul className="image-admin-list">
             {images.map((image, index) => (
               <li key={image.id} className="image-admin">
-                <img src={image.image} alt={t("admin.images.alt", { n: index + 1, title: post.title })} width={240} height={160} loading="lazy" />
+                <img
+                  src={image.image}
+                  alt={t("admin.images.alt", { n: index + 1, title: post.title })}
+                  width={240}
+                  height={160}
+                  loading="lazy"
+                />
                 <ReplaceForm
                   postId={post.id}
                   imageId={image.id}
                   n={index + 1}
-                  errors={imageReply && imageReply.intent === "replace" && imageReply.imageId === image.id ? imageReply.errors : undefined}
+                  errors={
+                    imageReply && imageReply.intent === "replace" && imageReply.imageId === image.id
+                      ? imageReply.errors
+                      : undefined
+                  }
                 />
                 <ConfirmLink
                   href={`/admin/images/${image.id}/delete?returnTo=${encodeURIComponent(`/admin/posts/${post.id}/edit`)}`}
@@ -180,7 +252,10 @@ export default function PostEditPage({ loaderData, actionData }: Route.Component
           </ul>
         )}
         <h3>{t("admin.images.upload")}</h3>
-        <ImageUploadForm postId={post.id} serverErrors={imageReply?.intent === "upload" ? imageReply.errors : undefined} />
+        <ImageUploadForm
+          postId={post.id}
+          serverErrors={imageReply?.intent === "upload" ? imageReply.errors : undefined}
+        />
       </section>
       <p>
         <Link to="/admin/posts" className="btn btn--mainSecondary btn--md">

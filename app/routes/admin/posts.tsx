@@ -1,16 +1,18 @@
 /** Every post, current or not, with title search, status filter, sorting and pages. */
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+
 import { ConfirmLink } from "~/components/confirm-link";
+import { FilterForm } from "~/components/filters";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
+import { PostFilterFields } from "~/components/post-filters";
 import { Icon } from "~/components/ui/icon";
+import { loadListPage } from "~/server/lists/list-page.server";
 import { getApi } from "~/server/middleware/api.server";
 import { useFormat } from "~/utils/format/format";
 import { parsePage, parsePostFilters } from "~/utils/lists/list-query";
+
 import type { Route } from "./+types/posts";
-import { loadListPage } from "~/server/lists/list-page.server";
-import { FilterForm } from "~/components/filters";
-import { PostFilterFields } from "~/components/post-filters";
 
 const pageSize = 20;
 
@@ -22,7 +24,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { filters, query: postQuery } = parsePostFilters(params, ignored);
   const query = { ...postQuery, page, page_size: pageSize };
   const api = getApi(context);
-  const list = await loadListPage(request, page, pageSize, (target) => api.posts.list({ ...query, page: target }));
+  const list = await loadListPage(request, page, pageSize, (target) =>
+    api.posts.list({ ...query, page: target }),
+  );
   return {
     posts: list.results,
     count: list.count,
@@ -84,7 +88,11 @@ export default function AdminPostsPage({ loaderData }: Route.ComponentProps) {
                     </td>
                     <td>
                       <div className="row-actions">
-                        <Link to={`/admin/posts/${post.id}/edit`} className="btn btn--mainTertiary btn--sm" aria-label={t("admin.posts.editLabel", { title: post.title })}>
+                        <Link
+                          to={`/admin/posts/${post.id}/edit`}
+                          className="btn btn--mainTertiary btn--sm"
+                          aria-label={t("admin.posts.editLabel", { title: post.title })}
+                        >
                           <Icon name="pencil" />
                           {t("admin.posts.edit")}
                         </Link>

@@ -1,13 +1,15 @@
 /** Deleting a user: confirmation page (GET), POST deletes. An administrator's own account is never deleted: the page says why, and a forced POST is refused before the backend. */
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
+
 import { ConfirmPage } from "~/components/admin/confirm";
-import { getI18n } from "~/server/middleware/i18n.server";
-import { getApi } from "~/server/middleware/api.server";
-import { getUser } from "~/server/middleware/user.server";
 import { rethrowNotFound } from "~/server/api/rethrow-not-found.server";
+import { getApi } from "~/server/middleware/api.server";
+import { getI18n } from "~/server/middleware/i18n.server";
+import { getUser } from "~/server/middleware/user.server";
 import { deleteThenRedirect } from "~/server/toasts/deletion.server";
 import { redirectWithToast } from "~/server/toasts/toast.server";
+
 import type { Route } from "./+types/user-delete";
 
 function userIdOf(params: { userId: string }) {
@@ -24,9 +26,18 @@ export async function action({ params, context }: Route.ActionArgs) {
   const userId = userIdOf(params);
   const api = getApi(context);
   const { t } = getI18n(context);
-  if (getUser(context)?.id === userId) return redirectWithToast("/admin/users", { type: "error", description: t("admin.users.ownDelete") });
+  if (getUser(context)?.id === userId)
+    return redirectWithToast("/admin/users", {
+      type: "error",
+      description: t("admin.users.ownDelete"),
+    });
   const user = await api.admin.users.get(userId).catch(rethrowNotFound);
-  return deleteThenRedirect(context, "/admin/users", () => api.admin.users.delete(userId), t("admin.users.deleted", { email: user.email }));
+  return deleteThenRedirect(
+    context,
+    "/admin/users",
+    () => api.admin.users.delete(userId),
+    t("admin.users.deleted", { email: user.email }),
+  );
 }
 
 export default function UserDeletePage({ loaderData }: Route.ComponentProps) {
@@ -38,7 +49,9 @@ export default function UserDeletePage({ loaderData }: Route.ComponentProps) {
         <h1 id="confirm-title">{t("admin.users.ownDeleteTitle")}</h1>
         <p>{t("admin.users.ownDeleteText")}</p>
         <div className="form__actions">
-          <Link to="/admin/users" className="btn btn--mainSecondary btn--md">{t("admin.users.backToList")}</Link>
+          <Link to="/admin/users" className="btn btn--mainSecondary btn--md">
+            {t("admin.users.backToList")}
+          </Link>
         </div>
       </section>
     );

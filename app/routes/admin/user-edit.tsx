@@ -2,17 +2,19 @@ import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
+
+import { UserForm } from "~/components/admin/user-form";
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { Icon } from "~/components/ui/icon";
-import { getI18n } from "~/server/middleware/i18n.server";
-import { getApi } from "~/server/middleware/api.server";
-import { getUser } from "~/server/middleware/user.server";
-import { readForm, replyRefused } from "~/server/forms/action.server";
-import { redirectWithToast } from "~/server/toasts/toast.server";
-import { UserForm } from "~/components/admin/user-form";
-import { UserEditSchema } from "~/utils/schemas/admin";
 import { fromBackendUser, toBackendUser } from "~/server/api/admin-users.server";
 import { rethrowNotFound } from "~/server/api/rethrow-not-found.server";
+import { readForm, replyRefused } from "~/server/forms/action.server";
+import { getApi } from "~/server/middleware/api.server";
+import { getI18n } from "~/server/middleware/i18n.server";
+import { getUser } from "~/server/middleware/user.server";
+import { redirectWithToast } from "~/server/toasts/toast.server";
+import { UserEditSchema } from "~/utils/schemas/admin";
+
 import type { Route } from "./+types/user-edit";
 
 const formId = "user-edit";
@@ -47,15 +49,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       ...(value.is_admin ? {} : { is_admin: [t("admin.users.ownAdmin")] }),
       ...(value.is_active ? {} : { is_active: [t("admin.users.ownActive")] }),
     };
-    return data({ result: submission.reply({ fieldErrors, hideFields: ["password"] }) }, { status: 400 });
+    return data(
+      { result: submission.reply({ fieldErrors, hideFields: ["password"] }) },
+      { status: 400 },
+    );
   }
   let email: string;
   try {
-    ({ email } = await getApi(context).admin.users.patch(userId, toBackendUser(value)).catch(rethrowNotFound));
+    ({ email } = await getApi(context)
+      .admin.users.patch(userId, toBackendUser(value))
+      .catch(rethrowNotFound));
   } catch (error) {
     return replyRefused(submission, error, context);
   }
-  return redirectWithToast("/admin/users", { type: "success", description: t("admin.users.saved", { email }) });
+  return redirectWithToast("/admin/users", {
+    type: "success",
+    description: t("admin.users.saved", { email }),
+  });
 }
 
 export default function UserEditPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -66,7 +76,12 @@ export default function UserEditPage({ loaderData, actionData }: Route.Component
     id: formId,
     constraint,
     lastResult: result,
-    defaultValue: { ...user, phone: user.phone ?? "", is_admin: user.is_admin ? "on" : undefined, is_active: user.is_active ? "on" : undefined },
+    defaultValue: {
+      ...user,
+      phone: user.phone ?? "",
+      is_admin: user.is_admin ? "on" : undefined,
+      is_active: user.is_active ? "on" : undefined,
+    },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: UserEditSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",

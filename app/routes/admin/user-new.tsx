@@ -3,13 +3,15 @@ import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import { getI18n } from "~/server/middleware/i18n.server";
-import { getApi } from "~/server/middleware/api.server";
-import { readForm, replyRefused } from "~/server/forms/action.server";
-import { redirectWithToast } from "~/server/toasts/toast.server";
-import { toBackendUser } from "~/server/api/admin-users.server";
+
 import { UserForm, type UserFormShape } from "~/components/admin/user-form";
+import { toBackendUser } from "~/server/api/admin-users.server";
+import { readForm, replyRefused } from "~/server/forms/action.server";
+import { getApi } from "~/server/middleware/api.server";
+import { getI18n } from "~/server/middleware/i18n.server";
+import { redirectWithToast } from "~/server/toasts/toast.server";
 import { UserCreateSchema } from "~/utils/schemas/admin";
+
 import type { Route } from "./+types/user-new";
 
 const formId = "user-create";
@@ -33,7 +35,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return replyRefused(submission, error, context);
   }
   const { t } = getI18n(context);
-  return redirectWithToast("/admin/users", { type: "success", description: t("admin.users.created", { email }) });
+  return redirectWithToast("/admin/users", {
+    type: "success",
+    description: t("admin.users.created", { email }),
+  });
 }
 
 export default function UserNewPage({ actionData }: Route.ComponentProps) {

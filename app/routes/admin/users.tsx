@@ -1,21 +1,28 @@
 /** Users: e-mail and name search, administrators / residents / all, sorting and pages. */
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+
 import { ConfirmLink } from "~/components/confirm-link";
+import { FilterForm, FilterInput, FilterSelect } from "~/components/filters";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
 import { Icon } from "~/components/ui/icon";
-import { getApi } from "~/server/middleware/api.server";
-import { getUser } from "~/server/middleware/user.server";
 import { fromBackendUser } from "~/server/api/admin-users.server";
 import { getEnv } from "~/server/config/env.server";
+import { loadListPage } from "~/server/lists/list-page.server";
+import { getApi } from "~/server/middleware/api.server";
+import { getUser } from "~/server/middleware/user.server";
 import { useFormat } from "~/utils/format/format";
 import { parseChoice, parsePage, parseText } from "~/utils/lists/list-query";
+
 import type { Route } from "./+types/users";
-import { loadListPage } from "~/server/lists/list-page.server";
-import { FilterForm, FilterInput, FilterSelect } from "~/components/filters";
 
 const pageSize = 20;
-const sorts = { email: "email", name: "full_name", newest: "-date_joined", oldest: "date_joined" } as const;
+const sorts = {
+  email: "email",
+  name: "full_name",
+  newest: "-date_joined",
+  oldest: "date_joined",
+} as const;
 const roles = { all: undefined, admins: "true", residents: "false" } as const;
 type Sort = keyof typeof sorts;
 type RoleFilter = keyof typeof roles;
@@ -25,8 +32,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = url.searchParams;
   const ignored: string[] = [];
   const page = parsePage(params.get("page")) ?? (ignored.push("page"), 1);
-  const role = parseChoice(params.get("role"), Object.keys(roles) as RoleFilter[], "all") ?? (ignored.push("role"), "all");
-  const sort = parseChoice(params.get("sort"), Object.keys(sorts) as Sort[], "email") ?? (ignored.push("sort"), "email");
+  const role =
+    parseChoice(params.get("role"), Object.keys(roles) as RoleFilter[], "all") ??
+    (ignored.push("role"), "all");
+  const sort =
+    parseChoice(params.get("sort"), Object.keys(sorts) as Sort[], "email") ??
+    (ignored.push("sort"), "email");
   const email = parseText(params.get("email"));
   const name = parseText(params.get("name"));
   const query = {
@@ -38,7 +49,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page_size: pageSize,
   };
   const api = getApi(context);
-  const list = await loadListPage(request, page, pageSize, (target) => api.admin.users.list({ ...query, page: target }));
+  const list = await loadListPage(request, page, pageSize, (target) =>
+    api.admin.users.list({ ...query, page: target }),
+  );
   return {
     users: list.results.map(fromBackendUser),
     count: list.count,
@@ -65,8 +78,18 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
       <FilterForm resetTo="/admin/users" filtered={filtered}>
-        <FilterInput id="users-email" name="email" label={t("admin.users.email")} defaultValue={filters.email} />
-        <FilterInput id="users-name" name="name" label={t("admin.users.fullName")} defaultValue={filters.name} />
+        <FilterInput
+          id="users-email"
+          name="email"
+          label={t("admin.users.email")}
+          defaultValue={filters.email}
+        />
+        <FilterInput
+          id="users-name"
+          name="name"
+          label={t("admin.users.fullName")}
+          defaultValue={filters.name}
+        />
         <FilterSelect
           id="users-role"
           name="role"
@@ -115,19 +138,29 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
                   <tr key={user.id}>
                     <th scope="row">
                       {user.email}
-                      {user.id === me ? <span className="muted small"> ({t("admin.users.you")})</span> : null}
+                      {user.id === me ? (
+                        <span className="muted small"> ({t("admin.users.you")})</span>
+                      ) : null}
                     </th>
                     <td data-label={t("admin.users.colName")}>{user.full_name}</td>
                     <td data-label={t("admin.users.colRole")}>
-                      <span className={`badge ${user.is_admin ? "badge--success" : "badge--muted"}`}>
+                      <span
+                        className={`badge ${user.is_admin ? "badge--success" : "badge--muted"}`}
+                      >
                         {user.is_admin ? t("admin.users.admin") : t("admin.users.resident")}
                       </span>
-                      {user.is_active ? null : <span className="badge badge--muted">{t("admin.users.inactive")}</span>}
+                      {user.is_active ? null : (
+                        <span className="badge badge--muted">{t("admin.users.inactive")}</span>
+                      )}
                     </td>
                     <td data-label={t("admin.users.colJoined")}>{format.date(user.date_joined)}</td>
                     <td>
                       <div className="row-actions">
-                        <Link to={`/admin/users/${user.id}/edit`} className="btn btn--mainTertiary btn--sm" aria-label={t("admin.users.editLabel", { email: user.email })}>
+                        <Link
+                          to={`/admin/users/${user.id}/edit`}
+                          className="btn btn--mainTertiary btn--sm"
+                          aria-label={t("admin.users.editLabel", { email: user.email })}
+                        >
                           <Icon name="pencil" />
                           {t("admin.users.edit")}
                         </Link>

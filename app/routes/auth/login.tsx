@@ -9,15 +9,24 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useSearchParams } from "react-router";
+
+import {
+  ErrorSummary,
+  firstInvalidField,
+  FormErrors,
+  HoneypotInputs,
+  useClearPasswords,
+  useIsPending,
+} from "~/components/forms/form";
 import { Button } from "~/components/ui/button";
 import { Field, PasswordField } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
-import { ErrorSummary, firstInvalidField, FormErrors, HoneypotInputs, useClearPasswords, useIsPending } from "~/components/forms/form";
+import { signInByForm } from "~/server/auth/sign-in.server";
 import { readForm, retryAfterHeaders } from "~/server/forms/action.server";
 import { getSession } from "~/server/middleware/session.server";
 import { LoginSchema } from "~/utils/schemas/auth";
+
 import type { Route } from "./+types/login";
-import { signInByForm } from "~/server/auth/sign-in.server";
 
 const constraint = getZodConstraint(LoginSchema);
 

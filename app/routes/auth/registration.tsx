@@ -12,30 +12,44 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
+
 import { CodeField } from "~/components/auth/code-field";
 import { DocumentLink, DocumentsLine } from "~/components/auth/documents-line";
 import { NewPasswordFields, newPasswordLabels } from "~/components/auth/new-password-fields";
 import { codeStepErrors, ResendControl } from "~/components/auth/resend";
 import { StepIndicator } from "~/components/auth/steps";
+import {
+  ErrorSummary,
+  firstInvalidField,
+  FormErrors,
+  HoneypotInputs,
+  useClearPasswords,
+  useIsPending,
+} from "~/components/forms/form";
 import { PersonFields, personLabels } from "~/components/person-fields";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, Field } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
-import { recordConsent } from "~/server/content/consent.server";
-import { getI18n } from "~/server/middleware/i18n.server";
-import { getEnv } from "~/server/config/env.server";
-import { getApi } from "~/server/middleware/api.server";
-import { firstInvalidField, useClearPasswords, ErrorSummary, FormErrors, HoneypotInputs, useIsPending } from "~/components/forms/form";
-import { readForm, replyRefused, retryAfterHeaders } from "~/server/forms/action.server";
-import { validateWith } from "~/utils/forms/validation";
-import { codeAttemptKey, getLimits } from "~/server/http/limits.server";
-import { requestMetaContext } from "~/utils/http/request-context";
-import { formatCountdown, secondsUntilResend } from "~/utils/format/countdown";
-import { getSession, type RegistrationState } from "~/server/middleware/session.server";
-import { CodeStepSchema, ProfileStepSchema, RegistrationEmailSchema, ResendSchema } from "~/utils/schemas/auth";
-import { redirectWithToast } from "~/server/toasts/toast.server";
-import type { Route } from "./+types/registration";
 import { signInWithNewPassword } from "~/server/auth/sign-in.server";
+import { getEnv } from "~/server/config/env.server";
+import { recordConsent } from "~/server/content/consent.server";
+import { readForm, replyRefused, retryAfterHeaders } from "~/server/forms/action.server";
+import { codeAttemptKey, getLimits } from "~/server/http/limits.server";
+import { getApi } from "~/server/middleware/api.server";
+import { getI18n } from "~/server/middleware/i18n.server";
+import { getSession, type RegistrationState } from "~/server/middleware/session.server";
+import { redirectWithToast } from "~/server/toasts/toast.server";
+import { formatCountdown, secondsUntilResend } from "~/utils/format/countdown";
+import { validateWith } from "~/utils/forms/validation";
+import { requestMetaContext } from "~/utils/http/request-context";
+import {
+  CodeStepSchema,
+  ProfileStepSchema,
+  RegistrationEmailSchema,
+  ResendSchema,
+} from "~/utils/schemas/auth";
+
+import type { Route } from "./+types/registration";
 
 const here = "/auth/registration";
 
@@ -56,7 +70,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     consented: state.consented === true,
     code: state.step === "profile" ? state.code : undefined,
     // This code's tries are used up: the step says so and offers a new code.
-    codeUsedUp: state.step === "code" ? await getLimits().codeUsedUp(codeAttemptKey("register", state)) : false,
+    codeUsedUp:
+      state.step === "code"
+        ? await getLimits().codeUsedUp(codeAttemptKey("register", state))
+        : false,
     secondsLeft: secondsUntilResend(state.sentAt, Date.now(), getEnv().RESEND_COOLDOWN_SECONDS),
     resendAt: (state.sentAt ?? 0) + getEnv().RESEND_COOLDOWN_SECONDS * 1000,
     sentAt: state.sentAt ?? 0,
@@ -82,7 +99,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // One step's form at a time: each answer is about the step on the page.
   if (intent === "email") {
     const submission = parseWithZod(formData, { schema: RegistrationEmailSchema });
-    if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success")
+      return data({ result: submission.reply() }, { status: 400 });
     const { email } = submission.value;
     const refusal = await limits.codeRequest(client);
     if (refusal) return replyRefused(submission, refusal, context);
@@ -93,7 +111,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     } catch (error) {
       return replyRefused(submission, error, context);
     }
-    session.set("registration", { step: "code", email, consented: true, sentAt: Date.now(), codeId: randomUUID() });
+    session.set("registration", {
+      step: "code",
+      email,
+      consented: true,
+      sentAt: Date.now(),
+      codeId: randomUUID(),
+    });
     return redirect(here);
   }
 
@@ -103,7 +127,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Answered on the code step's form, whose fields it does not read («Отправить повторно» skips validation).
     const submission = parseWithZod(formData, { schema: ResendSchema });
     const left = secondsUntilResend(state.sentAt, Date.now(), getEnv().RESEND_COOLDOWN_SECONDS);
-    if (left > 0) return data({ result: submission.reply({ formErrors: [t("register.resendTooEarly", { time: formatCountdown(left) })] }) }, { status: 429 });
+    if (left > 0)
+      return data(
+        {
+          result: submission.reply({
+            formErrors: [t("register.resendTooEarly", { time: formatCountdown(left) })],
+          }),
+        },
+        { status: 429 },
+      );
     const refusal = await limits.codeRequest(client);
     if (refusal) return replyRefused(submission, refusal, context);
     try {
@@ -111,13 +143,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     } catch (error) {
       return replyRefused(submission, error, context);
     }
-    session.set("registration", { step: "code", email: state.email, consented: state.consented, sentAt: Date.now(), codeId: randomUUID() });
-    return redirectWithToast(here, { type: "info", description: t("register.codeResent", { email: state.email }) });
+    session.set("registration", {
+      step: "code",
+      email: state.email,
+      consented: state.consented,
+      sentAt: Date.now(),
+      codeId: randomUUID(),
+    });
+    return redirectWithToast(here, {
+      type: "info",
+      description: t("register.codeResent", { email: state.email }),
+    });
   }
 
   if (intent === "code") {
     const submission = parseWithZod(formData, { schema: CodeStepSchema });
-    if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success")
+      return data({ result: submission.reply() }, { status: 400 });
     const { code } = submission.value;
     // The backend knows a registration by its code alone: every guess is counted, per code and per client.
     const refusal = await limits.codeTry(client, codeAttemptKey("register", state));
@@ -138,10 +180,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!code) return redirect(here);
     const email = state.email;
     const submission = parseWithZod(formData, { schema: ProfileStepSchema });
-    if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password", "password_confirmation"] }) }, { status: 400 });
+    if (submission.status !== "success")
+      return data(
+        { result: submission.reply({ hideFields: ["password", "password_confirmation"] }) },
+        { status: 400 },
+      );
     const { phone, middle_name, ...rest } = submission.value;
     try {
-      await api.users.registerProfile({ ...rest, code, middle_name: middle_name ?? "", phone: phone ?? null });
+      await api.users.registerProfile({
+        ...rest,
+        code,
+        middle_name: middle_name ?? "",
+        phone: phone ?? null,
+      });
     } catch (error) {
       // The code is hidden: the backend's word on it is said in the form.
       return replyRefused(submission, error, context, { hiddenFields: ["code"] });
@@ -149,7 +200,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     session.unset("registration");
     // The resident has just typed the e-mail and the password: signed in with them, not asked again.
     const signedIn = await signInWithNewPassword(context, { email, password: rest.password });
-    if (signedIn) return redirectWithToast("/profile", { type: "success", description: t("success.registrationSignedIn") }, signedIn);
+    if (signedIn)
+      return redirectWithToast(
+        "/profile",
+        { type: "success", description: t("success.registrationSignedIn") },
+        signedIn,
+      );
     return redirectWithToast("/auth", { type: "success", description: t("success.registration") });
   }
 
@@ -159,7 +215,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type PageData = Route.ComponentProps["loaderData"];
 
-function EmailStep({ email, consented, actionData }: { email: string; consented: boolean; actionData: Route.ComponentProps["actionData"] }) {
+function EmailStep({
+  email,
+  consented,
+  actionData,
+}: {
+  email: string;
+  consented: boolean;
+  actionData: Route.ComponentProps["actionData"];
+}) {
   const { t } = useTranslation();
   const pending = useIsPending();
   const result = actionData?.result;
@@ -193,7 +257,12 @@ function EmailStep({ email, consented, actionData }: { email: string; consented:
       {/* Required, and announced so, but not by the browser's bubble: without JavaScript the server says why, in the page's language. */}
       <CheckboxField
         labelProps={{ children: labels.consent }}
-        inputProps={{ ...getInputProps(fields.consent, { type: "checkbox" }), required: false, "aria-required": true, autoFocus: focus === "consent" }}
+        inputProps={{
+          ...getInputProps(fields.consent, { type: "checkbox" }),
+          required: false,
+          "aria-required": true,
+          autoFocus: focus === "consent",
+        }}
         hint={<DocumentLink to="/documents/consent">{t("register.consentText")}</DocumentLink>}
         errors={fields.consent.errors}
       />
@@ -206,7 +275,13 @@ function EmailStep({ email, consented, actionData }: { email: string; consented:
   );
 }
 
-function CodeStep({ loaderData, actionData }: { loaderData: PageData; actionData: Route.ComponentProps["actionData"] }) {
+function CodeStep({
+  loaderData,
+  actionData,
+}: {
+  loaderData: PageData;
+  actionData: Route.ComponentProps["actionData"];
+}) {
   const { email, secondsLeft, resendAt, sentAt, codeUsedUp } = loaderData;
   const { t } = useTranslation();
   const pending = useIsPending();
@@ -224,14 +299,34 @@ function CodeStep({ loaderData, actionData }: { loaderData: PageData; actionData
       <ErrorSummary form={form} labels={labels} />
       <HoneypotInputs label={t("forms.honeypot")} />
       <p className="muted">{t("register.codeLead", { email })}</p>
-      <CodeField id={fields.code.id} name={fields.code.name} label={labels.code} errors={fields.code.errors} autoFocus />
+      <CodeField
+        id={fields.code.id}
+        name={fields.code.name}
+        label={labels.code}
+        errors={fields.code.errors}
+        autoFocus
+      />
       <FormErrors id={form.errorId} errors={codeStepErrors(form.errors, codeUsedUp, t)} />
       <div className="form__actions">
-        <Button type="submit" name="intent" value="code" size="lg" pending={pending} data-submit-code>
+        <Button
+          type="submit"
+          name="intent"
+          value="code"
+          size="lg"
+          pending={pending}
+          data-submit-code
+        >
           {t("register.next")}
           <Icon name="chevron-right" />
         </Button>
-        <Button type="submit" name="intent" value="back" variant="mainSecondary" size="lg" formNoValidate>
+        <Button
+          type="submit"
+          name="intent"
+          value="back"
+          variant="mainSecondary"
+          size="lg"
+          formNoValidate
+        >
           <Icon name="arrow-left" />
           {t("register.back")}
         </Button>
@@ -241,7 +336,13 @@ function CodeStep({ loaderData, actionData }: { loaderData: PageData; actionData
   );
 }
 
-function ProfileStep({ code, actionData }: { code?: number; actionData: Route.ComponentProps["actionData"] }) {
+function ProfileStep({
+  code,
+  actionData,
+}: {
+  code?: number;
+  actionData: Route.ComponentProps["actionData"];
+}) {
   const { t } = useTranslation();
   const pending = useIsPending();
   const result = actionData?.result;
@@ -254,9 +355,20 @@ function ProfileStep({ code, actionData }: { code?: number; actionData: Route.Co
     shouldRevalidate: "onInput",
   });
   // The code is hidden: the action says its errors in the form (replyRefused's hiddenFields).
-  const labels = { code: null, ...newPasswordLabels(t, t("register.password")), ...personLabels(t) };
+  const labels = {
+    code: null,
+    ...newPasswordLabels(t, t("register.password")),
+    ...personLabels(t),
+  };
   useClearPasswords(result, [fields.password.id, fields.password_confirmation.id]);
-  const focus = firstInvalidField(result, ["password", "password_confirmation", "first_name", "middle_name", "last_name", "phone"]);
+  const focus = firstInvalidField(result, [
+    "password",
+    "password_confirmation",
+    "first_name",
+    "middle_name",
+    "last_name",
+    "phone",
+  ]);
   return (
     <Form method="POST" className="form" {...getFormProps(form)}>
       <ErrorSummary form={form} labels={labels} />
@@ -283,9 +395,19 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
       <div className="card auth-card">
         <h1 id="register-title">{t("register.title")}</h1>
         <StepIndicator current={current} />
-        {loaderData.step === "email" ? <EmailStep email={loaderData.email} consented={loaderData.consented} actionData={actionData} /> : null}
-        {loaderData.step === "code" ? <CodeStep loaderData={loaderData} actionData={actionData} /> : null}
-        {loaderData.step === "profile" ? <ProfileStep code={loaderData.code} actionData={actionData} /> : null}
+        {loaderData.step === "email" ? (
+          <EmailStep
+            email={loaderData.email}
+            consented={loaderData.consented}
+            actionData={actionData}
+          />
+        ) : null}
+        {loaderData.step === "code" ? (
+          <CodeStep loaderData={loaderData} actionData={actionData} />
+        ) : null}
+        {loaderData.step === "profile" ? (
+          <ProfileStep code={loaderData.code} actionData={actionData} />
+        ) : null}
         <DocumentsLine />
         <p className="auth-links">
           <span>

@@ -13,33 +13,45 @@
 import { randomUUID } from "node:crypto";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
+import { useHydrated } from "remix-utils/use-hydrated";
+
 import { CodeField } from "~/components/auth/code-field";
 import { NewPasswordFields, newPasswordLabels } from "~/components/auth/new-password-fields";
 import { codeStepErrors, ResendControl } from "~/components/auth/resend";
+import {
+  ErrorSummary,
+  firstInvalidField,
+  FormErrors,
+  HoneypotInputs,
+  useClearPasswords,
+  useIsPending,
+} from "~/components/forms/form";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
-import { getI18n } from "~/server/middleware/i18n.server";
-import { getEnv } from "~/server/config/env.server";
-import { getApi } from "~/server/middleware/api.server";
-import { firstInvalidField, useClearPasswords, ErrorSummary, FormErrors, HoneypotInputs, useIsPending } from "~/components/forms/form";
-import { readForm, replyRefused, retryAfterHeaders } from "~/server/forms/action.server";
-import { validateWith } from "~/utils/forms/validation";
-import { codeAttemptKey, getLimits } from "~/server/http/limits.server";
-import { requestMetaContext } from "~/utils/http/request-context";
-import { formatCountdown, secondsUntilResend } from "~/utils/format/countdown";
-import { getSession, type ResetState } from "~/server/middleware/session.server";
-import { EmailStepSchema, ResendSchema, ResetSchema } from "~/utils/schemas/auth";
-import { redirectWithToast } from "~/server/toasts/toast.server";
-import type { Route } from "./+types/reset";
 import { signInWithNewPassword } from "~/server/auth/sign-in.server";
+import { getEnv } from "~/server/config/env.server";
+import { readForm, replyRefused, retryAfterHeaders } from "~/server/forms/action.server";
+import { codeAttemptKey, getLimits } from "~/server/http/limits.server";
+import { getApi } from "~/server/middleware/api.server";
+import { getI18n } from "~/server/middleware/i18n.server";
+import { getSession, type ResetState } from "~/server/middleware/session.server";
+import { redirectWithToast } from "~/server/toasts/toast.server";
+import { formatCountdown, secondsUntilResend } from "~/utils/format/countdown";
+import { validateWith } from "~/utils/forms/validation";
+import { requestMetaContext } from "~/utils/http/request-context";
+import { EmailStepSchema, ResendSchema, ResetSchema } from "~/utils/schemas/auth";
+
+import type { Route } from "./+types/reset";
 
 const here = "/auth/reset";
 
-const constraints = { email: getZodConstraint(EmailStepSchema), code: getZodConstraint(ResetSchema) };
+const constraints = {
+  email: getZodConstraint(EmailStepSchema),
+  code: getZodConstraint(ResetSchema),
+};
 
 /** A refusal (429) tells when to come back in the page's own response. */
 export const headers = retryAfterHeaders;
@@ -52,7 +64,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     secondsLeft: secondsUntilResend(state.sentAt, Date.now(), getEnv().RESEND_COOLDOWN_SECONDS),
     resendAt: (state.sentAt ?? 0) + getEnv().RESEND_COOLDOWN_SECONDS * 1000,
     sentAt: state.sentAt ?? 0,
-    codeUsedUp: state.step === "code" ? await getLimits().codeUsedUp(codeAttemptKey("reset", state)) : false,
+    codeUsedUp:
+      state.step === "code" ? await getLimits().codeUsedUp(codeAttemptKey("reset", state)) : false,
   };
 }
 
@@ -74,7 +87,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // One step's form at a time: each answer is about the step on the page.
   if (intent === "email") {
     const submission = parseWithZod(formData, { schema: EmailStepSchema });
-    if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success")
+      return data({ result: submission.reply() }, { status: 400 });
     const { email } = submission.value;
     const refusal = await limits.codeRequest(client);
     if (refusal) return replyRefused(submission, refusal, context);
@@ -96,7 +110,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     const left = secondsUntilResend(state.sentAt, Date.now(), getEnv().RESEND_COOLDOWN_SECONDS);
     if (left > 0) {
       const formErrors = [t("register.resendTooEarly", { time: formatCountdown(left) })];
-      return data({ result: submission.reply({ formErrors, hideFields: ["password", "password_confirmation"] }) }, { status: 429 });
+      return data(
+        {
+          result: submission.reply({
+            formErrors,
+            hideFields: ["password", "password_confirmation"],
+          }),
+        },
+        { status: 429 },
+      );
     }
     const refusal = await limits.codeRequest(client);
     if (refusal) return replyRefused(submission, refusal, context);
@@ -106,12 +128,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       return replyRefused(submission, error, context);
     }
     session.set("reset", { step: "code", email, sentAt: Date.now(), codeId: randomUUID() });
-    return redirectWithToast(here, { type: "info", description: t("register.codeResent", { email }) });
+    return redirectWithToast(here, {
+      type: "info",
+      description: t("register.codeResent", { email }),
+    });
   }
 
   if (intent === "reset") {
     const submission = parseWithZod(formData, { schema: ResetSchema });
-    if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password", "password_confirmation"] }) }, { status: 400 });
+    if (submission.status !== "success")
+      return data(
+        { result: submission.reply({ hideFields: ["password", "password_confirmation"] }) },
+        { status: 400 },
+      );
     const value = submission.value;
     // The backend revokes a reset code after 5 wrong tries per e-mail; this counts per code and per client too.
     const refusal = await limits.codeTry(client, codeAttemptKey("reset", state));
@@ -125,7 +154,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The owner proved the address: failed sign-ins (perhaps someone else's) no longer hold them back.
     await limits.clearAccount(email);
     const signedIn = await signInWithNewPassword(context, { email, password: value.password });
-    if (signedIn) return redirectWithToast("/profile", { type: "success", description: t("success.resetSignedIn") }, signedIn);
+    if (signedIn)
+      return redirectWithToast(
+        "/profile",
+        { type: "success", description: t("success.resetSignedIn") },
+        signedIn,
+      );
     return redirectWithToast("/auth", { type: "success", description: t("success.reset") });
   }
 
@@ -135,7 +169,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type PageData = Route.ComponentProps["loaderData"];
 
-function EmailStep({ email, actionData }: { email: string; actionData: Route.ComponentProps["actionData"] }) {
+function EmailStep({
+  email,
+  actionData,
+}: {
+  email: string;
+  actionData: Route.ComponentProps["actionData"];
+}) {
   const { t } = useTranslation();
   const pending = useIsPending();
   const [form, fields] = useForm({
@@ -179,7 +219,13 @@ function onlyCodeRefused(result: SubmissionResult<string[]> | undefined) {
   return !error.password?.length && !error.password_confirmation?.length;
 }
 
-function CodeStep({ loaderData, actionData }: { loaderData: PageData; actionData: Route.ComponentProps["actionData"] }) {
+function CodeStep({
+  loaderData,
+  actionData,
+}: {
+  loaderData: PageData;
+  actionData: Route.ComponentProps["actionData"];
+}) {
   const { email, secondsLeft, resendAt, sentAt, codeUsedUp } = loaderData;
   const { t } = useTranslation();
   const pending = useIsPending();
@@ -196,7 +242,10 @@ function CodeStep({ loaderData, actionData }: { loaderData: PageData; actionData
   const labels = { code: t("register.code"), ...newPasswordLabels(t, t("reset.newPassword")) };
   const codeOnly = onlyCodeRefused(result);
   // A wrong code alone leaves the passwords in their fields (with JavaScript; the server never sends them back).
-  useClearPasswords(codeOnly ? undefined : result, [fields.password.id, fields.password_confirmation.id]);
+  useClearPasswords(codeOnly ? undefined : result, [
+    fields.password.id,
+    fields.password_confirmation.id,
+  ]);
   const focus = firstInvalidField(result, ["code", "password", "password_confirmation"]);
   const errors = codeStepErrors(form.errors, codeUsedUp, t);
   return (
@@ -213,13 +262,23 @@ function CodeStep({ loaderData, actionData }: { loaderData: PageData; actionData
         submitWhenComplete={false}
       />
       <NewPasswordFields fields={fields} labels={labels} focus={focus} />
-      <FormErrors id={form.errorId} errors={codeOnly && !hydrated ? [...(errors ?? []), t("reset.passwordsAgain")] : errors} />
+      <FormErrors
+        id={form.errorId}
+        errors={codeOnly && !hydrated ? [...(errors ?? []), t("reset.passwordsAgain")] : errors}
+      />
       <div className="form__actions">
         <Button type="submit" name="intent" value="reset" size="lg" pending={pending}>
           <Icon name="check" />
           {t("reset.submit")}
         </Button>
-        <Button type="submit" name="intent" value="back" variant="mainSecondary" size="lg" formNoValidate>
+        <Button
+          type="submit"
+          name="intent"
+          value="back"
+          variant="mainSecondary"
+          size="lg"
+          formNoValidate
+        >
           <Icon name="arrow-left" />
           {t("register.back")}
         </Button>

@@ -1,8 +1,10 @@
 import { data } from "react-router";
+
 import { MarkdownArticle } from "~/components/markdown-page";
 import { requireMarkdownPage } from "~/server/content/markdown.server";
 import { getLocale } from "~/server/middleware/i18n.server";
 import { findEntry } from "~/utils/site-map/navigation";
+
 import type { Route } from "./+types/document";
 
 /** The documents are the site map's named pages under /documents; any other slug is not found. */

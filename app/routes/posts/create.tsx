@@ -3,16 +3,24 @@ import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import { getI18n } from "~/server/middleware/i18n.server";
-import { getApi } from "~/server/middleware/api.server";
+
+import {
+  chosenImagesIn,
+  PostForm,
+  PostPreview,
+  previewIn,
+  type ChosenImages,
+} from "~/components/admin/post-form";
+import { postHtml } from "~/server/format/post-text.server";
 import { readForm, replyRefused } from "~/server/forms/action.server";
 import { checkHoneypot } from "~/server/forms/honeypot.server";
-import { parseImageUpload } from "~/server/media/uploads.server";
 import { forwardImages } from "~/server/media/post-image-uploads.server";
+import { parseImageUpload } from "~/server/media/uploads.server";
+import { getApi } from "~/server/middleware/api.server";
+import { getI18n } from "~/server/middleware/i18n.server";
 import { redirectWithToast } from "~/server/toasts/toast.server";
-import { postHtml } from "~/server/format/post-text.server";
-import { chosenImagesIn, PostForm, PostPreview, previewIn, type ChosenImages } from "~/components/admin/post-form";
 import { PostSchema } from "~/utils/schemas/admin";
+
 import type { Route } from "./+types/create";
 
 const formId = "post-create";
@@ -31,15 +39,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   const multipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
   const upload = multipart ? await parseImageUpload(request, "images", t) : undefined;
   try {
-    if (upload?.tooLarge) return data({ result: { status: "error" as const, error: { "": upload.errors } } }, { status: 413 });
+    if (upload?.tooLarge)
+      return data(
+        { result: { status: "error" as const, error: { "": upload.errors } } },
+        { status: 413 },
+      );
     if (upload) await checkHoneypot(upload.fields, t("errors:formRejected"));
     const formData = upload?.fields ?? (await readForm(request, context));
     // The form again (a refusal, a preview): a browser cannot refill a file field, so the page names the pictures to choose again.
-    const chosenImages: ChosenImages | undefined = upload?.files.length || upload?.errors.length ? { names: upload.files.map((file) => file.name), errors: upload.errors } : undefined;
+    const chosenImages: ChosenImages | undefined =
+      upload?.files.length || upload?.errors.length
+        ? { names: upload.files.map((file) => file.name), errors: upload.errors }
+        : undefined;
     const submission = parseWithZod(formData, { schema: PostSchema });
-    if (submission.status !== "success") return data({ result: submission.reply(), chosenImages }, { status: 400 });
+    if (submission.status !== "success")
+      return data({ result: submission.reply(), chosenImages }, { status: 400 });
     const value = submission.value;
-    if (formData.get("intent") === "preview") return { result: submission.reply(), chosenImages, preview: { title: value.title, html: postHtml(value.text) } };
+    if (formData.get("intent") === "preview")
+      return {
+        result: submission.reply(),
+        chosenImages,
+        preview: { title: value.title, html: postHtml(value.text) },
+      };
     let post: { id: number; title: string };
     try {
       post = await api.admin.posts.create(value);
@@ -48,12 +69,23 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ ...refused.data, chosenImages }, refused.init ?? undefined);
     }
     // The post stands whatever happens to its pictures; the edit page says which failed and offers the upload again.
-    const outcome = upload?.files.length ? await forwardImages(api, post.id, upload.files, i18n) : { errors: [] };
+    const outcome = upload?.files.length
+      ? await forwardImages(api, post.id, upload.files, i18n)
+      : { errors: [] };
     const errors = [...(upload?.errors ?? []), ...outcome.errors];
     if (errors.length) {
-      return redirectWithToast(`/admin/posts/${post.id}/edit`, { type: "warning", description: t("admin.posts.createdImagesFailed", { title: post.title, errors: errors.join(" ") }) });
+      return redirectWithToast(`/admin/posts/${post.id}/edit`, {
+        type: "warning",
+        description: t("admin.posts.createdImagesFailed", {
+          title: post.title,
+          errors: errors.join(" "),
+        }),
+      });
     }
-    return redirectWithToast(`/admin/posts/${post.id}/edit`, { type: "success", description: t("admin.posts.created", { title: post.title }) });
+    return redirectWithToast(`/admin/posts/${post.id}/edit`, {
+      type: "success",
+      description: t("admin.posts.created", { title: post.title }),
+    });
   } finally {
     await upload?.cleanup();
   }
@@ -76,7 +108,14 @@ export default function PostCreatePage({ actionData }: Route.ComponentProps) {
     <div className="page">
       <h1>{t("admin.posts.create")}</h1>
       <section className="card">
-        <PostForm form={form} fields={fields} result={result} submitLabel={t("admin.posts.createSubmit")} withImages chosenImages={chosenImagesIn(actionData)} />
+        <PostForm
+          form={form}
+          fields={fields}
+          result={result}
+          submitLabel={t("admin.posts.createSubmit")}
+          withImages
+          chosenImages={chosenImagesIn(actionData)}
+        />
       </section>
       {preview ? <PostPreview {...preview} /> : null}
     </div>

@@ -1,10 +1,11 @@
 /** An Atom feed of the latest posts, for any feed reader. */
-import { getApi } from "~/server/middleware/api.server";
 import { getEnv, getPublicConfig } from "~/server/config/env.server";
-import { defaultLanguage } from "~/utils/i18n/config";
+import { postFeedHtml } from "~/server/format/post-text.server";
+import { getApi } from "~/server/middleware/api.server";
 import { i18nFor } from "~/server/middleware/i18n.server";
 import { atomFeed } from "~/utils/format/atom";
-import { postFeedHtml } from "~/server/format/post-text.server";
+import { defaultLanguage } from "~/utils/i18n/config";
+
 import type { Route } from "./+types/feed";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

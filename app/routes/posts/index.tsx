@@ -4,19 +4,21 @@
  */
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { IgnoredParams, ListResult } from "~/components/pagination";
-import { Icon } from "~/components/ui/icon";
-import { PostStatus } from "~/components/post-status";
-import { getApi } from "~/server/middleware/api.server";
-import { machineTime, useFormat } from "~/utils/format/format";
-import { mediaPath } from "~/utils/media/media-path";
-import { parseDay, parsePage, parsePostFilters } from "~/utils/lists/list-query";
-import type { Route } from "./+types/index";
-import { loadListPage } from "~/server/lists/list-page.server";
+
 import { FilterForm, FilterInput } from "~/components/filters";
+import { IgnoredParams, ListResult } from "~/components/pagination";
 import { PostFilterFields } from "~/components/post-filters";
-import { excerpt } from "~/utils/format/excerpt";
+import { PostStatus } from "~/components/post-status";
+import { Icon } from "~/components/ui/icon";
 import { postPlainText } from "~/server/format/post-text.server";
+import { loadListPage } from "~/server/lists/list-page.server";
+import { getApi } from "~/server/middleware/api.server";
+import { excerpt } from "~/utils/format/excerpt";
+import { machineTime, useFormat } from "~/utils/format/format";
+import { parseDay, parsePage, parsePostFilters } from "~/utils/lists/list-query";
+import { mediaPath } from "~/utils/media/media-path";
+
+import type { Route } from "./+types/index";
 
 const pageSize = 12;
 
@@ -35,7 +37,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page_size: pageSize,
   };
   const api = getApi(context);
-  const list = await loadListPage(request, page, pageSize, (target) => api.posts.list({ ...query, page: target }));
+  const list = await loadListPage(request, page, pageSize, (target) =>
+    api.posts.list({ ...query, page: target }),
+  );
   // A resident who asked to save data (Save-Data: on) gets the cards without pictures.
   const saveData = request.headers.get("Save-Data")?.trim().toLowerCase() === "on";
   return {
@@ -71,7 +75,15 @@ function PostCard({ post }: { post: PostSummary }) {
     <article className={post.thumbnail ? "card post-card post-card--with-image" : "card post-card"}>
       {post.thumbnail ? (
         // Decorative: the title beside it names the post. Sized, so nothing jumps when it arrives.
-        <img className="post-card__image" src={post.thumbnail} alt="" width={240} height={160} loading="lazy" decoding="async" />
+        <img
+          className="post-card__image"
+          src={post.thumbnail}
+          alt=""
+          width={240}
+          height={160}
+          loading="lazy"
+          decoding="async"
+        />
       ) : null}
       <p className="post-card__meta">
         <time dateTime={machineTime(post.created_at)}>{format.date(post.created_at)}</time>
@@ -94,7 +106,12 @@ export default function PostsPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="page">
       {/* React puts it in <head>: feed readers find the feed from the page. */}
-      <link rel="alternate" type="application/atom+xml" title={t("posts.title")} href="/posts/feed.xml" />
+      <link
+        rel="alternate"
+        type="application/atom+xml"
+        title={t("posts.title")}
+        href="/posts/feed.xml"
+      />
       <div className="page__head">
         <h1>{t("posts.title")}</h1>
         <a href="/posts/feed.xml" className="btn btn--mainTertiary btn--sm btn--wraps">
@@ -104,11 +121,27 @@ export default function PostsPage({ loaderData }: Route.ComponentProps) {
       </div>
       <FilterForm resetTo="/posts" filtered={filtered}>
         <PostFilterFields idPrefix="posts" filters={filters}>
-          <FilterInput id="posts-day" name="day" type="date" label={t("posts.day")} defaultValue={filters.day} />
+          <FilterInput
+            id="posts-day"
+            name="day"
+            type="date"
+            label={t("posts.day")}
+            defaultValue={filters.day}
+          />
         </PostFilterFields>
       </FilterForm>
-      <IgnoredParams ignored={ignored} labels={{ status: t("posts.status"), day: t("posts.day") }} />
-      <ListResult empty={posts.length === 0} count={count} filtered={filtered} resetTo="/posts" page={page} pages={pages}>
+      <IgnoredParams
+        ignored={ignored}
+        labels={{ status: t("posts.status"), day: t("posts.day") }}
+      />
+      <ListResult
+        empty={posts.length === 0}
+        count={count}
+        filtered={filtered}
+        resetTo="/posts"
+        page={page}
+        pages={pages}
+      >
         <div className="card-grid">
           {posts.map((post) => (
             <PostCard key={post.id} post={post} />

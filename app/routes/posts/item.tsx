@@ -1,16 +1,18 @@
 /** One post: its text (a safe subset of Markdown, rendered on the server) and its images. */
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
-import { Icon } from "~/components/ui/icon";
+
 import { PostStatus } from "~/components/post-status";
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
-import { getApi } from "~/server/middleware/api.server";
+import { Icon } from "~/components/ui/icon";
 import { rethrowNotFound } from "~/server/api/rethrow-not-found.server";
-import { machineTime, useFormat } from "~/utils/format/format";
-import { excerpt } from "~/utils/format/excerpt";
 import { postHtml, postPlainText } from "~/server/format/post-text.server";
+import { getApi } from "~/server/middleware/api.server";
+import { excerpt } from "~/utils/format/excerpt";
+import { machineTime, useFormat } from "~/utils/format/format";
 import { mediaPath } from "~/utils/media/media-path";
 import { useOptionalUser } from "~/utils/root-data";
+
 import type { Route } from "./+types/item";
 
 export const handle: RouteHandle = {
@@ -24,7 +26,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const post = await getApi(context).posts.get(params.postId).catch(rethrowNotFound);
   const { text, ...rest } = post;
   return {
-    post: { ...rest, html: postHtml(text), images: post.images.map((image) => ({ ...image, image: mediaPath(image.image) })) },
+    post: {
+      ...rest,
+      html: postHtml(text),
+      images: post.images.map((image) => ({ ...image, image: mediaPath(image.image) })),
+    },
     description: excerpt(postPlainText(text), 160),
   };
 }
@@ -39,11 +45,16 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
       {/* The edit control sits on the date's line, never beside the title: one place whatever the title's length or the post's status. */}
       <div className="post__bar">
         <p className="post__meta">
-          <time dateTime={machineTime(post.created_at)}>{t("posts.published", { date: format.date(post.created_at) })}</time>
+          <time dateTime={machineTime(post.created_at)}>
+            {t("posts.published", { date: format.date(post.created_at) })}
+          </time>
           <PostStatus actual={post.is_actual} />
         </p>
         {user?.role === "admin" ? (
-          <Link to={`/admin/posts/${post.id}/edit`} className="btn btn--mainSecondary btn--md post__edit">
+          <Link
+            to={`/admin/posts/${post.id}/edit`}
+            className="btn btn--mainSecondary btn--md post__edit"
+          >
             <Icon name="pencil" />
             {t("posts.edit")}
           </Link>

@@ -8,32 +8,34 @@
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form } from "react-router";
-import { ApiError } from "~/utils/api/errors";
-import { readForm, replyRefused, retryAfterHeaders } from "~/server/forms/action.server";
-import { redirectWithToast } from "~/server/toasts/toast.server";
-import { ErrorSummary, FormErrors, HoneypotInputs, useIsPending } from "~/components/forms/form";
-import { AttachSchema } from "~/utils/schemas/profile";
-import { Button } from "~/components/ui/button";
-import { Field } from "~/components/ui/fields";
-import { getLimits } from "~/server/http/limits.server";
-import { requestMetaContext } from "~/utils/http/request-context";
-import { getUser } from "~/server/middleware/user.server";
-import { logger } from "~/server/monitoring/logger.server";
 import { useTranslation } from "react-i18next";
-import type { Account } from "~/utils/api/types";
+import { data, Form } from "react-router";
+
 import { Balance } from "~/components/balance";
 import { ConfirmLink } from "~/components/confirm-link";
-import { PayAccountLink } from "~/components/pay-account-link";
-import { IgnoredParams, ListResult } from "~/components/pagination";
-import { Icon } from "~/components/ui/icon";
-import { getI18n } from "~/server/middleware/i18n.server";
-import { getApi } from "~/server/middleware/api.server";
-import { useFormat } from "~/utils/format/format";
-import { parseChoice, parsePage, parseText } from "~/utils/lists/list-query";
-import type { Route } from "./+types/accounts";
-import { loadListPage } from "~/server/lists/list-page.server";
 import { FilterForm, FilterInput, FilterSelect } from "~/components/filters";
+import { ErrorSummary, FormErrors, HoneypotInputs, useIsPending } from "~/components/forms/form";
+import { IgnoredParams, ListResult } from "~/components/pagination";
+import { PayAccountLink } from "~/components/pay-account-link";
+import { Button } from "~/components/ui/button";
+import { Field } from "~/components/ui/fields";
+import { Icon } from "~/components/ui/icon";
+import { readForm, replyRefused, retryAfterHeaders } from "~/server/forms/action.server";
+import { getLimits } from "~/server/http/limits.server";
+import { loadListPage } from "~/server/lists/list-page.server";
+import { getApi } from "~/server/middleware/api.server";
+import { getI18n } from "~/server/middleware/i18n.server";
+import { getUser } from "~/server/middleware/user.server";
+import { logger } from "~/server/monitoring/logger.server";
+import { redirectWithToast } from "~/server/toasts/toast.server";
+import { ApiError } from "~/utils/api/errors";
+import type { Account } from "~/utils/api/types";
+import { useFormat } from "~/utils/format/format";
+import { requestMetaContext } from "~/utils/http/request-context";
+import { parseChoice, parsePage, parseText } from "~/utils/lists/list-query";
+import { AttachSchema } from "~/utils/schemas/profile";
+
+import type { Route } from "./+types/accounts";
 
 const pageSize = 10;
 const attachFormId = "attach-account";
@@ -52,14 +54,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = url.searchParams;
   const ignored: string[] = [];
   const page = parsePage(params.get("page")) ?? (ignored.push("page"), 1);
-  const sort = parseChoice(params.get("sort"), Object.keys(sorts) as Sort[], "number") ?? (ignored.push("sort"), "number");
+  const sort =
+    parseChoice(params.get("sort"), Object.keys(sorts) as Sort[], "number") ??
+    (ignored.push("sort"), "number");
   const address = parseText(params.get("address"));
   const numberParam = parseText(params.get("number"), 10);
   const number = /^\d*$/.test(numberParam) ? numberParam : "";
   if (numberParam && !number) ignored.push("number");
-  const query = { address__icontains: address, id_starts_with: number, ordering: sorts[sort], page, page_size: pageSize };
+  const query = {
+    address__icontains: address,
+    id_starts_with: number,
+    ordering: sorts[sort],
+    page,
+    page_size: pageSize,
+  };
   const api = getApi(context);
-  const list = await loadListPage(request, page, pageSize, (target) => api.accounts.list({ ...query, page: target }));
+  const list = await loadListPage(request, page, pageSize, (target) =>
+    api.accounts.list({ ...query, page: target }),
+  );
   return {
     accounts: list.results,
     count: list.count,
@@ -78,7 +90,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const meta = context.get(requestMetaContext);
   // Counted before the backend is asked, so parallel guesses cannot slip through.
-  const attempt = await getLimits().attachAttempt(meta.clientAddress, String(getUser(context)?.id ?? ""));
+  const attempt = await getLimits().attachAttempt(
+    meta.clientAddress,
+    String(getUser(context)?.id ?? ""),
+  );
   if (attempt.refusal) return replyRefused(submission, attempt.refusal, context);
   try {
     await getApi(context).accounts.attach(submission.value);
@@ -86,15 +101,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     const codes = error instanceof ApiError ? error.errors.map((item) => item.code) : [];
     if (codes.some((code) => guessRefusals.has(code))) {
       // Which of the two it was stays here: the page must not tell a number that exists.
-      logger.info({ requestId: meta.requestId, operation: "clientAccountsAttach", codes }, "account attach refused");
-      return data({ result: submission.reply({ formErrors: [t("accounts.notFound")] }) }, { status: 400 });
+      logger.info(
+        { requestId: meta.requestId, operation: "clientAccountsAttach", codes },
+        "account attach refused",
+      );
+      return data(
+        { result: submission.reply({ formErrors: [t("accounts.notFound")] }) },
+        { status: 400 },
+      );
     }
     await attempt.notCounted();
     return replyRefused(submission, error, context);
   }
   await attempt.notCounted();
   const url = new URL(request.url);
-  return redirectWithToast(`${url.pathname}${url.search}`, { type: "success", description: t("accounts.attached", { id: submission.value.id }) });
+  return redirectWithToast(`${url.pathname}${url.search}`, {
+    type: "success",
+    description: t("accounts.attached", { id: submission.value.id }),
+  });
 }
 
 function DetachControl({ account }: { account: Account }) {
@@ -121,8 +145,21 @@ export default function AccountsPage({ loaderData, actionData }: Route.Component
       <h1>{t("accounts.title")}</h1>
       <p className="muted">{t("accounts.lead")}</p>
       <FilterForm resetTo="/profile/accounts" filtered={filtered}>
-        <FilterInput id="accounts-address" name="address" label={t("accounts.address")} defaultValue={filters.address} />
-        <FilterInput id="accounts-number" name="number" label={t("accounts.number")} defaultValue={filters.number} error={ignored.includes("number") ? t("accounts.numberInvalid") : undefined} maxLength={10} inputMode="numeric" />
+        <FilterInput
+          id="accounts-address"
+          name="address"
+          label={t("accounts.address")}
+          defaultValue={filters.address}
+        />
+        <FilterInput
+          id="accounts-number"
+          name="number"
+          label={t("accounts.number")}
+          defaultValue={filters.number}
+          error={ignored.includes("number") ? t("accounts.numberInvalid") : undefined}
+          maxLength={10}
+          inputMode="numeric"
+        />
         <FilterSelect
           id="accounts-sort"
           name="sort"
@@ -165,7 +202,8 @@ export default function AccountsPage({ loaderData, actionData }: Route.Component
                 <Icon name="map-pin" /> {account.address}
               </p>
               <p className="muted small">
-                {t("accounts.colHolder")}: {account.customer} · {t("accounts.updated", { date: format.date(account.updated_at) })}
+                {t("accounts.colHolder")}: {account.customer} ·{" "}
+                {t("accounts.updated", { date: format.date(account.updated_at) })}
               </p>
               <div className="account-card__actions">
                 <PayAccountLink account={account.id} />
@@ -204,13 +242,22 @@ function AttachForm({ actionData }: { actionData: Route.ComponentProps["actionDa
       <HoneypotInputs label={t("forms.honeypot")} />
       <Field
         labelProps={{ children: labels.id }}
-        inputProps={{ ...getInputProps(fields.id, { type: "text" }), inputMode: "numeric", autoComplete: "off", autoFocus: Boolean(fields.id.errors) }}
+        inputProps={{
+          ...getInputProps(fields.id, { type: "text" }),
+          inputMode: "numeric",
+          autoComplete: "off",
+          autoFocus: Boolean(fields.id.errors),
+        }}
         hint={t("accounts.attachNumberHint")}
         errors={fields.id.errors}
       />
       <Field
         labelProps={{ children: labels.customer }}
-        inputProps={{ ...getInputProps(fields.customer, { type: "text" }), autoComplete: "family-name", autoFocus: !fields.id.errors && Boolean(fields.customer.errors) }}
+        inputProps={{
+          ...getInputProps(fields.customer, { type: "text" }),
+          autoComplete: "family-name",
+          autoFocus: !fields.id.errors && Boolean(fields.customer.errors),
+        }}
         errors={fields.customer.errors}
       />
       <FormErrors id={form.errorId} errors={form.errors} />

@@ -1,17 +1,22 @@
 /** The alternative payment service: what it is, its benefits, the accounts to pay, and «Перейти». */
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+
 import { Balance } from "~/components/balance";
 import { CopyButton } from "~/components/copy-button";
-import { Icon } from "~/components/ui/icon";
 import { PayAccountLink } from "~/components/pay-account-link";
 import { BenefitList, PaymentButton } from "~/components/payment-service";
-import { getApi } from "~/server/middleware/api.server";
+import { Icon } from "~/components/ui/icon";
 import { getPublicConfig } from "~/server/config/env.server";
+import { getApi } from "~/server/middleware/api.server";
+
 import type { Route } from "./+types/altpayment";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { results, count } = await getApi(context).accounts.list({ ordering: "id", page_size: 100 });
+  const { results, count } = await getApi(context).accounts.list({
+    ordering: "id",
+    page_size: 100,
+  });
   return { accounts: results, count, paymentUrl: getPublicConfig().paymentUrl };
 }
 
@@ -26,7 +31,8 @@ export default function AltPaymentPage({ loaderData }: Route.ComponentProps) {
         <h2 id="altpayment-accounts">{t("altpayment.accountsTitle")}</h2>
         {accounts.length === 0 ? (
           <p>
-            {t("altpayment.noAccounts")} <Link to="/profile/accounts">{t("altpayment.goAccounts")}</Link>
+            {t("altpayment.noAccounts")}{" "}
+            <Link to="/profile/accounts">{t("altpayment.goAccounts")}</Link>
           </p>
         ) : (
           <>
@@ -37,7 +43,10 @@ export default function AltPaymentPage({ loaderData }: Route.ComponentProps) {
                   <div className="account-card__head">
                     <span className="account-card__copy">
                       <strong className="account-card__number">{account.id}</strong>
-                      <CopyButton value={String(account.id)} className="account-card__copy-button" />
+                      <CopyButton
+                        value={String(account.id)}
+                        className="account-card__copy-button"
+                      />
                     </span>
                     <Balance value={account.balance} />
                   </div>

@@ -4,13 +4,15 @@
  */
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
-import { ApiError } from "~/utils/api/errors";
-import { refusalTexts } from "~/server/api/refusal-texts.server";
+
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { Icon } from "~/components/ui/icon";
-import { getI18n } from "~/server/middleware/i18n.server";
+import { refusalTexts } from "~/server/api/refusal-texts.server";
 import { getApi } from "~/server/middleware/api.server";
+import { getI18n } from "~/server/middleware/i18n.server";
 import { redirectWithToast } from "~/server/toasts/toast.server";
+import { ApiError } from "~/utils/api/errors";
+
 import type { Route } from "./+types/detach";
 
 export const handle: RouteHandle = {
@@ -32,11 +34,17 @@ export async function action({ params, context }: Route.ActionArgs) {
     await getApi(context).accounts.detach({ id: params.accountId });
   } catch (error) {
     if (error instanceof ApiError) {
-      return redirectWithToast("/profile/accounts", { type: "error", description: refusalTexts(getI18n(context)).toast(error) });
+      return redirectWithToast("/profile/accounts", {
+        type: "error",
+        description: refusalTexts(getI18n(context)).toast(error),
+      });
     }
     throw error;
   }
-  return redirectWithToast("/profile/accounts", { type: "success", description: t("accounts.detached", { id: params.accountId }) });
+  return redirectWithToast("/profile/accounts", {
+    type: "success",
+    description: t("accounts.detached", { id: params.accountId }),
+  });
 }
 
 export default function DetachPage({ loaderData }: Route.ComponentProps) {

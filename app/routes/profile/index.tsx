@@ -6,23 +6,31 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useRouteLoaderData } from "react-router";
-import { getI18n } from "~/server/middleware/i18n.server";
-import { getApi } from "~/server/middleware/api.server";
-import { readForm, replyRefused } from "~/server/forms/action.server";
-import { redirectWithToast } from "~/server/toasts/toast.server";
-import { firstInvalidField, useClearPasswords, ErrorSummary, FormErrors, HoneypotInputs, useIsPending } from "~/components/forms/form";
-import { PasswordSchema, ProfileSchema } from "~/utils/schemas/profile";
-import { useFormat } from "~/utils/format/format";
-import type { ProfileDetails } from "~/utils/api/types";
-import type { Route } from "./+types/index";
-import { formatPhone } from "~/components/auth/phone-input";
+import { data, Form, Link, redirect, useRouteLoaderData } from "react-router";
+
 import { NewPasswordFields, newPasswordLabels } from "~/components/auth/new-password-fields";
+import { formatPhone } from "~/components/auth/phone-input";
+import {
+  ErrorSummary,
+  firstInvalidField,
+  FormErrors,
+  HoneypotInputs,
+  useClearPasswords,
+  useIsPending,
+} from "~/components/forms/form";
 import { PersonFields, personLabels } from "~/components/person-fields";
 import { Button } from "~/components/ui/button";
 import { PasswordField } from "~/components/ui/fields";
-import { Link } from "react-router";
 import { Icon } from "~/components/ui/icon";
+import { readForm, replyRefused } from "~/server/forms/action.server";
+import { getApi } from "~/server/middleware/api.server";
+import { getI18n } from "~/server/middleware/i18n.server";
+import { redirectWithToast } from "~/server/toasts/toast.server";
+import type { ProfileDetails } from "~/utils/api/types";
+import { useFormat } from "~/utils/format/format";
+import { PasswordSchema, ProfileSchema } from "~/utils/schemas/profile";
+
+import type { Route } from "./+types/index";
 
 const profileFormId = "profile-data";
 const passwordFormId = "profile-password";
@@ -40,7 +48,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     return Number.isFinite(kopecks) && kopecks > 0 ? sum + kopecks : sum;
   }, 0);
   const latest = list.results.reduce<string | null>(
-    (last, account) => (!last || Date.parse(account.updated_at) > Date.parse(last) ? account.updated_at : last),
+    (last, account) =>
+      !last || Date.parse(account.updated_at) > Date.parse(last) ? account.updated_at : last,
     null,
   );
   return {
@@ -57,7 +66,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Two forms on the page: the answer names the one it is about (its `intent`).
   if (intent === "profile") {
     const submission = parseWithZod(formData, { schema: ProfileSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success")
+      return data({ intent, result: submission.reply() }, { status: 400 });
     const { middle_name, phone, ...names } = submission.value;
     try {
       await api.users.updateMe({ ...names, middle_name: middle_name ?? "", phone: phone ?? null });
@@ -73,7 +83,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "password") {
     const submission = parseWithZod(formData, { schema: PasswordSchema });
     const hideFields = ["old_password", "password", "password_confirmation"];
-    if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
+    if (submission.status !== "success")
+      return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 });
     try {
       await api.users.updatePassword(submission.value);
     } catch (error) {
@@ -118,7 +129,11 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
       <AccountsSummary {...loaderData.accounts} />
       <div className="two-columns">
         <section className="card">
-          <ProfileForm key={`${me.first_name}|${me.last_name}|${me.middle_name}|${me.phone}`} me={me} actionData={actionData} />
+          <ProfileForm
+            key={`${me.first_name}|${me.last_name}|${me.middle_name}|${me.phone}`}
+            me={me}
+            actionData={actionData}
+          />
         </section>
         <section className="card">
           <PasswordForm actionData={actionData} />
@@ -128,7 +143,13 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-function ProfileForm({ me, actionData }: { me: Me; actionData: Route.ComponentProps["actionData"] }) {
+function ProfileForm({
+  me,
+  actionData,
+}: {
+  me: Me;
+  actionData: Route.ComponentProps["actionData"];
+}) {
   const { t } = useTranslation();
   const pending = useIsPending({ intent: "profile" });
   const result = actionData?.intent === "profile" ? actionData.result : undefined;
@@ -136,7 +157,12 @@ function ProfileForm({ me, actionData }: { me: Me; actionData: Route.ComponentPr
     id: profileFormId,
     constraint: profileConstraint,
     lastResult: result,
-    defaultValue: { first_name: me.first_name, middle_name: me.middle_name, last_name: me.last_name, phone: me.phone ?? "" },
+    defaultValue: {
+      first_name: me.first_name,
+      middle_name: me.middle_name,
+      last_name: me.last_name,
+      phone: me.phone ?? "",
+    },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -144,7 +170,12 @@ function ProfileForm({ me, actionData }: { me: Me; actionData: Route.ComponentPr
   const focus = firstInvalidField(result, ["last_name", "first_name", "middle_name", "phone"]);
   const labels = personLabels(t);
   return (
-    <Form method="POST" className="form" {...getFormProps(form)} aria-labelledby="profile-data-title">
+    <Form
+      method="POST"
+      className="form"
+      {...getFormProps(form)}
+      aria-labelledby="profile-data-title"
+    >
       <h2 id="profile-data-title">{t("profile.edit")}</h2>
       <ErrorSummary form={form} labels={labels} />
       <HoneypotInputs label={t("forms.honeypot")} />
@@ -170,22 +201,44 @@ function PasswordForm({ actionData }: { actionData: Route.ComponentProps["action
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  useClearPasswords(result, [fields.old_password.id, fields.password.id, fields.password_confirmation.id]);
+  useClearPasswords(result, [
+    fields.old_password.id,
+    fields.password.id,
+    fields.password_confirmation.id,
+  ]);
   const focus = firstInvalidField(result, ["old_password", "password", "password_confirmation"]);
-  const labels = { old_password: t("profile.oldPassword"), ...newPasswordLabels(t, t("profile.newPassword")) };
+  const labels = {
+    old_password: t("profile.oldPassword"),
+    ...newPasswordLabels(t, t("profile.newPassword")),
+  };
   return (
-    <Form method="POST" className="form" {...getFormProps(form)} aria-labelledby="profile-password-title">
+    <Form
+      method="POST"
+      className="form"
+      {...getFormProps(form)}
+      aria-labelledby="profile-password-title"
+    >
       <h2 id="profile-password-title">{t("profile.passwordTitle")}</h2>
       <ErrorSummary form={form} labels={labels} />
       <HoneypotInputs label={t("forms.honeypot")} />
       <PasswordField
         labelProps={{ children: labels.old_password }}
-        inputProps={{ ...getInputProps(fields.old_password, { type: "password" }), autoComplete: "current-password", autoFocus: focus === "old_password" }}
+        inputProps={{
+          ...getInputProps(fields.old_password, { type: "password" }),
+          autoComplete: "current-password",
+          autoFocus: focus === "old_password",
+        }}
         errors={fields.old_password.errors}
       />
       <NewPasswordFields fields={fields} labels={labels} focus={focus} />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <Button type="submit" name="intent" value="password" variant="mainSecondary" pending={pending}>
+      <Button
+        type="submit"
+        name="intent"
+        value="password"
+        variant="mainSecondary"
+        pending={pending}
+      >
         <Icon name="shield-check" />
         {t("profile.changePassword")}
       </Button>
@@ -193,7 +246,15 @@ function PasswordForm({ actionData }: { actionData: Route.ComponentProps["action
   );
 }
 
-function AccountsSummary({ count, owed, latest }: { count: number; owed: string; latest: string | null }) {
+function AccountsSummary({
+  count,
+  owed,
+  latest,
+}: {
+  count: number;
+  owed: string;
+  latest: string | null;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
   return (
@@ -209,7 +270,9 @@ function AccountsSummary({ count, owed, latest }: { count: number; owed: string;
           </div>
           <div>
             <dt>{t("profile.accountsOwed")}</dt>
-            <dd className={Number(owed) > 0 ? "accounts-summary__due" : "accounts-summary__settled"}>
+            <dd
+              className={Number(owed) > 0 ? "accounts-summary__due" : "accounts-summary__settled"}
+            >
               {Number(owed) > 0 ? format.money(owed) : t("profile.accountsNothingOwed")}
             </dd>
           </div>

@@ -6,9 +6,11 @@
  */
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
-import type { ProfileDetails, User } from "~/utils/api/types";
+
 import { Icon } from "~/components/ui/icon";
 import { getApi } from "~/server/middleware/api.server";
+import type { ProfileDetails, User } from "~/utils/api/types";
+
 import type { Route } from "./+types/layout";
 
 export async function loader({ context }: Route.LoaderArgs): Promise<{ me: ProfileDetails }> {

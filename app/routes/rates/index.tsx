@@ -1,14 +1,16 @@
 /** Tariffs: a table with search by name, the day filter, sorting and pages. */
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+
+import { FilterForm, FilterInput, FilterSelect } from "~/components/filters";
+import { KeepTogether } from "~/components/keep-together";
 import { IgnoredParams, ListResult } from "~/components/pagination";
+import { loadListPage } from "~/server/lists/list-page.server";
 import { getApi } from "~/server/middleware/api.server";
 import { unitLabel, useFormat } from "~/utils/format/format";
 import { parseChoice, parseDay, parsePage, parseText } from "~/utils/lists/list-query";
+
 import type { Route } from "./+types/index";
-import { loadListPage } from "~/server/lists/list-page.server";
-import { FilterForm, FilterInput, FilterSelect } from "~/components/filters";
-import { KeepTogether } from "~/components/keep-together";
 
 const pageSize = 20;
 const sorts = { name: "name", newest: "-created_at", oldest: "created_at" } as const;
@@ -21,7 +23,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = parsePage(params.get("page")) ?? (ignored.push("page"), 1);
   const day = parseDay(params.get("day"));
   if (day === null) ignored.push("day");
-  const sort = parseChoice(params.get("sort"), Object.keys(sorts) as Sort[], "name") ?? (ignored.push("sort"), "name");
+  const sort =
+    parseChoice(params.get("sort"), Object.keys(sorts) as Sort[], "name") ??
+    (ignored.push("sort"), "name");
   const q = parseText(params.get("q"));
   const query = {
     name__icontains: q,
@@ -31,7 +35,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page_size: pageSize,
   };
   const api = getApi(context);
-  const list = await loadListPage(request, page, pageSize, (target) => api.rates.list({ ...query, page: target }));
+  const list = await loadListPage(request, page, pageSize, (target) =>
+    api.rates.list({ ...query, page: target }),
+  );
   return {
     rates: list.results,
     count: list.count,
@@ -52,7 +58,13 @@ export default function RatesPage({ loaderData }: Route.ComponentProps) {
       <h1>{t("rates.title")}</h1>
       <FilterForm resetTo="/rates" filtered={filtered}>
         <FilterInput id="rates-q" name="q" label={t("rates.search")} defaultValue={filters.q} />
-        <FilterInput id="rates-day" name="day" type="date" label={t("rates.day")} defaultValue={filters.day} />
+        <FilterInput
+          id="rates-day"
+          name="day"
+          type="date"
+          label={t("rates.day")}
+          defaultValue={filters.day}
+        />
         <FilterSelect
           id="rates-sort"
           name="sort"
@@ -66,7 +78,14 @@ export default function RatesPage({ loaderData }: Route.ComponentProps) {
         />
       </FilterForm>
       <IgnoredParams ignored={ignored} />
-      <ListResult empty={rates.length === 0} count={count} filtered={filtered} resetTo="/rates" page={page} pages={pages}>
+      <ListResult
+        empty={rates.length === 0}
+        count={count}
+        filtered={filtered}
+        resetTo="/rates"
+        page={page}
+        pages={pages}
+      >
         <div className="table-wrap">
           <table className="table table--stack">
             <thead>
@@ -85,7 +104,12 @@ export default function RatesPage({ loaderData }: Route.ComponentProps) {
                     <Link to={`/rates/item/${rate.id}`}>{rate.name}</Link>
                   </th>
                   <td className="num" data-label={t("rates.value")}>
-                    <span className="nowrap">{t("rates.perUnit", { value: format.money(rate.value), unit: unitLabel(rate.unit, t) })}</span>
+                    <span className="nowrap">
+                      {t("rates.perUnit", {
+                        value: format.money(rate.value),
+                        unit: unitLabel(rate.unit, t),
+                      })}
+                    </span>
                   </td>
                   <td data-label={t("rates.description")}>
                     <KeepTogether text={rate.description} />

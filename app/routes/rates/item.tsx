@@ -1,12 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
+
+import { KeepTogether } from "~/components/keep-together";
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { Icon } from "~/components/ui/icon";
-import { getApi } from "~/server/middleware/api.server";
 import { rethrowNotFound } from "~/server/api/rethrow-not-found.server";
+import { getApi } from "~/server/middleware/api.server";
 import { unitLabel, useFormat } from "~/utils/format/format";
+
 import type { Route } from "./+types/item";
-import { KeepTogether } from "~/components/keep-together";
 
 export const handle: RouteHandle = {
   crumbParams: (loaderData) => ({ name: (loaderData as { rate: { name: string } }).rate.name }),
@@ -29,7 +31,12 @@ export default function RatePage({ loaderData }: Route.ComponentProps) {
         <div>
           <dt>{t("rates.value")}</dt>
           <dd className="details__big">
-            <span className="nowrap">{t("rates.perUnit", { value: format.money(rate.value), unit: unitLabel(rate.unit, t) })}</span>
+            <span className="nowrap">
+              {t("rates.perUnit", {
+                value: format.money(rate.value),
+                unit: unitLabel(rate.unit, t),
+              })}
+            </span>
           </dd>
         </div>
         <div>

@@ -3,11 +3,13 @@
  * posts the choice here, kept in a cookie, and returns to the same page.
  */
 import { data, redirect } from "react-router";
-import { isLanguage } from "~/utils/i18n/config";
+
 import { languageCookie } from "~/server/http/preferences.server";
-import { safeRedirect } from "~/utils/http/redirect";
-import type { Route } from "./+types/language";
 import { readFormData } from "~/server/http/request.server";
+import { safeRedirect } from "~/utils/http/redirect";
+import { isLanguage } from "~/utils/i18n/config";
+
+import type { Route } from "./+types/language";
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await readFormData(request);

@@ -6,8 +6,10 @@
  * older release's, the file is the current one, kept five minutes.
  */
 import { data } from "react-router";
+
 import { isLanguage, localesVersion, namespaces } from "~/utils/i18n/config";
 import { resources } from "~/utils/i18n/resources";
+
 import type { Route } from "./+types/locales";
 
 export function loader({ params, request }: Route.LoaderArgs) {
@@ -19,7 +21,9 @@ export function loader({ params, request }: Route.LoaderArgs) {
   const versioned = new URL(request.url).searchParams.get("v") === localesVersion;
   return Response.json(body, {
     headers: {
-      "Cache-Control": versioned ? "public, max-age=31536000, immutable" : "public, max-age=300, stale-while-revalidate=86400",
+      "Cache-Control": versioned
+        ? "public, max-age=31536000, immutable"
+        : "public, max-age=300, stale-while-revalidate=86400",
     },
   });
 }

@@ -1,9 +1,11 @@
 /** Signing out: a POST ends the session (on every replica, see endSession) and goes home. */
 import { redirect } from "react-router";
-import { getI18n } from "~/server/middleware/i18n.server";
+
 import { signedInHintCookie } from "~/server/http/preferences.server";
-import { redirectWithToast } from "~/server/toasts/toast.server";
+import { getI18n } from "~/server/middleware/i18n.server";
 import { endSession, getSession } from "~/server/middleware/session.server";
+import { redirectWithToast } from "~/server/toasts/toast.server";
+
 import type { Route } from "./+types/logout";
 
 export async function action({ context }: Route.ActionArgs) {

@@ -8,8 +8,9 @@
  * file included, is a download (application/octet-stream, attachment).
  */
 import { getEnv } from "~/server/config/env.server";
-import { getI18n } from "~/server/middleware/i18n.server";
 import { sniffInlineType } from "~/server/media/uploads.server";
+import { getI18n } from "~/server/middleware/i18n.server";
+
 import type { Route } from "./+types/media";
 
 const passRequest = ["if-none-match", "if-modified-since", "range"];
@@ -18,7 +19,10 @@ const passResponse = ["content-length", "etag", "last-modified", "content-range"
 const headBytes = 16;
 
 function plain(text: string, status: number, headers: Record<string, string> = {}) {
-  return new Response(text, { status, headers: { "Content-Type": "text/plain; charset=utf-8", ...headers } });
+  return new Response(text, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", ...headers },
+  });
 }
 
 /** The first bytes of a body, and the whole body again as a stream (nothing else is read ahead). */
@@ -61,7 +65,8 @@ async function peek(body: ReadableStream<Uint8Array>) {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const path = params["*"] ?? "";
-  if (!path || path.split("/").some((part) => part === ".." || part === "")) return plain("Not found", 404);
+  if (!path || path.split("/").some((part) => part === ".." || part === ""))
+    return plain("Not found", 404);
   const env = getEnv();
   const url = `${env.API_URL}/media/${path.split("/").map(encodeURIComponent).join("/")}`;
   const headers = new Headers();
@@ -69,7 +74,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
-  const get = (init: RequestInit) => fetch(url, { ...init, signal: AbortSignal.timeout(env.API_TIMEOUT_MS) });
+  const get = (init: RequestInit) =>
+    fetch(url, { ...init, signal: AbortSignal.timeout(env.API_TIMEOUT_MS) });
   let upstream: Response;
   try {
     upstream = await get({ headers });
@@ -83,7 +89,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!upstream.ok && upstream.status !== 304) {
     // Nothing of the backend's error page reaches the resident.
     await upstream.body?.cancel();
-    return upstream.status === 416 ? plain("Range Not Satisfiable", 416, { "Content-Range": upstream.headers.get("content-range") ?? "" }) : plain(getI18n(context).t("errors.unavailableTitle"), 502);
+    return upstream.status === 416
+      ? plain("Range Not Satisfiable", 416, {
+          "Content-Range": upstream.headers.get("content-range") ?? "",
+        })
+      : plain(getI18n(context).t("errors.unavailableTitle"), 502);
   }
 
   const out = new Headers();

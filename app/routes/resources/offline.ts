@@ -4,10 +4,12 @@
  * for everyone, whoever asks.
  */
 import { data } from "react-router";
+
 import { getPublicConfig } from "~/server/config/env.server";
-import { isLanguage } from "~/utils/i18n/config";
 import { i18nFor } from "~/server/middleware/i18n.server";
 import { offlinePageHtml } from "~/server/pwa/offline-page.server";
+import { isLanguage } from "~/utils/i18n/config";
+
 import type { Route } from "./+types/offline";
 
 export async function loader({ params }: Route.LoaderArgs) {

@@ -3,11 +3,13 @@
  * posts here and returns to the same page, so it works without JavaScript.
  */
 import { data, redirect } from "react-router";
+
 import { themeCookie } from "~/server/http/preferences.server";
-import { themeSchema } from "~/utils/http/theme-schema";
-import { safeRedirect } from "~/utils/http/redirect";
-import type { Route } from "./+types/theme";
 import { readFormData } from "~/server/http/request.server";
+import { safeRedirect } from "~/utils/http/redirect";
+import { themeSchema } from "~/utils/http/theme-schema";
+
+import type { Route } from "./+types/theme";
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await readFormData(request);

@@ -1,6 +1,6 @@
 /** Between the admin user forms and the contract's AdminUser (the admin flag's name is configuration). */
-import type { AdminUser } from "~/utils/api/types";
 import { getEnv } from "~/server/config/env.server";
+import type { AdminUser } from "~/utils/api/types";
 
 export function toBackendUser(value: {
   email: string;

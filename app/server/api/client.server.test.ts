@@ -1,11 +1,13 @@
 import { SignJWT } from "jose";
 import { beforeEach, describe, expect, it } from "vitest";
+
 import { createMemoryStore } from "~/server/store/memory-store.server";
 import type { SharedStore } from "~/server/store/store.server";
-import { createApiClient, type TokenStore } from "./client.server";
 import { ApiError, BackendFailure, SessionExpiredError } from "~/utils/api/errors";
 import { PageSchemas, TokenPairSchema, UserSchema } from "~/utils/api/schemas";
 import type { TokenPair } from "~/utils/api/types";
+
+import { createApiClient, type TokenStore } from "./client.server";
 
 const key = new TextEncoder().encode("test-secret");
 
@@ -32,14 +34,19 @@ async function token(kind: "access" | "refresh", secondsLeft: number, jti: strin
 }
 
 /** A fake backend: /client/users/me/ needs a valid access token; refresh rotates. */
-function fakeBackend(options: { refreshDelayMs?: number; refreshStatus?: number; meStatus?: number } = {}) {
+function fakeBackend(
+  options: { refreshDelayMs?: number; refreshStatus?: number; meStatus?: number } = {},
+) {
   const valid = new Set<string>();
   const refreshes = new Set<string>();
   const calls = { refresh: 0, me: 0 };
   let serial = 0;
   const issue = async (): Promise<TokenPair> => {
     serial += 1;
-    const pair = { access: await token("access", 300, `a${serial}`), refresh: await token("refresh", 3600, `r${serial}`) };
+    const pair = {
+      access: await token("access", 300, `a${serial}`),
+      refresh: await token("refresh", 3600, `r${serial}`),
+    };
     valid.add(pair.access);
     refreshes.add(pair.refresh);
     return pair;
@@ -49,12 +56,18 @@ function fakeBackend(options: { refreshDelayMs?: number; refreshStatus?: number;
     const url = new URL(request.url);
     if (url.pathname.endsWith("/client/users/refresh/")) {
       calls.refresh += 1;
-      if (options.refreshDelayMs) await new Promise((resolve) => setTimeout(resolve, options.refreshDelayMs));
+      if (options.refreshDelayMs)
+        await new Promise((resolve) => setTimeout(resolve, options.refreshDelayMs));
       const { refresh } = (await request.json()) as { refresh: string };
       if (options.refreshStatus) return new Response("", { status: options.refreshStatus });
       if (!refreshes.delete(refresh)) {
         return Response.json(
-          { type: "client_error", errors: [{ code: "token_not_valid", detail: "Token is invalid or expired", attr: null }] },
+          {
+            type: "client_error",
+            errors: [
+              { code: "token_not_valid", detail: "Token is invalid or expired", attr: null },
+            ],
+          },
           { status: 401 },
         );
       }
@@ -62,13 +75,20 @@ function fakeBackend(options: { refreshDelayMs?: number; refreshStatus?: number;
     }
     if (url.pathname.endsWith("/client/users/me/")) {
       calls.me += 1;
-      if (options.meStatus) return new Response("<html>bad gateway</html>", { status: options.meStatus });
+      if (options.meStatus)
+        return new Response("<html>bad gateway</html>", { status: options.meStatus });
       const auth = request.headers.get("Authorization")?.replace("Bearer ", "");
       if (!auth || !valid.has(auth)) {
         return Response.json(
           {
             type: "client_error",
-            errors: [{ code: "token_not_valid", detail: "Given token not valid for any token type", attr: null }],
+            errors: [
+              {
+                code: "token_not_valid",
+                detail: "Given token not valid for any token type",
+                attr: null,
+              },
+            ],
           },
           { status: 401 },
         );
@@ -80,8 +100,16 @@ function fakeBackend(options: { refreshDelayMs?: number; refreshStatus?: number;
         {
           type: "client_error",
           errors: [
-            { code: "authentication_failed", detail: "No active account found with the given credentials", attr: null },
-            { code: "authentication_failed", detail: "Неверный адрес электронной почты или пароль.", attr: "non_field_errors" },
+            {
+              code: "authentication_failed",
+              detail: "No active account found with the given credentials",
+              attr: null,
+            },
+            {
+              code: "authentication_failed",
+              detail: "Неверный адрес электронной почты или пароль.",
+              attr: "non_field_errors",
+            },
           ],
         },
         { status: 401 },
@@ -159,14 +187,19 @@ describe("the backend client's token refresh", () => {
     backend.valid.delete(pair.access); // revoked on the backend, though not expired
     const tokens = memoryTokens(pair);
     const client = makeClient(backend.fetchImpl, tokens.store);
-    await expect(client.request("me", "GET", "client/users/me/", me)).resolves.toMatchObject({ id: 1 });
+    await expect(client.request("me", "GET", "client/users/me/", me)).resolves.toMatchObject({
+      id: 1,
+    });
     expect(backend.calls).toEqual({ refresh: 1, me: 2 });
   });
 
   it("shares one refresh between parallel calls of a request", async () => {
     const backend = fakeBackend({ refreshDelayMs: 30 });
     const pair = await backend.issue();
-    const tokens = memoryTokens({ access: await token("access", -1, "old"), refresh: pair.refresh });
+    const tokens = memoryTokens({
+      access: await token("access", -1, "old"),
+      refresh: pair.refresh,
+    });
     const client = makeClient(backend.fetchImpl, tokens.store);
     await Promise.all([1, 2, 3, 4].map(() => client.request("me", "GET", "client/users/me/", me)));
     expect(backend.calls.refresh).toBe(1);
@@ -193,14 +226,14 @@ describe("the backend client's token refresh", () => {
     const backend = fakeBackend();
     const pair = await backend.issue();
     const expired = await token("access", -1, "old");
-    await makeClient(backend.fetchImpl, memoryTokens({ access: expired, refresh: pair.refresh }).store).request(
-      "me",
-      "GET",
-      "client/users/me/",
-      me,
-    );
+    await makeClient(
+      backend.fetchImpl,
+      memoryTokens({ access: expired, refresh: pair.refresh }).store,
+    ).request("me", "GET", "client/users/me/", me);
     const late = memoryTokens({ access: expired, refresh: pair.refresh });
-    await expect(makeClient(backend.fetchImpl, late.store).request("me", "GET", "client/users/me/", me)).resolves.toMatchObject({
+    await expect(
+      makeClient(backend.fetchImpl, late.store).request("me", "GET", "client/users/me/", me),
+    ).resolves.toMatchObject({
       id: 1,
     });
     expect(backend.calls.refresh).toBe(1);
@@ -208,31 +241,44 @@ describe("the backend client's token refresh", () => {
 
   it("a failed refresh clears the tokens and ends the session", async () => {
     const backend = fakeBackend();
-    const tokens = memoryTokens({ access: await token("access", -1, "old"), refresh: await token("refresh", 60, "unknown") });
+    const tokens = memoryTokens({
+      access: await token("access", -1, "old"),
+      refresh: await token("refresh", 60, "unknown"),
+    });
     const client = makeClient(backend.fetchImpl, tokens.store);
-    await expect(client.request("me", "GET", "client/users/me/", me)).rejects.toBeInstanceOf(SessionExpiredError);
+    await expect(client.request("me", "GET", "client/users/me/", me)).rejects.toBeInstanceOf(
+      SessionExpiredError,
+    );
     expect(tokens.state()).toEqual({});
   });
 
   it("without a refresh token the session has expired", async () => {
     const backend = fakeBackend();
-    const client = makeClient(backend.fetchImpl, memoryTokens({ access: await token("access", 60, "a") }).store);
-    await expect(client.request("me", "GET", "client/users/me/", me)).rejects.toThrow("Refresh token is missing.");
+    const client = makeClient(
+      backend.fetchImpl,
+      memoryTokens({ access: await token("access", 60, "a") }).store,
+    );
+    await expect(client.request("me", "GET", "client/users/me/", me)).rejects.toThrow(
+      "Refresh token is missing.",
+    );
     expect(backend.calls.me).toBe(0);
   });
 
   it("does not refresh twice in one request: a 401 after a refresh ends the session", async () => {
     const backend = fakeBackend();
     const pair = await backend.issue();
-    const tokens = memoryTokens({ access: await token("access", -1, "old"), refresh: pair.refresh });
+    const tokens = memoryTokens({
+      access: await token("access", -1, "old"),
+      refresh: pair.refresh,
+    });
     const fetchImpl: typeof fetch = async (input, init) => {
       const response = await backend.fetchImpl(input, init);
       const url = input instanceof Request ? input.url : String(input);
       return url.includes("/me/") ? new Response("{}", { status: 401 }) : response;
     };
-    await expect(makeClient(fetchImpl, tokens.store).request("me", "GET", "client/users/me/", me)).rejects.toBeInstanceOf(
-      SessionExpiredError,
-    );
+    await expect(
+      makeClient(fetchImpl, tokens.store).request("me", "GET", "client/users/me/", me),
+    ).rejects.toBeInstanceOf(SessionExpiredError);
     expect(backend.calls.refresh).toBe(1);
   });
 });
@@ -244,9 +290,19 @@ describe("the refresh shared through the store (several replicas)", () => {
     const expired = await token("access", -1, "old");
     const first = memoryTokens({ access: expired, refresh: pair.refresh });
     const second = memoryTokens({ access: expired, refresh: pair.refresh });
-    const holder = makeClient(backend.fetchImpl, first.store).request("me", "GET", "client/users/me/", me);
+    const holder = makeClient(backend.fetchImpl, first.store).request(
+      "me",
+      "GET",
+      "client/users/me/",
+      me,
+    );
     await wait(50); // the first has taken the lock and is exchanging the token
-    const waiter = makeClient(backend.fetchImpl, second.store).request("me", "GET", "client/users/me/", me);
+    const waiter = makeClient(backend.fetchImpl, second.store).request(
+      "me",
+      "GET",
+      "client/users/me/",
+      me,
+    );
     await expect(Promise.all([holder, waiter])).resolves.toHaveLength(2);
     expect(backend.calls.refresh).toBe(1);
     expect(second.writes).toEqual(first.writes);
@@ -259,9 +315,15 @@ describe("the refresh shared through the store (several replicas)", () => {
     const unknown = await token("refresh", 60, "unknown");
     const clients = [1, 2, 3].map(() => memoryTokens({ access: expired, refresh: unknown }));
     const results = await Promise.allSettled(
-      clients.map((tokens) => makeClient(backend.fetchImpl, tokens.store).request("me", "GET", "client/users/me/", me)),
+      clients.map((tokens) =>
+        makeClient(backend.fetchImpl, tokens.store).request("me", "GET", "client/users/me/", me),
+      ),
     );
-    expect(results.map((result) => result.status === "rejected" && result.reason instanceof SessionExpiredError)).toEqual([true, true, true]);
+    expect(
+      results.map(
+        (result) => result.status === "rejected" && result.reason instanceof SessionExpiredError,
+      ),
+    ).toEqual([true, true, true]);
     expect(backend.calls.refresh).toBe(1);
     expect(clients.map((tokens) => tokens.state())).toEqual([{}, {}, {}]);
   });
@@ -271,7 +333,11 @@ describe("the refresh shared through the store (several replicas)", () => {
     const pair = await backend.issue();
     const expired = await token("access", -1, "old");
     const tokens = [1, 2].map(() => memoryTokens({ access: expired, refresh: pair.refresh }));
-    await Promise.all(tokens.map((t) => makeClient(backend.fetchImpl, t.store).request("me", "GET", "client/users/me/", me)));
+    await Promise.all(
+      tokens.map((t) =>
+        makeClient(backend.fetchImpl, t.store).request("me", "GET", "client/users/me/", me),
+      ),
+    );
     const fresh = tokens[0]!.state();
     expect(written.length).toBeGreaterThan(0);
     for (const text of written) {
@@ -290,8 +356,13 @@ describe("the refresh shared through the store (several replicas)", () => {
     const { createHash } = await import("node:crypto");
     const id = createHash("sha256").update(pair.refresh).digest("hex");
     await store.setIfAbsent(`refresh:lock:${id}`, "1", 300); // a replica that died mid-refresh
-    const tokens = memoryTokens({ access: await token("access", -1, "old"), refresh: pair.refresh });
-    await expect(makeClient(backend.fetchImpl, tokens.store).request("me", "GET", "client/users/me/", me)).resolves.toMatchObject({ id: 1 });
+    const tokens = memoryTokens({
+      access: await token("access", -1, "old"),
+      refresh: pair.refresh,
+    });
+    await expect(
+      makeClient(backend.fetchImpl, tokens.store).request("me", "GET", "client/users/me/", me),
+    ).resolves.toMatchObject({ id: 1 });
     expect(backend.calls.refresh).toBe(1);
   });
 
@@ -301,12 +372,18 @@ describe("the refresh shared through the store (several replicas)", () => {
     const expired = await token("access", -1, "old");
     const down: typeof fetch = async (input, init) => {
       const url = input instanceof Request ? input.url : String(input);
-      return url.includes("/refresh/") ? new Response("", { status: 503 }) : backend.fetchImpl(input, init);
+      return url.includes("/refresh/")
+        ? new Response("", { status: 503 })
+        : backend.fetchImpl(input, init);
     };
     const first = makeClient(down, memoryTokens({ access: expired, refresh: pair.refresh }).store);
-    await expect(first.request("me", "GET", "client/users/me/", me)).rejects.toBeInstanceOf(BackendFailure);
+    await expect(first.request("me", "GET", "client/users/me/", me)).rejects.toBeInstanceOf(
+      BackendFailure,
+    );
     const later = memoryTokens({ access: expired, refresh: pair.refresh });
-    await expect(makeClient(backend.fetchImpl, later.store).request("me", "GET", "client/users/me/", me)).resolves.toMatchObject({ id: 1 });
+    await expect(
+      makeClient(backend.fetchImpl, later.store).request("me", "GET", "client/users/me/", me),
+    ).resolves.toMatchObject({ id: 1 });
     expect(backend.calls.refresh).toBe(1);
   });
 });
@@ -315,7 +392,9 @@ describe("the backend client's failures", () => {
   it("reads the contract's error body into an ApiError", async () => {
     const backend = fakeBackend();
     const client = makeClient(backend.fetchImpl, memoryTokens({}).store);
-    const error = await client.request("login", "POST", "client/users/login/", { auth: false, json: {} }).catch((e) => e);
+    const error = await client
+      .request("login", "POST", "client/users/login/", { auth: false, json: {} })
+      .catch((e) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(401);
     expect((error as ApiError).detail(1)).toBe("Неверный адрес электронной почты или пароль.");
@@ -343,7 +422,8 @@ describe("the backend client's failures", () => {
   it("gives up after the timeout with a 504 failure", async () => {
     const slow: typeof fetch = (input, init) =>
       new Promise((_resolve, reject) => {
-        const signal = (input instanceof Request ? input.signal : init?.signal) as AbortSignal | undefined;
+        const signal = (input instanceof Request ? input.signal : init?.signal) as
+          AbortSignal | undefined;
         signal?.addEventListener("abort", () => reject(signal.reason));
       });
     const error = await makeClient(slow, memoryTokens({}).store, 100)
@@ -397,13 +477,24 @@ describe("the backend client's boundary", () => {
     ["another object", () => Response.json({ foo: 1 })],
     [
       "a 200 HTML page",
-      () => new Response("<html><body>Welcome</body></html>", { status: 200, headers: { "Content-Type": "text/html" } }),
+      () =>
+        new Response("<html><body>Welcome</body></html>", {
+          status: 200,
+          headers: { "Content-Type": "text/html" },
+        }),
     ],
     [
       "an HTML 401",
-      () => new Response("<html><body>Unauthorized</body></html>", { status: 401, headers: { "Content-Type": "text/html" } }),
+      () =>
+        new Response("<html><body>Unauthorized</body></html>", {
+          status: 401,
+          headers: { "Content-Type": "text/html" },
+        }),
     ],
-    ["a 404 JSON that is not the error body", () => Response.json({ detail: "Not found." }, { status: 404 })],
+    [
+      "a 404 JSON that is not the error body",
+      () => Response.json({ detail: "Not found." }, { status: 404 }),
+    ],
   ])("turns %s into a bad-response failure (502)", async (_name, response) => {
     const error = await failure(
       makeClient(answering(response), memoryTokens({}).store).request("x", "GET", "client/posts/", {
@@ -434,9 +525,17 @@ describe("the backend client's boundary", () => {
 
   it("accepts a proxy's 413 with any body as an ApiError", async () => {
     const tooLarge = () =>
-      new Response("<html>413 Request Entity Too Large</html>", { status: 413, headers: { "Content-Type": "text/html" } });
+      new Response("<html>413 Request Entity Too Large</html>", {
+        status: 413,
+        headers: { "Content-Type": "text/html" },
+      });
     const error = await failure(
-      makeClient(answering(tooLarge), memoryTokens({}).store).request("x", "POST", "admin/posts/images/", { auth: false }),
+      makeClient(answering(tooLarge), memoryTokens({}).store).request(
+        "x",
+        "POST",
+        "admin/posts/images/",
+        { auth: false },
+      ),
     );
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(413);
@@ -445,13 +544,18 @@ describe("the backend client's boundary", () => {
   it("lets extra fields and a 204 through", async () => {
     const extra = () => Response.json({ ...user, nickname: "ivan" });
     await expect(
-      makeClient(answering(extra), memoryTokens({}).store).request("x", "GET", "x/", { auth: false, ...me }),
+      makeClient(answering(extra), memoryTokens({}).store).request("x", "GET", "x/", {
+        auth: false,
+        ...me,
+      }),
     ).resolves.toMatchObject({
       nickname: "ivan",
     });
     const empty = () => new Response(null, { status: 204 });
     await expect(
-      makeClient(answering(empty), memoryTokens({}).store).request("x", "POST", "x/", { auth: false }),
+      makeClient(answering(empty), memoryTokens({}).store).request("x", "POST", "x/", {
+        auth: false,
+      }),
     ).resolves.toBeUndefined();
   });
 });

@@ -19,13 +19,14 @@
  */
 import { createHash, hkdfSync } from "node:crypto";
 import ky from "ky";
-import { seal, unseal } from "~/server/http/seal.server";
 import type { z } from "zod";
-import { getStore, type SharedStore } from "~/server/store/store.server";
+
+import { seal, unseal } from "~/server/http/seal.server";
 import { metrics } from "~/server/monitoring/metrics.server";
-import { isExpired } from "~/utils/api/token-claims";
+import { getStore, type SharedStore } from "~/server/store/store.server";
 import { ApiError, BackendFailure, SessionExpiredError } from "~/utils/api/errors";
 import { ApiErrorBodySchema, TokenPairSchema } from "~/utils/api/schemas";
+import { isExpired } from "~/utils/api/token-claims";
 import type { Query, TokenPair } from "~/utils/api/types";
 
 export interface TokenStore {
@@ -121,7 +122,10 @@ export function createApiClient(options: ClientOptions) {
 
   const http = ky.create({
     prefixUrl: `${options.baseUrl.replace(/\/+$/, "")}/api/v1/`,
-    headers: { Accept: "application/json", ...(options.requestId ? { "X-Request-Id": options.requestId } : {}) },
+    headers: {
+      Accept: "application/json",
+      ...(options.requestId ? { "X-Request-Id": options.requestId } : {}),
+    },
     // ky's timeout ends when the headers arrive; `send` gives each call a signal that also ends the body's read.
     timeout: false,
     // The one retry is the one after a refresh, forced by the hook below; a failed call is never sent again.
@@ -174,7 +178,12 @@ export function createApiClient(options: ClientOptions) {
   }
 
   /** One call: its exchange (and retry), the body read whole, all within one deadline. */
-  async function send(operation: string, method: string, path: string, init: RequestOptions): Promise<Answer> {
+  async function send(
+    operation: string,
+    method: string,
+    path: string,
+    init: RequestOptions,
+  ): Promise<Answer> {
     const deadline = AbortSignal.timeout(options.timeoutMs);
     const call: Call = { operation, auth: init.auth ?? true };
     try {
@@ -188,30 +197,58 @@ export function createApiClient(options: ClientOptions) {
         signal: deadline,
         context: { call },
       });
-      const answer = { status: response.status, headers: response.headers, text: await readWithin(response, deadline) };
+      const answer = {
+        status: response.status,
+        headers: response.headers,
+        text: await readWithin(response, deadline),
+      };
       timed(call, answer.status);
       return answer;
     } catch (error) {
       // The hooks' own ends (an expired session, a failed refresh, what the portal throws for them) pass as they are.
-      if (error instanceof SessionExpiredError || error instanceof BackendFailure || error instanceof Response) throw error;
+      if (
+        error instanceof SessionExpiredError ||
+        error instanceof BackendFailure ||
+        error instanceof Response
+      )
+        throw error;
       timed(call, 0);
       if (deadline.aborted) {
-        return fail(new BackendFailure("timeout", `${operation}: no complete answer within ${options.timeoutMs} ms`), operation);
+        return fail(
+          new BackendFailure(
+            "timeout",
+            `${operation}: no complete answer within ${options.timeoutMs} ms`,
+          ),
+          operation,
+        );
       }
-      return fail(new BackendFailure("unavailable", `${operation}: ${(error as Error).message}`), operation);
+      return fail(
+        new BackendFailure("unavailable", `${operation}: ${(error as Error).message}`),
+        operation,
+      );
     }
   }
 
   /** The backend's answer: a new pair, or refused (the session is over); no answer throws. */
   async function exchange(refresh: string): Promise<RefreshResult> {
-    const response = await send("refresh", "POST", "client/users/refresh/", { auth: false, json: { refresh } });
+    const response = await send("refresh", "POST", "client/users/refresh/", {
+      auth: false,
+      json: { refresh },
+    });
     if (response.status === 200) {
       const pair = TokenPairSchema.safeParse(parseJson(response.text));
-      if (pair.success) return { ok: true, pair: { access: pair.data.access, refresh: pair.data.refresh } };
+      if (pair.success)
+        return { ok: true, pair: { access: pair.data.access, refresh: pair.data.refresh } };
       return fail(new BackendFailure("bad-response", "refresh: unreadable token pair"), "refresh");
     }
     if (response.status >= 500) {
-      return fail(new BackendFailure(response.status === 504 ? "timeout" : "unavailable", `refresh: backend answered ${response.status}`), "refresh");
+      return fail(
+        new BackendFailure(
+          response.status === 504 ? "timeout" : "unavailable",
+          `refresh: backend answered ${response.status}`,
+        ),
+        "refresh",
+      );
     }
     return { ok: false };
   }
@@ -249,13 +286,25 @@ export function createApiClient(options: ClientOptions) {
       }
       if (Date.now() > deadline) {
         metrics.refreshes.inc({ result: "failed" });
-        return fail(new BackendFailure("timeout", `refresh: no result from another request within ${options.timeoutMs} ms`), "refresh");
+        return fail(
+          new BackendFailure(
+            "timeout",
+            `refresh: no result from another request within ${options.timeoutMs} ms`,
+          ),
+          "refresh",
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, refreshPollMs));
     }
   }
 
-  async function exchangeUnderLock(refresh: string, store: SharedStore, lockKey: string, resultKey: string, sealed: Sealer) {
+  async function exchangeUnderLock(
+    refresh: string,
+    store: SharedStore,
+    lockKey: string,
+    resultKey: string,
+    sealed: Sealer,
+  ) {
     let result: RefreshResult;
     try {
       result = await exchange(refresh);
@@ -292,16 +341,32 @@ export function createApiClient(options: ClientOptions) {
     return access;
   }
 
-  async function request<T>(operation: string, method: string, path: string, init: RequestOptions<T> = {}): Promise<T> {
+  async function request<T>(
+    operation: string,
+    method: string,
+    path: string,
+    init: RequestOptions<T> = {},
+  ): Promise<T> {
     return read(operation, await send(operation, method, path, init), init.schema);
   }
 
   async function read<T>(operation: string, response: Answer, schema?: z.ZodType<T>): Promise<T> {
     const badResponse = (why: string) =>
-      fail(new BackendFailure("bad-response", `${operation}: ${why} (${response.status})`), operation);
+      fail(
+        new BackendFailure("bad-response", `${operation}: ${why} (${response.status})`),
+        operation,
+      );
     if (response.status >= 500) {
-      const kind = response.status === 504 ? "timeout" : response.status === 500 ? "bad-response" : "unavailable";
-      return fail(new BackendFailure(kind, `${operation}: backend answered ${response.status}`), operation);
+      const kind =
+        response.status === 504
+          ? "timeout"
+          : response.status === 500
+            ? "bad-response"
+            : "unavailable";
+      return fail(
+        new BackendFailure(kind, `${operation}: backend answered ${response.status}`),
+        operation,
+      );
     }
     const ok = response.status >= 200 && response.status < 300;
     if (ok && (!schema || response.status === 204)) return undefined as T;
@@ -309,7 +374,10 @@ export function createApiClient(options: ClientOptions) {
     // A proxy may refuse a large body with 413 and any body (the contract allows it).
     if (response.status === 413 && !isJson(response)) throw new ApiError(413, null, operation);
     // Anything else must be the contract's JSON: an HTML page here is not the backend speaking.
-    if (!isJson(response)) return badResponse(`unexpected content type ${response.headers.get("Content-Type") ?? "(none)"}`);
+    if (!isJson(response))
+      return badResponse(
+        `unexpected content type ${response.headers.get("Content-Type") ?? "(none)"}`,
+      );
     const body = parseJson(text);
     if (body === undefined) return badResponse(text === "" ? "empty body" : "unreadable JSON");
     const parsed = ok ? schema!.safeParse(body) : ApiErrorBodySchema.safeParse(body);
@@ -317,7 +385,12 @@ export function createApiClient(options: ClientOptions) {
     if (ok) return parsed.data as T;
     const retryAfter = Number.parseInt(response.headers.get("Retry-After") ?? "", 10);
     const errorBody = parsed.data as z.infer<typeof ApiErrorBodySchema>;
-    const error = new ApiError(response.status, errorBody, operation, Number.isFinite(retryAfter) ? retryAfter : null);
+    const error = new ApiError(
+      response.status,
+      errorBody,
+      operation,
+      Number.isFinite(retryAfter) ? retryAfter : null,
+    );
     if (error.status === 403 && options.onForbidden) options.onForbidden(error);
     throw error;
   }
@@ -350,7 +423,10 @@ function sealer(refresh: string): Sealer {
       if (text === null) return null; // not ours or tampered with: as if there were none
       try {
         const result = JSON.parse(text) as RefreshResult;
-        return result.ok === false || (result.ok === true && result.pair?.access && result.pair.refresh) ? result : null;
+        return result.ok === false ||
+          (result.ok === true && result.pair?.access && result.pair.refresh)
+          ? result
+          : null;
       } catch {
         return null;
       }

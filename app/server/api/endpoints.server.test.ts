@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+
 import { createApiClient } from "./client.server";
 import { createApi } from "./endpoints.server";
 
@@ -6,7 +7,12 @@ describe("the contract's endpoints", () => {
   it("refuse a missing required parameter before sending anything", async () => {
     const fetchImpl = vi.fn<typeof fetch>();
     const api = createApi(
-      createApiClient({ baseUrl: "http://b.test", timeoutMs: 1000, tokens: { get: () => ({}), set() {}, clear() {} }, fetch: fetchImpl }),
+      createApiClient({
+        baseUrl: "http://b.test",
+        timeoutMs: 1000,
+        tokens: { get: () => ({}), set() {}, clear() {} },
+        fetch: fetchImpl,
+      }),
     );
     await expect(api.posts.get(undefined as unknown as number)).rejects.toThrow(
       "Required parameter id was null or undefined when calling clientPostsRetrieve.",
@@ -24,9 +30,20 @@ describe("the contract's endpoints", () => {
       return Response.json({ count: 0, next: null, previous: null, results: [] });
     };
     const api = createApi(
-      createApiClient({ baseUrl: "http://b.test/", timeoutMs: 1000, tokens: { get: () => ({}), set() {}, clear() {} }, fetch: fetchImpl }),
+      createApiClient({
+        baseUrl: "http://b.test/",
+        timeoutMs: 1000,
+        tokens: { get: () => ({}), set() {}, clear() {} },
+        fetch: fetchImpl,
+      }),
     );
-    await api.posts.list({ title__icontains: "вода", is_actual: true, ordering: "-created_at,title", page: 2, created_at_day_month_year: "" });
+    await api.posts.list({
+      title__icontains: "вода",
+      is_actual: true,
+      ordering: "-created_at,title",
+      page: 2,
+      created_at_day_month_year: "",
+    });
     const url = new URL(urls[0]);
     expect(url.pathname).toBe("/api/v1/client/posts/");
     expect(Object.fromEntries(url.searchParams)).toEqual({

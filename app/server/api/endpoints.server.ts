@@ -3,11 +3,10 @@
  * Required parameters are checked before any request is sent; each answer
  * is checked against its schema by the client.
  */
-import type { ApiClient } from "./client.server";
 import { requiredParameterError } from "~/utils/api/errors";
 import {
-  AdminUserSchema,
   AccountSchema,
+  AdminUserSchema,
   DetailSchema,
   PageSchemas,
   PostImageSchema,
@@ -18,6 +17,8 @@ import {
   UserSchema,
 } from "~/utils/api/schemas";
 import type { Query, User } from "~/utils/api/types";
+
+import type { ApiClient } from "./client.server";
 
 function required<T>(value: T | null | undefined, name: string, operation: string): T {
   if (value === null || value === undefined) throw requiredParameterError(name, operation);
@@ -42,13 +43,22 @@ export function createApi(client: ApiClient) {
         request("clientUsersMe", "GET", "client/users/me/", {
           schema: UserSchema,
         }),
-      updateMe: async (body: Partial<Pick<User, "first_name" | "middle_name" | "last_name" | "phone">>) =>
+      updateMe: async (
+        body: Partial<Pick<User, "first_name" | "middle_name" | "last_name" | "phone">>,
+      ) =>
         request("clientUsersUpdateMe", "PATCH", "client/users/update_me/", {
           json: body,
           schema: UserSchema,
         }),
-      updatePassword: async (body: { old_password: string; password: string; password_confirmation: string }) =>
-        request("clientUsersUpdatePassword", "POST", "client/users/update_password/", { json: body, schema: DetailSchema }),
+      updatePassword: async (body: {
+        old_password: string;
+        password: string;
+        password_confirmation: string;
+      }) =>
+        request("clientUsersUpdatePassword", "POST", "client/users/update_password/", {
+          json: body,
+          schema: DetailSchema,
+        }),
       registerEmail: async (body: { email: string }) =>
         request("clientUsersRegisterEmail", "POST", "client/users/register_email/", {
           auth: false,
@@ -84,7 +94,12 @@ export function createApi(client: ApiClient) {
           json: body,
           schema: DetailSchema,
         }),
-      resetPassword: async (body: { email: string; code: number; password: string; password_confirmation: string }) =>
+      resetPassword: async (body: {
+        email: string;
+        code: number;
+        password: string;
+        password_confirmation: string;
+      }) =>
         request("clientUsersResetPassword", "POST", "client/users/reset_password/", {
           auth: false,
           json: body,
@@ -115,10 +130,15 @@ export function createApi(client: ApiClient) {
           schema: PageSchemas.posts,
         }),
       get: async (postId: number | string) =>
-        request("clientPostsRetrieve", "GET", `client/posts/${id(required(postId, "id", "clientPostsRetrieve"))}/`, {
-          auth: false,
-          schema: PostSchema,
-        }),
+        request(
+          "clientPostsRetrieve",
+          "GET",
+          `client/posts/${id(required(postId, "id", "clientPostsRetrieve"))}/`,
+          {
+            auth: false,
+            schema: PostSchema,
+          },
+        ),
     },
     rates: {
       list: async (query?: Query) =>
@@ -128,10 +148,15 @@ export function createApi(client: ApiClient) {
           schema: PageSchemas.rates,
         }),
       get: async (rateId: number | string) =>
-        request("clientRatesRetrieve", "GET", `client/rates/${id(required(rateId, "id", "clientRatesRetrieve"))}/`, {
-          auth: false,
-          schema: RateSchema,
-        }),
+        request(
+          "clientRatesRetrieve",
+          "GET",
+          `client/rates/${id(required(rateId, "id", "clientRatesRetrieve"))}/`,
+          {
+            auth: false,
+            schema: RateSchema,
+          },
+        ),
     },
     reports: {
       list: async (query?: Query) =>
@@ -141,10 +166,15 @@ export function createApi(client: ApiClient) {
           schema: PageSchemas.reports,
         }),
       get: async (reportId: number | string) =>
-        request("clientReportsRetrieve", "GET", `client/reports/${id(required(reportId, "id", "clientReportsRetrieve"))}/`, {
-          auth: false,
-          schema: ReportSchema,
-        }),
+        request(
+          "clientReportsRetrieve",
+          "GET",
+          `client/reports/${id(required(reportId, "id", "clientReportsRetrieve"))}/`,
+          {
+            auth: false,
+            schema: ReportSchema,
+          },
+        ),
     },
     admin: {
       posts: {
@@ -154,12 +184,21 @@ export function createApi(client: ApiClient) {
             schema: PostSchema,
           }),
         update: async (postId: number, body: { title: string; text: string; is_actual: boolean }) =>
-          request("adminPostsUpdate", "PUT", `admin/posts/${id(required(postId, "id", "adminPostsUpdate"))}/`, {
-            json: body,
-            schema: PostSchema,
-          }),
+          request(
+            "adminPostsUpdate",
+            "PUT",
+            `admin/posts/${id(required(postId, "id", "adminPostsUpdate"))}/`,
+            {
+              json: body,
+              schema: PostSchema,
+            },
+          ),
         delete: async (postId: number) =>
-          request<void>("adminPostsDestroy", "DELETE", `admin/posts/${id(required(postId, "id", "adminPostsDestroy"))}/`),
+          request<void>(
+            "adminPostsDestroy",
+            "DELETE",
+            `admin/posts/${id(required(postId, "id", "adminPostsDestroy"))}/`,
+          ),
       },
       images: {
         list: async (query?: Query) =>
@@ -201,21 +240,35 @@ export function createApi(client: ApiClient) {
             schema: PageSchemas.adminUsers,
           }),
         get: async (userId: number) =>
-          request("adminUsersRetrieve", "GET", `admin/users/${id(required(userId, "id", "adminUsersRetrieve"))}/`, {
-            schema: AdminUserSchema,
-          }),
+          request(
+            "adminUsersRetrieve",
+            "GET",
+            `admin/users/${id(required(userId, "id", "adminUsersRetrieve"))}/`,
+            {
+              schema: AdminUserSchema,
+            },
+          ),
         create: async (body: Record<string, unknown>) =>
           request("adminUsersCreate", "POST", "admin/users/", {
             json: body,
             schema: AdminUserSchema,
           }),
         patch: async (userId: number, body: Record<string, unknown>) =>
-          request("adminUsersPartialUpdate", "PATCH", `admin/users/${id(required(userId, "id", "adminUsersPartialUpdate"))}/`, {
-            json: body,
-            schema: AdminUserSchema,
-          }),
+          request(
+            "adminUsersPartialUpdate",
+            "PATCH",
+            `admin/users/${id(required(userId, "id", "adminUsersPartialUpdate"))}/`,
+            {
+              json: body,
+              schema: AdminUserSchema,
+            },
+          ),
         delete: async (userId: number) =>
-          request<void>("adminUsersDestroy", "DELETE", `admin/users/${id(required(userId, "id", "adminUsersDestroy"))}/`),
+          request<void>(
+            "adminUsersDestroy",
+            "DELETE",
+            `admin/users/${id(required(userId, "id", "adminUsersDestroy"))}/`,
+          ),
       },
     },
   };

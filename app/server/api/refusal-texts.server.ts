@@ -14,10 +14,11 @@
  *   language, says the caller's fallback instead.
  */
 import type { i18n as I18n } from "i18next";
-import { htmlLang } from "~/utils/i18n/config";
-import { foreignText } from "~/utils/i18n/foreign-text";
+
 import type { ApiError } from "~/utils/api/errors";
 import type { ApiErrorItem } from "~/utils/api/types";
+import { htmlLang } from "~/utils/i18n/config";
+import { foreignText } from "~/utils/i18n/foreign-text";
 
 /** The backend's language (its `detail`s, token errors aside). */
 const backendLanguage = "rus";
@@ -40,7 +41,10 @@ export function refusalTexts(i18n: Pick<I18n, "language" | "exists" | "t">) {
   /** One entry as the page says it (a marked Russian text for an unknown code, outside Russian). */
   function text(item: ApiErrorItem): string {
     if (asSent) return item.detail;
-    return own(item) ?? (item.detail ? foreignText(htmlLang[backendLanguage], item.detail) : i18n.t("errors:generic"));
+    return (
+      own(item) ??
+      (item.detail ? foreignText(htmlLang[backendLanguage], item.detail) : i18n.t("errors:generic"))
+    );
   }
 
   return {

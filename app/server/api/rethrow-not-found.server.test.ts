@@ -1,8 +1,15 @@
 import { describe, expect, it } from "vitest";
+
 import { ApiError } from "~/utils/api/errors";
+
 import { rethrowNotFound } from "./rethrow-not-found.server";
 
-const refusal = (status: number) => new ApiError(status, { errors: [{ code: "invalid", detail: "Неверный запрос", attr: null }] } as never, "postsRetrieve");
+const refusal = (status: number) =>
+  new ApiError(
+    status,
+    { errors: [{ code: "invalid", detail: "Неверный запрос", attr: null }] } as never,
+    "postsRetrieve",
+  );
 
 function thrownBy(run: () => unknown): unknown {
   try {

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+
 import { ApiError } from "~/utils/api/errors";
 
 /** A backend 404 becomes the portal's 404 page; other errors go on. */

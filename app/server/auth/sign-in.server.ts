@@ -5,22 +5,26 @@
  */
 import type { Submission } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
-import { ApiError, BackendFailureResponse } from "~/utils/api/errors";
+
 import { refusalTexts } from "~/server/api/refusal-texts.server";
 import { replyRefused, type FormAnswer } from "~/server/forms/action.server";
 import { getLimits } from "~/server/http/limits.server";
 import { signedInHintCookie } from "~/server/http/preferences.server";
-import { safeRedirect } from "~/utils/http/redirect";
-import { requestMetaContext } from "~/utils/http/request-context";
 import { getApi } from "~/server/middleware/api.server";
 import { getI18n } from "~/server/middleware/i18n.server";
 import { getSession, startSignedInSession } from "~/server/middleware/session.server";
 import { redirectWithToast } from "~/server/toasts/toast.server";
+import { ApiError, BackendFailureResponse } from "~/utils/api/errors";
+import { safeRedirect } from "~/utils/http/redirect";
+import { requestMetaContext } from "~/utils/http/request-context";
 
 type Context = Readonly<RouterContextProvider>;
 
 /** Tokens for the pair, kept in a new session; the response's headers then mark the browser as signed in. */
-export async function signIn(context: Context, credentials: { email: string; password: string }): Promise<ResponseInit> {
+export async function signIn(
+  context: Context,
+  credentials: { email: string; password: string },
+): Promise<ResponseInit> {
   const pair = await getApi(context).users.login(credentials);
   startSignedInSession(getSession(context), pair);
   return { headers: { "Set-Cookie": await signedInHintCookie.serialize("1") } };
@@ -33,7 +37,10 @@ export async function signIn(context: Context, credentials: { email: string; pas
  * sign-in try (app/server/http/limits.server.ts): the portal knows the password is
  * right, nobody is guessing.
  */
-export async function signInWithNewPassword(context: Context, credentials: { email: string; password: string }): Promise<ResponseInit | null> {
+export async function signInWithNewPassword(
+  context: Context,
+  credentials: { email: string; password: string },
+): Promise<ResponseInit | null> {
   try {
     return await signIn(context, credentials);
   } catch (error) {
@@ -58,7 +65,10 @@ export async function signInByForm(
   { email, password, redirectTo }: { email: string; password: string; redirectTo?: string },
 ) {
   const i18n = getI18n(context);
-  const attempt = await getLimits().loginAttempt(context.get(requestMetaContext).clientAddress, email);
+  const attempt = await getLimits().loginAttempt(
+    context.get(requestMetaContext).clientAddress,
+    email,
+  );
   if (attempt.refusal) return replyRefused(submission, attempt.refusal, context);
   let signedIn: ResponseInit;
   try {
@@ -71,9 +81,16 @@ export async function signInByForm(
     }
     await attempt.failed();
     const text = refusalTexts(i18n).message(error, 1, i18n.t("auth.loginFailed"));
-    return data<FormAnswer>({ result: submission.reply({ formErrors: [text], hideFields: ["password"] }) }, { status: 400 });
+    return data<FormAnswer>(
+      { result: submission.reply({ formErrors: [text], hideFields: ["password"] }) },
+      { status: 400 },
+    );
   }
   // No target: the profile. A target off this site (//evil.example): home.
   const target = redirectTo ? safeRedirect(redirectTo, "/") : "/profile";
-  return redirectWithToast(target, { type: "success", description: i18n.t("success.auth") }, signedIn);
+  return redirectWithToast(
+    target,
+    { type: "success", description: i18n.t("success.auth") },
+    signedIn,
+  );
 }

@@ -11,10 +11,10 @@
  * bare web addresses become links by the rules of `linkify`.
  */
 import { Marked, type Token, type Tokens } from "marked";
-import { keepTogetherInHtml } from "~/utils/format/unbreakable";
-import { linkify } from "~/utils/format/linkify";
-import { escapeHtml } from "~/utils/format/escape-html";
 
+import { escapeHtml } from "~/utils/format/escape-html";
+import { linkify } from "~/utils/format/linkify";
+import { keepTogetherInHtml } from "~/utils/format/unbreakable";
 
 /** The address a link may lead to, or null: http(s), mailto, tel, or a path on this site (never `//host`). */
 export function safeHref(href: string): string | null {
@@ -49,7 +49,13 @@ function parserFor(origin?: string) {
         if (!match) return false;
         const [first] = linkify(match[0]);
         if (!first?.href) return false;
-        return { type: "link", raw: first.text, text: first.text, href: first.href, tokens: [{ type: "text", raw: first.text, text: first.text, escaped: false }] } as Tokens.Link;
+        return {
+          type: "link",
+          raw: first.text,
+          text: first.text,
+          href: first.href,
+          tokens: [{ type: "text", raw: first.text, text: first.text, escaped: false }],
+        } as Tokens.Link;
       },
     },
     renderer: {
@@ -95,7 +101,8 @@ function plain(tokens: Token[] | undefined): string {
   return (tokens ?? [])
     .map((token) => {
       if (token.type === "image") return (token as Tokens.Image).text;
-      if (token.type === "list") return (token as Tokens.List).items.map((item) => ` ${plain(item.tokens)} `).join("");
+      if (token.type === "list")
+        return (token as Tokens.List).items.map((item) => ` ${plain(item.tokens)} `).join("");
       // Blocks are parted by a space; inline pieces join as written.
       if (token.type === "paragraph" || token.type === "heading") return ` ${plain(token.tokens)} `;
       if ("tokens" in token && token.tokens) return plain(token.tokens);

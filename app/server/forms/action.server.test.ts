@@ -2,10 +2,17 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ApiError, BackendFailure, BackendFailureResponse, BackendRefusalResponse } from "~/utils/api/errors";
+
 import { i18nextMiddleware } from "~/server/middleware/i18n.server";
-import { getHoneypotInputProps } from "./honeypot.server";
+import {
+  ApiError,
+  BackendFailure,
+  BackendFailureResponse,
+  BackendRefusalResponse,
+} from "~/utils/api/errors";
+
 import { readForm, replyRefused, retryAfterHeaders } from "./action.server";
+import { getHoneypotInputProps } from "./honeypot.server";
 
 // The honeypot is signed with the session secret.
 beforeAll(() => {
@@ -13,20 +20,33 @@ beforeAll(() => {
   process.env.SESSION_SECRET ??= "a-long-enough-secret-for-tests";
 });
 
-const Schema = z.object({ email: z.email(), password: z.string().min(1), code: z.string().optional() });
+const Schema = z.object({
+  email: z.email(),
+  password: z.string().min(1),
+  code: z.string().optional(),
+});
 
 function post(fields: Record<string, string>) {
-  return new Request("http://portal.test/form", { method: "POST", body: new URLSearchParams(fields) });
+  return new Request("http://portal.test/form", {
+    method: "POST",
+    body: new URLSearchParams(fields),
+  });
 }
 
 /** Runs `run` with a context the i18n middleware has prepared (Russian, the default). */
-async function withContext<T>(request: Request, run: (context: RouterContextProvider) => Promise<T>): Promise<T> {
+async function withContext<T>(
+  request: Request,
+  run: (context: RouterContextProvider) => Promise<T>,
+): Promise<T> {
   const context = new RouterContextProvider();
   let result: T | undefined;
-  await i18nextMiddleware({ request, context, params: {}, unstable_pattern: "/" } as never, async () => {
-    result = await run(context);
-    return new Response();
-  });
+  await i18nextMiddleware(
+    { request, context, params: {}, unstable_pattern: "/" } as never,
+    async () => {
+      result = await run(context);
+      return new Response();
+    },
+  );
   return result as T;
 }
 
@@ -46,13 +66,17 @@ describe("readForm", () => {
   it("a bot that fills the honeypot is refused with a 400", async () => {
     const { nameFieldName } = await getHoneypotInputProps();
     const request = post({ ...valid, [nameFieldName]: "bot" });
-    await expect(withContext(request, (context) => readForm(request, context))).rejects.toMatchObject({ data: { message: "Форма отклонена." }, init: { status: 400 } });
+    await expect(
+      withContext(request, (context) => readForm(request, context)),
+    ).rejects.toMatchObject({ data: { message: "Форма отклонена." }, init: { status: 400 } });
   });
 
   it("a conform control field it cannot read is the client's error (400), not a crash", async () => {
     const { nameFieldName } = await getHoneypotInputProps();
     const request = post({ ...valid, [nameFieldName]: "", __intent__: "{not json" });
-    await expect(withContext(request, (context) => readForm(request, context))).rejects.toMatchObject({ init: { status: 400 } });
+    await expect(
+      withContext(request, (context) => readForm(request, context)),
+    ).rejects.toMatchObject({ init: { status: 400 } });
   });
 
   it("a form within its bounds is read as sent", async () => {
@@ -65,27 +89,48 @@ describe("readForm", () => {
 
 describe("replyRefused", () => {
   it("a contract error (ApiError with attr) goes beside its field; the rest inside the form; the password not sent back", async () => {
-    const error = new ApiError(400, { type: "validation_error", errors: [
-      { code: "invalid", detail: "Адрес уже занят.", attr: "email" },
-      { code: "invalid", detail: "Что-то ещё.", attr: null },
-      { code: "invalid", detail: "Не наше поле.", attr: "unknown" },
-    ] } as never, "users.register");
+    const error = new ApiError(
+      400,
+      {
+        type: "validation_error",
+        errors: [
+          { code: "invalid", detail: "Адрес уже занят.", attr: "email" },
+          { code: "invalid", detail: "Что-то ещё.", attr: null },
+          { code: "invalid", detail: "Не наше поле.", attr: "unknown" },
+        ],
+      } as never,
+      "users.register",
+    );
     const answer = await refused(error);
     expect(answer.init?.status).toBe(400);
-    expect(answer.data.result.error).toMatchObject({ email: ["Адрес уже занят."], "": ["Что-то ещё.", "Не наше поле."] });
+    expect(answer.data.result.error).toMatchObject({
+      email: ["Адрес уже занят."],
+      "": ["Что-то ещё.", "Не наше поле."],
+    });
     expect(answer.data.result.initialValue).toMatchObject({ email: valid.email });
     expect(answer.data.result.initialValue).not.toHaveProperty("password");
   });
 
   it("a hidden field's error is said in the form", async () => {
-    const error = new ApiError(400, { type: "validation_error", errors: [{ code: "invalid", detail: "Код неверен.", attr: "code" }] } as never, "users.registerProfile");
-    expect((await refused(error, { hiddenFields: ["code"] })).data.result.error).toEqual({ "": ["Код неверен."] });
+    const error = new ApiError(
+      400,
+      {
+        type: "validation_error",
+        errors: [{ code: "invalid", detail: "Код неверен.", attr: "code" }],
+      } as never,
+      "users.registerProfile",
+    );
+    expect((await refused(error, { hiddenFields: ["code"] })).data.result.error).toEqual({
+      "": ["Код неверен."],
+    });
     expect((await refused(error)).data.result.error).toEqual({ code: ["Код неверен."] });
   });
 
   it("a refusal without details says the generic text", async () => {
     const answer = await refused(new ApiError(400, null, "users.register"));
-    expect(answer.data.result.error?.[""]).toEqual(["Не удалось выполнить запрос. Попробуйте ещё раз."]);
+    expect(answer.data.result.error?.[""]).toEqual([
+      "Не удалось выполнить запрос. Попробуйте ещё раз.",
+    ]);
   });
 
   it("a backend 429 says when to try again, with Retry-After", async () => {
@@ -100,7 +145,9 @@ describe("replyRefused", () => {
     expect(answer.init?.status).toBe(429);
     expect(answer.data.result.error?.[""]?.[0]).toMatch(/2 мин/);
     expect(new Headers(answer.init?.headers).get("Retry-After")).toBe("120");
-    expect(retryAfterHeaders({ actionHeaders: new Headers(answer.init?.headers) })).toEqual({ "Retry-After": "120" });
+    expect(retryAfterHeaders({ actionHeaders: new Headers(answer.init?.headers) })).toEqual({
+      "Retry-After": "120",
+    });
   });
 
   it.each([
@@ -108,14 +155,20 @@ describe("replyRefused", () => {
     ["timeout", 504],
     ["bad-response", 502],
   ] as const)("a backend failure (%s) is a form error with its status %i", async (kind, status) => {
-    const answer = await refused(new BackendFailureResponse(new BackendFailure(kind, "down"), "req-1"));
+    const answer = await refused(
+      new BackendFailureResponse(new BackendFailure(kind, "down"), "req-1"),
+    );
     expect(answer.init?.status).toBe(status);
-    expect(answer.data.result.error?.[""]).toEqual(["Сервис временно недоступен. Попробуйте позже."]);
+    expect(answer.data.result.error?.[""]).toEqual([
+      "Сервис временно недоступен. Попробуйте позже.",
+    ]);
     expect(answer.data.result.initialValue).toMatchObject({ email: valid.email });
   });
 
   it("the backend's 403 is said in the form", async () => {
-    const answer = await refused(new BackendRefusalResponse(new ApiError(403, null, "posts.update"), "req-1"));
+    const answer = await refused(
+      new BackendRefusalResponse(new ApiError(403, null, "posts.update"), "req-1"),
+    );
     expect(answer.init?.status).toBe(403);
     expect(answer.data.result.error?.[""]).toEqual(["Недостаточно прав."]);
   });

@@ -12,12 +12,14 @@
  */
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
-import { ApiError, BackendFailureResponse, BackendRefusalResponse } from "~/utils/api/errors";
+
 import { refusalTexts } from "~/server/api/refusal-texts.server";
-import { formatCountdown } from "~/utils/format/countdown";
 import type { Refusal } from "~/server/http/limits.server";
 import { readFormData, unreadableForm } from "~/server/http/request.server";
 import { getI18n } from "~/server/middleware/i18n.server";
+import { ApiError, BackendFailureResponse, BackendRefusalResponse } from "~/utils/api/errors";
+import { formatCountdown } from "~/utils/format/countdown";
+
 import { checkHoneypot } from "./honeypot.server";
 
 type Context = Readonly<RouterContextProvider>;
@@ -75,18 +77,39 @@ export function replyRefused(
   const i18n = getI18n(context);
   const { t } = i18n;
   const fields = Object.keys(submission.payload).filter((name) => !hiddenFields.includes(name));
-  const answer = (formErrors: string[], init: ResponseInit, fieldErrors: Record<string, string[]> = {}) =>
-    data<FormAnswer>({ result: submission.reply({ formErrors, fieldErrors, hideFields: fields.filter(isSecretField) }) }, init);
+  const answer = (
+    formErrors: string[],
+    init: ResponseInit,
+    fieldErrors: Record<string, string[]> = {},
+  ) =>
+    data<FormAnswer>(
+      {
+        result: submission.reply({
+          formErrors,
+          fieldErrors,
+          hideFields: fields.filter(isSecretField),
+        }),
+      },
+      init,
+    );
 
-  if (isRefusal(cause)) return answer([refusalMessage(cause, t)], tooManyRequests(cause.retryAfterSeconds));
+  if (isRefusal(cause))
+    return answer([refusalMessage(cause, t)], tooManyRequests(cause.retryAfterSeconds));
   if (cause instanceof ApiError) {
-    if (cause.status === 429) return answer([t("register.throttled", { time: formatCountdown(cause.retryAfter ?? 60) })], tooManyRequests(cause.retryAfter));
+    if (cause.status === 429)
+      return answer(
+        [t("register.throttled", { time: formatCountdown(cause.retryAfter ?? 60) })],
+        tooManyRequests(cause.retryAfter),
+      );
     const { "": general = [], ...fieldErrors } = refusalTexts(i18n).fieldErrors(cause, fields);
-    const formErrors = general.length || Object.keys(fieldErrors).length ? general : [t("errors:generic")];
+    const formErrors =
+      general.length || Object.keys(fieldErrors).length ? general : [t("errors:generic")];
     return answer(formErrors, { status: 400 }, fieldErrors);
   }
-  if (cause instanceof BackendFailureResponse) return answer([t("errors:unavailable")], { status: cause.status });
-  if (cause instanceof BackendRefusalResponse) return answer([t("errors:forbidden")], { status: 403 });
+  if (cause instanceof BackendFailureResponse)
+    return answer([t("errors:unavailable")], { status: cause.status });
+  if (cause instanceof BackendRefusalResponse)
+    return answer([t("errors:forbidden")], { status: 403 });
   throw cause;
 }
 
@@ -96,7 +119,13 @@ function isSecretField(name: string) {
 }
 
 function isRefusal(cause: unknown): cause is Refusal {
-  return typeof cause === "object" && cause !== null && !(cause instanceof Error) && !(cause instanceof Response) && "limiter" in cause;
+  return (
+    typeof cause === "object" &&
+    cause !== null &&
+    !(cause instanceof Error) &&
+    !(cause instanceof Response) &&
+    "limiter" in cause
+  );
 }
 
 /** What a refused visitor reads: why, and in how many minutes to come back. */
@@ -126,7 +155,9 @@ export function refusalMessage(refusal: Refusal, t: T) {
 export function tooManyRequests(retryAfterSeconds: number | null | undefined): ResponseInit {
   return {
     status: 429,
-    headers: retryAfterSeconds ? { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) } : undefined,
+    headers: retryAfterSeconds
+      ? { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) }
+      : undefined,
   };
 }
 

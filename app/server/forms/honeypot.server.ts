@@ -1,12 +1,16 @@
-import { Honeypot, SpamError } from "remix-utils/honeypot/server";
 import { data } from "react-router";
+import { Honeypot, SpamError } from "remix-utils/honeypot/server";
+
 import { getEnv } from "~/server/config/env.server";
 
 /** A hidden field bots fill in; signed with the session secret, so stateless. */
 let honeypot: Honeypot | undefined;
 
 export function getHoneypot() {
-  honeypot ??= new Honeypot({ validFromFieldName: null, encryptionSeed: getEnv().SESSION_SECRET.split(",")[0] });
+  honeypot ??= new Honeypot({
+    validFromFieldName: null,
+    encryptionSeed: getEnv().SESSION_SECRET.split(",")[0],
+  });
   return honeypot;
 }
 

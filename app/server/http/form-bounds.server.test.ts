@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+
 import { formBounds, formBreach, jsonDepth } from "./form-bounds.server";
 
 function form(entries: Array<[string, string | Blob]>) {
@@ -19,15 +20,38 @@ const intent = (value: unknown) => form([["__intent__", JSON.stringify(value)]])
 
 describe("bounds on a submitted form", () => {
   it("let every form of ours through: flat names, a few fields, conform's own fields", () => {
-    expect(formBreach(form([["email", "resident@example.com"], ["password", "secret"], ["redirectTo", "/profile"], ["name__confirm", ""]]))).toBeNull();
-    expect(formBreach(form([["intent", "profile"], ["first_name", "Анна"], ["phone", "+7 914 000-00-00"], ["image", new Blob(["x"])]]))).toBeNull();
+    expect(
+      formBreach(
+        form([
+          ["email", "resident@example.com"],
+          ["password", "secret"],
+          ["redirectTo", "/profile"],
+          ["name__confirm", ""],
+        ]),
+      ),
+    ).toBeNull();
+    expect(
+      formBreach(
+        form([
+          ["intent", "profile"],
+          ["first_name", "Анна"],
+          ["phone", "+7 914 000-00-00"],
+          ["image", new Blob(["x"])],
+        ]),
+      ),
+    ).toBeNull();
     expect(formBreach(intent({ type: "validate", payload: { name: "email" } }))).toBeNull();
-    expect(formBreach(form([["__state__", JSON.stringify({ validated: { email: true, password: false } })]]))).toBeNull();
+    expect(
+      formBreach(
+        form([["__state__", JSON.stringify({ validated: { email: true, password: false } })]]),
+      ),
+    ).toBeNull();
   });
 
   it("let lists and nesting through within the bounds", () => {
     const names: Array<[string, string]> = [];
-    for (let index = 0; index < 20; index += 1) names.push([`readings[${index}].value`, "1"], [`readings[${index}].meter.id`, "2"]);
+    for (let index = 0; index < 20; index += 1)
+      names.push([`readings[${index}].value`, "1"], [`readings[${index}].meter.id`, "2"]);
     expect(formBreach(form(names))).toBeNull();
     expect(formBreach(form([[`a[${formBounds.index}]`, "x"]]))).toBeNull();
     expect(formBreach(form([["a.b.c.d.e.f.g.h", "x"]]))).toBeNull();
@@ -35,7 +59,10 @@ describe("bounds on a submitted form", () => {
 
   it("refuse a list index past the bound, the 51-byte request that built forty million slots", () => {
     expect(formBreach(urlencoded("a[40000000]=x"))).toMatchObject({ bound: "index", status: 400 });
-    expect(formBreach(urlencoded(`a[${formBounds.index + 1}]=x`))).toMatchObject({ bound: "index", status: 400 });
+    expect(formBreach(urlencoded(`a[${formBounds.index + 1}]=x`))).toMatchObject({
+      bound: "index",
+      status: 400,
+    });
     expect(formBreach(urlencoded("a.40000000=x"))).toMatchObject({ bound: "index" });
     expect(formBreach(urlencoded(`a[${"9".repeat(150)}]=x`))).toMatchObject({ bound: "index" });
   });
@@ -47,25 +74,58 @@ describe("bounds on a submitted form", () => {
   });
 
   it("refuse a name nested past the bound or too long, whatever its syntax", () => {
-    expect(formBreach(urlencoded(`a${"[a]".repeat(20_000)}=1`))).toMatchObject({ bound: "nameLength", status: 400 });
-    expect(formBreach(urlencoded(`a${"[0]".repeat(formBounds.depth)}=1`))).toMatchObject({ bound: "depth", status: 400 });
-    expect(formBreach(urlencoded(`a${".a".repeat(formBounds.depth)}=1`))).toMatchObject({ bound: "depth" });
-    expect(formBreach(form([["x".repeat(formBounds.nameLength + 1), "1"]]))).toMatchObject({ bound: "nameLength" });
+    expect(formBreach(urlencoded(`a${"[a]".repeat(20_000)}=1`))).toMatchObject({
+      bound: "nameLength",
+      status: 400,
+    });
+    expect(formBreach(urlencoded(`a${"[0]".repeat(formBounds.depth)}=1`))).toMatchObject({
+      bound: "depth",
+      status: 400,
+    });
+    expect(formBreach(urlencoded(`a${".a".repeat(formBounds.depth)}=1`))).toMatchObject({
+      bound: "depth",
+    });
+    expect(formBreach(form([["x".repeat(formBounds.nameLength + 1), "1"]]))).toMatchObject({
+      bound: "nameLength",
+    });
   });
 
   it("refuse too many fields, or too much text together, as too large", () => {
-    expect(formBreach(urlencoded("a=1&".repeat(formBounds.fields + 1)))).toMatchObject({ bound: "fields", status: 413 });
-    expect(formBreach(form([["a", "x".repeat(40_000)], ["b", "y".repeat(40_000)]]))).toMatchObject({ bound: "textChars", status: 413 });
+    expect(formBreach(urlencoded("a=1&".repeat(formBounds.fields + 1)))).toMatchObject({
+      bound: "fields",
+      status: 413,
+    });
+    expect(
+      formBreach(
+        form([
+          ["a", "x".repeat(40_000)],
+          ["b", "y".repeat(40_000)],
+        ]),
+      ),
+    ).toMatchObject({ bound: "textChars", status: 413 });
   });
 
   it("hold conform's control fields to the same bounds: the intent's name and index, JSON depth", () => {
-    expect(formBreach(intent({ type: "update", payload: { name: "a", index: 40_000_000, value: "x" } }))).toMatchObject({ bound: "index" });
-    expect(formBreach(intent({ type: "update", payload: { name: "a[40000000]", value: "x" } }))).toMatchObject({ bound: "index" });
-    expect(formBreach(intent({ type: "reorder", payload: { name: "a", from: 0, to: 1e9 } }))).toMatchObject({ bound: "index" });
-    expect(formBreach(intent({ type: "update", payload: { name: `a${".a".repeat(20)}` } }))).toMatchObject({ bound: "depth" });
+    expect(
+      formBreach(intent({ type: "update", payload: { name: "a", index: 40_000_000, value: "x" } })),
+    ).toMatchObject({ bound: "index" });
+    expect(
+      formBreach(intent({ type: "update", payload: { name: "a[40000000]", value: "x" } })),
+    ).toMatchObject({ bound: "index" });
+    expect(
+      formBreach(intent({ type: "reorder", payload: { name: "a", from: 0, to: 1e9 } })),
+    ).toMatchObject({ bound: "index" });
+    expect(
+      formBreach(intent({ type: "update", payload: { name: `a${".a".repeat(20)}` } })),
+    ).toMatchObject({ bound: "depth" });
     const deep = `{"type":"update","payload":{"name":"a","value":${"[".repeat(9000)}${"]".repeat(9000)}}}`;
-    expect(formBreach(form([["__intent__", deep]]))).toMatchObject({ bound: "jsonDepth", status: 400 });
-    expect(formBreach(form([["__state__", `${"[".repeat(10_000)}${"]".repeat(10_000)}`]]))).toMatchObject({ bound: "jsonDepth" });
+    expect(formBreach(form([["__intent__", deep]]))).toMatchObject({
+      bound: "jsonDepth",
+      status: 400,
+    });
+    expect(
+      formBreach(form([["__state__", `${"[".repeat(10_000)}${"]".repeat(10_000)}`]])),
+    ).toMatchObject({ bound: "jsonDepth" });
     expect(formBreach(form([["__intent__", "not json"]]))).toMatchObject({ bound: "json" });
     expect(formBreach(form([["__intent__", new Blob(["{}"])]]))).toMatchObject({ bound: "json" });
   });

@@ -55,7 +55,8 @@ export function formBreach(formData: FormData): FormBreach | null {
     if (nameBreach) return nameBreach;
     if (typeof value === "string") {
       textChars += value.length;
-      if (textChars > formBounds.textChars) return { bound: "textChars", status: 413, field: name.slice(0, 50) };
+      if (textChars > formBounds.textChars)
+        return { bound: "textChars", status: 413, field: name.slice(0, 50) };
     }
     if (jsonFields.has(name)) {
       const jsonBreach = checkJsonField(value, slots);
@@ -89,7 +90,10 @@ function checkName(name: string, slots: { used: number }): FormBreach | null {
  * list index inside it (an intent's `name`, `index`, `from`, `to`) within the
  * same bounds as the form's own names.
  */
-function checkJsonField(value: FormDataEntryValue, slots: { used: number }): Omit<FormBreach, "field"> | null {
+function checkJsonField(
+  value: FormDataEntryValue,
+  slots: { used: number },
+): Omit<FormBreach, "field"> | null {
   if (typeof value !== "string") return { bound: "json", status: 400 };
   if (jsonDepth(value) > formBounds.jsonDepth) return { bound: "jsonDepth", status: 400 };
   let parsed: unknown;
@@ -107,7 +111,14 @@ function checkJsonNames(node: unknown, slots: { used: number }): Omit<FormBreach
   if (!Array.isArray(node)) {
     for (const key of ["index", "from", "to"]) {
       const index = record[key];
-      if (index !== undefined && !(Number.isInteger(index) && (index as number) >= 0 && (index as number) <= formBounds.index)) {
+      if (
+        index !== undefined &&
+        !(
+          Number.isInteger(index) &&
+          (index as number) >= 0 &&
+          (index as number) <= formBounds.index
+        )
+      ) {
         return { bound: "index", status: 400 };
       }
     }

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
+
+import { metrics } from "~/server/monitoring/metrics.server";
 import { createMemoryStore } from "~/server/store/memory-store.server";
 import type { LimiterOptions, SharedStore } from "~/server/store/store.server";
-import { metrics } from "~/server/monitoring/metrics.server";
+
 import { clientKey, codeAttemptKey, createLimits, hashKey, loginDelayMs } from "./limits.server";
 
 const settings = {
@@ -45,7 +47,12 @@ function setup() {
     },
   };
   const slept: number[] = [];
-  const limits = createLimits({ store: spying, settings, secret, sleep: async (ms) => void slept.push(ms) });
+  const limits = createLimits({
+    store: spying,
+    settings,
+    secret,
+    sleep: async (ms) => void slept.push(ms),
+  });
   return { limits, keys, slept };
 }
 
@@ -56,7 +63,9 @@ async function refusals(limiter: string) {
 
 describe("loginDelayMs", () => {
   it("nothing for the first failures, then doubling up to the cap", () => {
-    const schedule = Array.from({ length: 10 }, (_, index) => loginDelayMs(index + 1, { free: 3, baseMs: 1000, maxMs: 8000 }));
+    const schedule = Array.from({ length: 10 }, (_, index) =>
+      loginDelayMs(index + 1, { free: 3, baseMs: 1000, maxMs: 8000 }),
+    );
     expect(schedule).toEqual([0, 0, 0, 1000, 2000, 4000, 8000, 8000, 8000, 8000]);
   });
 
@@ -95,7 +104,9 @@ describe("keys", () => {
   });
 
   it("a code's tries are named by the id made when it was sent, or by e-mail and time for older sessions", () => {
-    expect(codeAttemptKey("register", { codeId: "abc", email: "a@b.c", sentAt: 1 })).toBe("register:abc");
+    expect(codeAttemptKey("register", { codeId: "abc", email: "a@b.c", sentAt: 1 })).toBe(
+      "register:abc",
+    );
     expect(codeAttemptKey("reset", { email: "a@b.c", sentAt: 5 })).toBe("reset:a@b.c:5");
   });
 });
@@ -104,9 +115,12 @@ describe("code tries", () => {
   it("5 tries per code, then refused until a new code (a new id)", async () => {
     const { limits } = setup();
     const before = await refusals("code-session");
-    for (let index = 0; index < 5; index += 1) expect(await limits.codeTry("203.0.113.5", "register:one")).toBeUndefined();
+    for (let index = 0; index < 5; index += 1)
+      expect(await limits.codeTry("203.0.113.5", "register:one")).toBeUndefined();
     expect(await limits.codeUsedUp("register:one")).toBe(true);
-    expect(await limits.codeTry("203.0.113.5", "register:one")).toEqual({ limiter: "code-session" });
+    expect(await limits.codeTry("203.0.113.5", "register:one")).toEqual({
+      limiter: "code-session",
+    });
     expect(await refusals("code-session")).toBe(before + 1);
     expect(await limits.codeUsedUp("register:two")).toBe(false);
     expect(await limits.codeTry("203.0.113.5", "register:two")).toBeUndefined();
@@ -115,7 +129,9 @@ describe("code tries", () => {
   it("a client's tries across codes end at its quota, with when to come back", async () => {
     const { limits } = setup();
     for (let index = 0; index < 12; index += 1) {
-      expect(await limits.codeTry("203.0.113.9", `register:code-${Math.floor(index / 4)}`)).toBeUndefined();
+      expect(
+        await limits.codeTry("203.0.113.9", `register:code-${Math.floor(index / 4)}`),
+      ).toBeUndefined();
     }
     const refusal = await limits.codeTry("203.0.113.9", "register:fresh");
     expect(refusal?.limiter).toBe("code-client");
@@ -130,7 +146,8 @@ describe("code tries", () => {
 describe("code requests", () => {
   it("per client, with Retry-After", async () => {
     const { limits } = setup();
-    for (let index = 0; index < 3; index += 1) expect(await limits.codeRequest("203.0.113.5")).toBeUndefined();
+    for (let index = 0; index < 3; index += 1)
+      expect(await limits.codeRequest("203.0.113.5")).toBeUndefined();
     const refusal = await limits.codeRequest("203.0.113.5");
     expect(refusal?.limiter).toBe("code-requests");
     expect(refusal?.retryAfterSeconds).toBeGreaterThan(3500);
@@ -184,7 +201,9 @@ describe("sign-in", () => {
     expect(refused.refusal?.limiter).toBe("login-client");
     // That refusal was not counted against the account.
     for (let index = 0; index < 6; index += 1) {
-      expect((await limits.loginAttempt("198.51.100.2", "new@example.com")).refusal).toBeUndefined();
+      expect(
+        (await limits.loginAttempt("198.51.100.2", "new@example.com")).refusal,
+      ).toBeUndefined();
     }
   });
 
@@ -203,7 +222,8 @@ describe("attaching an account", () => {
   it("a resident's wrong guesses end at its quota, with when to come back, from any address", async () => {
     const { limits, keys } = setup();
     const before = await refusals("attach-user");
-    for (let index = 0; index < 4; index += 1) expect((await limits.attachAttempt(`203.0.113.${index}`, "42")).refusal).toBeUndefined();
+    for (let index = 0; index < 4; index += 1)
+      expect((await limits.attachAttempt(`203.0.113.${index}`, "42")).refusal).toBeUndefined();
     const refused = await limits.attachAttempt("198.51.100.9", "42");
     expect(refused.refusal?.limiter).toBe("attach-user");
     expect(refused.refusal?.retryAfterSeconds).toBeGreaterThan(3500);
@@ -211,16 +231,22 @@ describe("attaching an account", () => {
     // Another resident on the same address still has its tries.
     expect((await limits.attachAttempt("198.51.100.9", "43")).refusal).toBeUndefined();
     // The user id is a keyed hash in the store, like an e-mail.
-    expect(keys.filter((key) => key.startsWith("limit:attach-user:")).every((key) => /^limit:attach-user:[\w-]{32}$/.test(key))).toBe(true);
+    expect(
+      keys
+        .filter((key) => key.startsWith("limit:attach-user:"))
+        .every((key) => /^limit:attach-user:[\w-]{32}$/.test(key)),
+    ).toBe(true);
   });
 
   it("one client trying many residents ends at its quota, and that refusal is not the resident's", async () => {
     const { limits } = setup();
-    for (let index = 0; index < 7; index += 1) expect((await limits.attachAttempt("203.0.113.20", `user-${index}`)).refusal).toBeUndefined();
+    for (let index = 0; index < 7; index += 1)
+      expect((await limits.attachAttempt("203.0.113.20", `user-${index}`)).refusal).toBeUndefined();
     const refused = await limits.attachAttempt("203.0.113.20", "fresh");
     expect(refused.refusal?.limiter).toBe("attach-client");
     expect(refused.refusal?.retryAfterSeconds).toBeGreaterThan(3500);
-    for (let index = 0; index < 4; index += 1) expect((await limits.attachAttempt("198.51.100.3", "fresh")).refusal).toBeUndefined();
+    for (let index = 0; index < 4; index += 1)
+      expect((await limits.attachAttempt("198.51.100.3", "fresh")).refusal).toBeUndefined();
   });
 
   it("a try the backend did not refuse as a guess is given back", async () => {
@@ -234,7 +260,9 @@ describe("attaching an account", () => {
 
   it("parallel guesses cannot slip past the count (a bounded burst of 50)", async () => {
     const { limits } = setup();
-    const answers = await Promise.all(Array.from({ length: 50 }, () => limits.attachAttempt("203.0.113.40", "42")));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => limits.attachAttempt("203.0.113.40", "42")),
+    );
     expect(answers.filter((answer) => !answer.refusal)).toHaveLength(4);
   });
 });
@@ -242,8 +270,11 @@ describe("attaching an account", () => {
 describe("a password reset", () => {
   it("clears the account's failed sign-ins", async () => {
     const { limits } = setup();
-    for (let index = 0; index < 6; index += 1) await (await limits.loginAttempt("203.0.113.5", "me@example.com")).failed?.();
-    expect((await limits.loginAttempt("203.0.113.5", "me@example.com")).refusal?.limiter).toBe("login-account");
+    for (let index = 0; index < 6; index += 1)
+      await (await limits.loginAttempt("203.0.113.5", "me@example.com")).failed?.();
+    expect((await limits.loginAttempt("203.0.113.5", "me@example.com")).refusal?.limiter).toBe(
+      "login-account",
+    );
     await limits.clearAccount("ME@example.com");
     expect((await limits.loginAttempt("203.0.113.5", "me@example.com")).refusal).toBeUndefined();
   });

@@ -14,12 +14,20 @@
 import { createHmac } from "node:crypto";
 import { isIP } from "node:net";
 import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { getStore, type SharedStore } from "~/server/store/store.server";
+
 import { getEnv, type Env } from "~/server/config/env.server";
 import { logger } from "~/server/monitoring/logger.server";
 import { metrics } from "~/server/monitoring/metrics.server";
+import { getStore, type SharedStore } from "~/server/store/store.server";
 
-export type LimiterName = "code-session" | "code-client" | "code-requests" | "login-account" | "login-client" | "attach-user" | "attach-client";
+export type LimiterName =
+  | "code-session"
+  | "code-client"
+  | "code-requests"
+  | "login-account"
+  | "login-client"
+  | "attach-user"
+  | "attach-client";
 
 /** Why a request is refused, and (when waiting helps) in how many seconds to come back. */
 export interface Refusal {
@@ -53,7 +61,10 @@ const CODE_LIFETIME_SECONDS = 15 * 60;
  * nothing for the first few (typos), then doubling up to a cap. Server-side,
  * so a script waits as long as a person.
  */
-export function loginDelayMs(failures: number, { free, baseMs, maxMs }: { free: number; baseMs: number; maxMs: number }) {
+export function loginDelayMs(
+  failures: number,
+  { free, baseMs, maxMs }: { free: number; baseMs: number; maxMs: number },
+) {
   if (failures <= free || baseMs <= 0) return 0;
   return Math.min(maxMs, baseMs * 2 ** Math.min(failures - free - 1, 30));
 }
@@ -79,8 +90,13 @@ export function clientKey(address: string) {
   const [head, tail = ""] = address.toLowerCase().split("::");
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];
-  const groups = address.includes("::") ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right] : left;
-  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+  const groups = address.includes("::")
+    ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
@@ -93,16 +109,46 @@ export interface LimitsOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-export function createLimits({ store, settings, secret, sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)) }: LimitsOptions) {
-  const make = (keyPrefix: string, points: number, duration: number) => store.limiter({ keyPrefix: `limit:${keyPrefix}`, points, duration });
+export function createLimits({
+  store,
+  settings,
+  secret,
+  sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+}: LimitsOptions) {
+  const make = (keyPrefix: string, points: number, duration: number) =>
+    store.limiter({ keyPrefix: `limit:${keyPrefix}`, points, duration });
   const limiters: Record<LimiterName, RateLimiterAbstract> = {
     "code-session": make("code-session", settings.LIMIT_CODE_TRIES_PER_CODE, CODE_LIFETIME_SECONDS),
-    "code-client": make("code-client", settings.LIMIT_CODE_TRIES_PER_CLIENT, settings.LIMIT_CODE_TRIES_WINDOW_SECONDS),
-    "code-requests": make("code-requests", settings.LIMIT_CODE_REQUESTS_PER_CLIENT, settings.LIMIT_CODE_REQUESTS_WINDOW_SECONDS),
-    "login-account": make("login-account", settings.LIMIT_LOGIN_FAILURES_PER_ACCOUNT, settings.LIMIT_LOGIN_WINDOW_SECONDS),
-    "login-client": make("login-client", settings.LIMIT_LOGIN_FAILURES_PER_CLIENT, settings.LIMIT_LOGIN_WINDOW_SECONDS),
-    "attach-user": make("attach-user", settings.LIMIT_ATTACH_FAILURES_PER_USER, settings.LIMIT_ATTACH_WINDOW_SECONDS),
-    "attach-client": make("attach-client", settings.LIMIT_ATTACH_FAILURES_PER_CLIENT, settings.LIMIT_ATTACH_WINDOW_SECONDS),
+    "code-client": make(
+      "code-client",
+      settings.LIMIT_CODE_TRIES_PER_CLIENT,
+      settings.LIMIT_CODE_TRIES_WINDOW_SECONDS,
+    ),
+    "code-requests": make(
+      "code-requests",
+      settings.LIMIT_CODE_REQUESTS_PER_CLIENT,
+      settings.LIMIT_CODE_REQUESTS_WINDOW_SECONDS,
+    ),
+    "login-account": make(
+      "login-account",
+      settings.LIMIT_LOGIN_FAILURES_PER_ACCOUNT,
+      settings.LIMIT_LOGIN_WINDOW_SECONDS,
+    ),
+    "login-client": make(
+      "login-client",
+      settings.LIMIT_LOGIN_FAILURES_PER_CLIENT,
+      settings.LIMIT_LOGIN_WINDOW_SECONDS,
+    ),
+    "attach-user": make(
+      "attach-user",
+      settings.LIMIT_ATTACH_FAILURES_PER_USER,
+      settings.LIMIT_ATTACH_WINDOW_SECONDS,
+    ),
+    "attach-client": make(
+      "attach-client",
+      settings.LIMIT_ATTACH_FAILURES_PER_CLIENT,
+      settings.LIMIT_ATTACH_WINDOW_SECONDS,
+    ),
   };
 
   /**
@@ -110,7 +156,10 @@ export function createLimits({ store, settings, secret, sleep = (ms) => new Prom
    * store itself fails: the portal stays usable (the Redis store already
    * answers from memory while Redis is down, so this is a last resort).
    */
-  async function take(name: LimiterName, key: string): Promise<{ refusal?: Refusal; used: number }> {
+  async function take(
+    name: LimiterName,
+    key: string,
+  ): Promise<{ refusal?: Refusal; used: number }> {
     try {
       const result = await limiters[name].consume(key);
       return { used: result.consumedPoints };
@@ -139,7 +188,12 @@ export function createLimits({ store, settings, secret, sleep = (ms) => new Prom
    * Counts one try on two limiters, the narrower first. Refused by the
    * second, the first's try is given back: the backend never saw it.
    */
-  async function takeBoth(first: LimiterName, firstKey: string, second: LimiterName, secondKey: string) {
+  async function takeBoth(
+    first: LimiterName,
+    firstKey: string,
+    second: LimiterName,
+    secondKey: string,
+  ) {
     const one = await take(first, firstKey);
     if (one.refusal) return one;
     const two = await take(second, secondKey);
@@ -148,7 +202,12 @@ export function createLimits({ store, settings, secret, sleep = (ms) => new Prom
     return two;
   }
 
-  async function giveBackBoth(first: LimiterName, firstKey: string, second: LimiterName, secondKey: string) {
+  async function giveBackBoth(
+    first: LimiterName,
+    firstKey: string,
+    second: LimiterName,
+    secondKey: string,
+  ) {
     await giveBack(first, firstKey);
     await giveBack(second, secondKey);
   }
@@ -160,7 +219,9 @@ export function createLimits({ store, settings, secret, sleep = (ms) => new Prom
      * with its code; the client's across all its sessions.
      */
     async codeTry(client: string, attempt: string): Promise<Refusal | undefined> {
-      return (await takeBoth("code-session", hashKey(attempt, secret), "code-client", clientKey(client))).refusal;
+      return (
+        await takeBoth("code-session", hashKey(attempt, secret), "code-client", clientKey(client))
+      ).refusal;
     },
 
     /** Whether this code has used up its tries (the step then asks for a new one). */
@@ -183,7 +244,10 @@ export function createLimits({ store, settings, secret, sleep = (ms) => new Prom
       try {
         await limiters["login-account"].delete(hashKey(email.trim().toLowerCase(), secret));
       } catch (error) {
-        logger.warn({ err: error, limiter: "login-account" }, "rate limiter failed to clear an account");
+        logger.warn(
+          { err: error, limiter: "login-account" },
+          "rate limiter failed to clear an account",
+        );
       }
     },
 
@@ -212,7 +276,10 @@ export function createLimits({ store, settings, secret, sleep = (ms) => new Prom
           try {
             await limiters["login-account"].delete(accountKey);
           } catch (error) {
-            logger.warn({ err: error, limiter: "login-account" }, "rate limiter failed to clear an account");
+            logger.warn(
+              { err: error, limiter: "login-account" },
+              "rate limiter failed to clear an account",
+            );
           }
           await giveBack("login-client", addressKey);
         },
@@ -260,6 +327,9 @@ export function getLimits(): Limits {
  * session itself; it lives in the store under this id. Sessions from before
  * the id existed fall back to the e-mail and the time the code was sent.
  */
-export function codeAttemptKey(purpose: "register" | "reset", state: { codeId?: string; email?: string; sentAt?: number }) {
+export function codeAttemptKey(
+  purpose: "register" | "reset",
+  state: { codeId?: string; email?: string; sentAt?: number },
+) {
   return `${purpose}:${state.codeId ?? `${state.email ?? ""}:${state.sentAt ?? 0}`}`;
 }

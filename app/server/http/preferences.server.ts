@@ -3,6 +3,7 @@
  * are plain cookies; the server reads them to render the right page at once.
  */
 import { createCookie } from "react-router";
+
 import { themeSchema, type Theme } from "~/utils/http/theme-schema";
 
 const yearInSeconds = 60 * 60 * 24 * 365;

@@ -1,5 +1,6 @@
 import { createCookie } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+
 import { rawCookie, rememberVerified } from "./remembered-cookie.server";
 
 describe("a signed cookie with its verified values remembered", () => {
@@ -22,7 +23,9 @@ describe("a signed cookie with its verified values remembered", () => {
 
   it("never remembers a forged or foreign value", async () => {
     const remembered = rememberVerified(signed());
-    const forged = `__session=${await createCookie("__session", { secrets: ["other"] }).serialize({ sid: "x" }).then((c) => c.split(";")[0].split("=")[1])}`;
+    const forged = `__session=${await createCookie("__session", { secrets: ["other"] })
+      .serialize({ sid: "x" })
+      .then((c) => c.split(";")[0].split("=")[1])}`;
     expect(await remembered.parse(forged)).toBeNull();
     expect(await remembered.parse(forged)).toBeNull();
     expect(await remembered.parse(null)).toBeNull();

@@ -10,6 +10,7 @@
  * fresh objects). Bounded: the oldest values go first.
  */
 import type { Cookie } from "react-router";
+
 import { BoundedMap } from "~/utils/cache/bounded-map";
 
 /** The raw value of one cookie in a Cookie header (only a key for the memory: React Router still parses it). */

@@ -1,6 +1,8 @@
 import { data } from "react-router";
+
 import { i18nFor, requestLanguage } from "~/server/middleware/i18n.server";
 import { logger } from "~/server/monitoring/logger.server";
+
 import { formBreach } from "./form-bounds.server";
 
 /** `key` in the request's language (the language middleware may not have run yet). */
@@ -41,6 +43,9 @@ export async function unreadableForm(request: Request) {
 export async function checkFormBounds(request: Request, formData: FormData) {
   const breach = formBreach(formData);
   if (!breach) return;
-  logger.warn({ bound: breach.bound, field: breach.field, path: new URL(request.url).pathname }, "form refused: over a bound");
+  logger.warn(
+    { bound: breach.bound, field: breach.field, path: new URL(request.url).pathname },
+    "form refused: over a bound",
+  );
   throw data({ message: await say(request, "errors:formBounds") }, { status: breach.status });
 }

@@ -10,16 +10,21 @@
  * out. A value that does not decrypt under any key reads as no value.
  */
 import { hkdfSync } from "node:crypto";
-import { seal, unseal } from "~/server/http/seal.server";
 import { createCookie, type Cookie, type CookieOptions } from "react-router";
+
 import { rawCookie } from "~/server/http/remembered-cookie.server";
+import { seal, unseal } from "~/server/http/seal.server";
 
 /** A 256-bit key for the session cookie only: HKDF's info keeps it apart from any other use of the secret. */
 export function sessionKey(secret: string): Buffer {
   return Buffer.from(hkdfSync("sha256", secret, "portal session cookie", "aes-256-gcm v1", 32));
 }
 
-export function sealedCookie(name: string, secrets: readonly string[], options: Omit<CookieOptions, "secrets">): Cookie {
+export function sealedCookie(
+  name: string,
+  secrets: readonly string[],
+  options: Omit<CookieOptions, "secrets">,
+): Cookie {
   if (secrets.length === 0) throw new Error(`The cookie ${name} needs at least one secret`);
   const keys = secrets.map(sessionKey);
   // Unsigned, only for the attributes (Path, HttpOnly, SameSite, Expires...) and clearing.

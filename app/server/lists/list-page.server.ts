@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+
 import { ApiError } from "~/utils/api/errors";
 import type { Page } from "~/utils/api/types";
 import { pageCount, withParams } from "~/utils/lists/list-query";
@@ -15,13 +16,20 @@ export async function loadListPage<T>(
 ) {
   try {
     const result = await fetchPage(page);
-    return { results: result.results, count: result.count, page, pages: pageCount(result.count, pageSize) };
+    return {
+      results: result.results,
+      count: result.count,
+      page,
+      pages: pageCount(result.count, pageSize),
+    };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404 && page > 1) {
       const first = await fetchPage(1);
       const last = pageCount(first.count, pageSize);
       const url = new URL(request.url);
-      throw redirect(`${url.pathname}${withParams(url.searchParams, { page: last > 1 ? last : undefined })}`);
+      throw redirect(
+        `${url.pathname}${withParams(url.searchParams, { page: last > 1 ? last : undefined })}`,
+      );
     }
     throw error;
   }

@@ -5,10 +5,12 @@
  * language (app/server/api/refusal-texts.server.ts).
  */
 import type { i18n as I18n } from "i18next";
-import { ApiError } from "~/utils/api/errors";
+
 import type { Api } from "~/server/api/endpoints.server";
 import { refusalTexts, type RefusalTexts } from "~/server/api/refusal-texts.server";
+import { ApiError } from "~/utils/api/errors";
 import { isForeignText } from "~/utils/i18n/foreign-text";
+
 import { parseImageUpload } from "./uploads.server";
 
 export interface UploadOutcome {
@@ -21,14 +23,24 @@ export interface UploadOutcome {
  * portal can say, then each text it cannot (a Russian detail, marked as such,
  * which cannot sit inside a sentence of another language) on its own.
  */
-function imageRefusal(error: ApiError, refusals: RefusalTexts, sentence: (reason: string) => string, noReason: string): string[] {
+function imageRefusal(
+  error: ApiError,
+  refusals: RefusalTexts,
+  sentence: (reason: string) => string,
+  noReason: string,
+): string[] {
   const texts = error.errors.map(refusals.text);
   const foreign = texts.filter(isForeignText);
   const reason = texts.filter((text) => !isForeignText(text)).join(" ");
   return [sentence(reason || noReason), ...foreign];
 }
 
-export async function uploadPostImages(api: Api, postId: number, request: Request, i18n: I18n): Promise<UploadOutcome> {
+export async function uploadPostImages(
+  api: Api,
+  postId: number,
+  request: Request,
+  i18n: I18n,
+): Promise<UploadOutcome> {
   const { t } = i18n;
   const parsed = await parseImageUpload(request, "images", t);
   try {
@@ -43,7 +55,12 @@ export async function uploadPostImages(api: Api, postId: number, request: Reques
 }
 
 /** Checked files to the backend, one by one: how many it took, and which it refused and why. */
-export async function forwardImages(api: Api, postId: number, files: File[], i18n: I18n): Promise<UploadOutcome> {
+export async function forwardImages(
+  api: Api,
+  postId: number,
+  files: File[],
+  i18n: I18n,
+): Promise<UploadOutcome> {
   const { t } = i18n;
   const refusals = refusalTexts(i18n);
   const errors: string[] = [];
@@ -56,14 +73,27 @@ export async function forwardImages(api: Api, postId: number, files: File[], i18
       await api.admin.images.create(form);
       uploaded += 1;
     } catch (error) {
-      if (error instanceof ApiError) errors.push(...imageRefusal(error, refusals, (reason) => t("admin.images.fileRejected", { name: file.name, reason }), t("admin.images.rejected")));
+      if (error instanceof ApiError)
+        errors.push(
+          ...imageRefusal(
+            error,
+            refusals,
+            (reason) => t("admin.images.fileRejected", { name: file.name, reason }),
+            t("admin.images.rejected"),
+          ),
+        );
       else throw error;
     }
   }
   return { uploaded, errors };
 }
 
-export async function replacePostImage(api: Api, imageId: number, files: File[], i18n: I18n): Promise<string[]> {
+export async function replacePostImage(
+  api: Api,
+  imageId: number,
+  files: File[],
+  i18n: I18n,
+): Promise<string[]> {
   const { t } = i18n;
   const file = files[0];
   if (!file) return [t("admin.images.chooseFile")];
@@ -73,7 +103,13 @@ export async function replacePostImage(api: Api, imageId: number, files: File[],
     await api.admin.images.patch(imageId, form);
     return [];
   } catch (error) {
-    if (error instanceof ApiError) return imageRefusal(error, refusalTexts(i18n), (reason) => reason, t("admin.images.imageRejected"));
+    if (error instanceof ApiError)
+      return imageRefusal(
+        error,
+        refusalTexts(i18n),
+        (reason) => reason,
+        t("admin.images.imageRejected"),
+      );
     throw error;
   }
 }

@@ -1,18 +1,36 @@
 import { describe, expect, it } from "vitest";
+
 import { i18nFor } from "~/server/middleware/i18n.server";
-import { gif as gifFile, jpegClaiming, jpegWithMetadata, png as pngFile, pngClaiming } from "../../../tests/support/images";
-import { imageDimensions, maxImageBytes, parseImageUpload as parseWith, sniffImageType, sniffInlineType } from "./uploads.server";
+
+import {
+  gif as gifFile,
+  jpegClaiming,
+  jpegWithMetadata,
+  pngClaiming,
+  png as pngFile,
+} from "../../../tests/support/images";
+import {
+  imageDimensions,
+  maxImageBytes,
+  parseImageUpload as parseWith,
+  sniffImageType,
+  sniffInlineType,
+} from "./uploads.server";
 
 const { t } = await i18nFor("rus");
 const maxPixels = 40_000_000;
-const parseImageUpload = (request: Request, field: string) => parseWith(request, field, t, { maxPixels });
+const parseImageUpload = (request: Request, field: string) =>
+  parseWith(request, field, t, { maxPixels });
 
 const png = new Uint8Array(pngFile());
 const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0]);
 const webp = new Uint8Array([0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50]);
 const gif = new Uint8Array(gifFile());
 
-function multipart(files: Array<{ name: string; bytes: Uint8Array<ArrayBuffer> }>, extra: Record<string, string> = {}) {
+function multipart(
+  files: Array<{ name: string; bytes: Uint8Array<ArrayBuffer> }>,
+  extra: Record<string, string> = {},
+) {
   const form = new FormData();
   for (const [key, value] of Object.entries(extra)) form.set(key, value);
   for (const file of files) form.append("images", new File([file.bytes], file.name));
@@ -38,10 +56,13 @@ describe("image uploads", () => {
 
   it("keep images and name the files that are not images", async () => {
     const parsed = await parseImageUpload(
-      multipart([
-        { name: "a.png", bytes: png },
-        { name: "notes.png", bytes: new Uint8Array(new TextEncoder().encode("hello")) },
-      ], { intent: "upload" }),
+      multipart(
+        [
+          { name: "a.png", bytes: png },
+          { name: "notes.png", bytes: new Uint8Array(new TextEncoder().encode("hello")) },
+        ],
+        { intent: "upload" },
+      ),
       "images",
     );
     expect(parsed.files.map((file) => [file.name, file.type])).toEqual([["a.png", "image/png"]]);
@@ -52,7 +73,13 @@ describe("image uploads", () => {
   });
 
   it("keep each accepted file on disk, not in memory, until cleanup removes it", async () => {
-    const parsed = await parseImageUpload(multipart([{ name: "a.png", bytes: png }, { name: "b.gif", bytes: gif }]), "images");
+    const parsed = await parseImageUpload(
+      multipart([
+        { name: "a.png", bytes: png },
+        { name: "b.gif", bytes: gif },
+      ]),
+      "images",
+    );
     expect(parsed.files.map((file) => file.type)).toEqual(["image/png", "image/gif"]);
     expect(new Uint8Array(await parsed.files[1]!.arrayBuffer())).toEqual(gif);
     await parsed.cleanup();
@@ -90,13 +117,30 @@ describe("image uploads", () => {
   });
 
   it("take an image exactly at the limit, and say a fractional limit in the request's language", async () => {
-    const exactly = await parseWith(multipart([{ name: "a.png", bytes: new Uint8Array(pngClaiming(8000, 5000)) }]), "images", t, { maxPixels });
+    const exactly = await parseWith(
+      multipart([{ name: "a.png", bytes: new Uint8Array(pngClaiming(8000, 5000)) }]),
+      "images",
+      t,
+      { maxPixels },
+    );
     expect(exactly.errors).toEqual([]);
     await exactly.cleanup();
     const { t: english } = await i18nFor("en");
-    const over = await parseWith(multipart([{ name: "a.png", bytes: new Uint8Array(pngClaiming(1000, 1000)) }]), "images", english, { maxPixels: 500_000 });
-    expect(over.errors).toEqual(["The image “a.png” is 1000 × 1000 pixels, and at most 0.5 million pixels are allowed: make it smaller and upload it again"]);
-    const russian = await parseWith(multipart([{ name: "a.png", bytes: new Uint8Array(pngClaiming(1000, 1000)) }]), "images", t, { maxPixels: 500_000 });
+    const over = await parseWith(
+      multipart([{ name: "a.png", bytes: new Uint8Array(pngClaiming(1000, 1000)) }]),
+      "images",
+      english,
+      { maxPixels: 500_000 },
+    );
+    expect(over.errors).toEqual([
+      "The image “a.png” is 1000 × 1000 pixels, and at most 0.5 million pixels are allowed: make it smaller and upload it again",
+    ]);
+    const russian = await parseWith(
+      multipart([{ name: "a.png", bytes: new Uint8Array(pngClaiming(1000, 1000)) }]),
+      "images",
+      t,
+      { maxPixels: 500_000 },
+    );
     expect(russian.errors[0]).toContain("не больше 0,5 млн пикселей");
   });
 
@@ -109,14 +153,19 @@ describe("image uploads", () => {
       "images",
     );
     expect(parsed.files.map((file) => file.name)).toEqual(["camera.jpg"]);
-    expect(parsed.errors).toEqual(["Не удалось прочитать размеры изображения «cut.jpg»: файл повреждён или обрезан"]);
+    expect(parsed.errors).toEqual([
+      "Не удалось прочитать размеры изображения «cut.jpg»: файл повреждён или обрезан",
+    ]);
     await parsed.cleanup();
   });
 
   it("refuse a request that declares an impossible size before reading it", async () => {
     const request = new Request("http://portal.test/upload", {
       method: "POST",
-      headers: { "Content-Length": String(500 * 1024 * 1024), "Content-Type": "multipart/form-data; boundary=x" },
+      headers: {
+        "Content-Length": String(500 * 1024 * 1024),
+        "Content-Type": "multipart/form-data; boundary=x",
+      },
       body: "--x--",
     });
     const parsed = await parseImageUpload(request, "images");
@@ -127,7 +176,12 @@ describe("image uploads", () => {
 describe("upload messages", () => {
   it("speak the request's language", async () => {
     const english = await i18nFor("en");
-    const parsed = await parseWith(multipart([{ name: "notes.png", bytes: new Uint8Array(new TextEncoder().encode("hello")) }]), "images", english.t, { maxPixels });
+    const parsed = await parseWith(
+      multipart([{ name: "notes.png", bytes: new Uint8Array(new TextEncoder().encode("hello")) }]),
+      "images",
+      english.t,
+      { maxPixels },
+    );
     expect(parsed.errors).toEqual(["“notes.png” is not a JPEG, PNG, WebP or GIF file"]);
     await parsed.cleanup();
   });

@@ -8,7 +8,6 @@
  * temporary file: a request holds at most the one file being parsed in
  * memory, never all ten, and forwarding streams from disk.
  */
-import type { TFunction } from "i18next";
 import { openAsBlob } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -16,13 +15,15 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import {
   FormDataParseError,
-  MaxFileSizeExceededError,
   MaxFilesExceededError,
+  MaxFileSizeExceededError,
   MaxTotalSizeExceededError,
   parseFormData,
   type FileUpload,
 } from "@remix-run/form-data-parser";
+import type { TFunction } from "i18next";
 import { imageSize } from "image-size";
+
 import { getEnv } from "~/server/config/env.server";
 import { checkFormBounds } from "~/server/http/request.server";
 
@@ -32,11 +33,18 @@ export type ImageType = "image/jpeg" | "image/png" | "image/webp" | "image/gif";
 
 /** The image type from the file's first bytes, whatever its name or declared type. */
 export function sniffImageType(bytes: Uint8Array): ImageType | null {
-  const starts = (...signature: number[]) => signature.every((byte, index) => bytes[index] === byte);
+  const starts = (...signature: number[]) =>
+    signature.every((byte, index) => bytes[index] === byte);
   if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
   if (starts(0x47, 0x49, 0x46, 0x38)) return "image/gif";
-  if (starts(0x52, 0x49, 0x46, 0x46) && bytes[8] === 0x57 && bytes[9] === 0x45 && bytes[10] === 0x42 && bytes[11] === 0x50) {
+  if (
+    starts(0x52, 0x49, 0x46, 0x46) &&
+    bytes[8] === 0x57 &&
+    bytes[9] === 0x45 &&
+    bytes[10] === 0x42 &&
+    bytes[11] === 0x50
+  ) {
     return "image/webp";
   }
   return null;
@@ -85,7 +93,6 @@ export interface ParsedUpload {
   cleanup: () => Promise<void>;
 }
 
-
 /**
  * The parser holds the part it is reading in memory (up to 10 MB), so only
  * two uploads are parsed at a time; the others wait with their bodies unread.
@@ -103,11 +110,23 @@ async function oneOfTwo<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** The files of `fileField`, checked; what is wrong is said with `t` (the request's language). */
-export function parseImageUpload(request: Request, fileField: string, t: TFunction, limits?: UploadLimits): Promise<ParsedUpload> {
-  return oneOfTwo(() => parseUpload(request, fileField, t, limits ?? { maxPixels: getEnv().UPLOAD_MAX_PIXELS }));
+export function parseImageUpload(
+  request: Request,
+  fileField: string,
+  t: TFunction,
+  limits?: UploadLimits,
+): Promise<ParsedUpload> {
+  return oneOfTwo(() =>
+    parseUpload(request, fileField, t, limits ?? { maxPixels: getEnv().UPLOAD_MAX_PIXELS }),
+  );
 }
 
-async function parseUpload(request: Request, fileField: string, t: TFunction, { maxPixels }: UploadLimits): Promise<ParsedUpload> {
+async function parseUpload(
+  request: Request,
+  fileField: string,
+  t: TFunction,
+  { maxPixels }: UploadLimits,
+): Promise<ParsedUpload> {
   const files: File[] = [];
   const errors: string[] = [];
   let dir: string | undefined;
@@ -135,12 +154,22 @@ async function parseUpload(request: Request, fileField: string, t: TFunction, { 
       return null;
     }
     if (size.width * size.height > maxPixels) {
-      errors.push(t("admin.images.tooManyPixels", { name: upload.name, width: size.width, height: size.height, limit: maxPixels / 1_000_000 }));
+      errors.push(
+        t("admin.images.tooManyPixels", {
+          name: upload.name,
+          width: size.width,
+          height: size.height,
+          limit: maxPixels / 1_000_000,
+        }),
+      );
       return null;
     }
     dir ??= await mkdtemp(path.join(os.tmpdir(), "portal-upload-"));
     const file = path.join(dir, String(files.length));
-    await writeFile(file, Readable.fromWeb(upload.stream() as import("node:stream/web").ReadableStream<Uint8Array>));
+    await writeFile(
+      file,
+      Readable.fromWeb(upload.stream() as import("node:stream/web").ReadableStream<Uint8Array>),
+    );
     // A Blob backed by the file on disk: read again only while it is forwarded.
     const blob = await openAsBlob(file, { type });
     files.push(new File([blob], upload.name || "image", { type }));
@@ -149,14 +178,20 @@ async function parseUpload(request: Request, fileField: string, t: TFunction, { 
   try {
     const fields = await parseFormData(
       request,
-      { maxFileSize: maxImageBytes, maxFiles: maxImagesPerRequest, maxTotalSize: maxTotal, maxParts: 50 },
+      {
+        maxFileSize: maxImageBytes,
+        maxFiles: maxImagesPerRequest,
+        maxTotalSize: maxTotal,
+        maxParts: 50,
+      },
       handler,
     );
     await checkFormBounds(request, fields);
     return { fields, files, errors, tooLarge: false, cleanup };
   } catch (error) {
     if (error instanceof MaxFileSizeExceededError) return refused(t("admin.images.tooBig"));
-    if (error instanceof MaxFilesExceededError || error instanceof MaxTotalSizeExceededError) return refused(t("admin.images.bodyTooLarge"));
+    if (error instanceof MaxFilesExceededError || error instanceof MaxTotalSizeExceededError)
+      return refused(t("admin.images.bodyTooLarge"));
     if (error instanceof FormDataParseError) return refused(t("admin.images.unreadable"));
     await cleanup();
     throw error;

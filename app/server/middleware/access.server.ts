@@ -5,15 +5,19 @@
  * that is not allowed gets the 403 page, in the shell, before any backend call.
  */
 import { data, redirect, type MiddlewareFunction } from "react-router";
-import { getI18n } from "~/server/middleware/i18n.server";
-import { getUser } from "~/server/middleware/user.server";
+
 import { hasSignedInHint, signedInHintCookie } from "~/server/http/preferences.server";
-import { getSession, sessionEndContext } from "~/server/middleware/session.server";
 import { shellData } from "~/server/http/shell-data.server";
+import { getI18n } from "~/server/middleware/i18n.server";
+import { getSession, sessionEndContext } from "~/server/middleware/session.server";
+import { getUser } from "~/server/middleware/user.server";
 import { currentPath } from "~/utils/http/redirect";
 import { decideAccess, findGoverningEntry } from "~/utils/site-map/navigation";
 
-export const accessMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const accessMiddleware: MiddlewareFunction<Response> = async (
+  { request, context },
+  next,
+) => {
   const url = new URL(request.url);
   const decision = decideAccess(findGoverningEntry(url.pathname), getUser(context));
   switch (decision.kind) {
@@ -30,13 +34,18 @@ export const accessMiddleware: MiddlewareFunction<Response> = async ({ request, 
         headers.append("Set-Cookie", await signedInHintCookie.serialize("", { maxAge: 0 }));
       }
       // Returned, not thrown, so the session middleware above still writes the message.
-      return redirect(`/auth?${new URLSearchParams({ redirectTo: currentPath(url) })}`, { headers });
+      return redirect(`/auth?${new URLSearchParams({ redirectTo: currentPath(url) })}`, {
+        headers,
+      });
     }
     case "signed-in":
       return redirect("/profile");
     case "forbidden":
       // Thrown before any loader runs, so the root's data travels with it: the refusal keeps the shell.
-      throw data({ message: "forbidden", shell: { ...(await shellData(request, context)), toast: null } }, { status: 403 });
+      throw data(
+        { message: "forbidden", shell: { ...(await shellData(request, context)), toast: null } },
+        { status: 403 },
+      );
     default:
       return next();
   }

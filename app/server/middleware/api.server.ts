@@ -6,18 +6,25 @@
  * error page (503/504/502), logged once with the request id; a backend 403
  * becomes the 403 page (forms say it inside the form).
  */
-import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import {
+  createContext,
+  redirect,
+  type MiddlewareFunction,
+  type RouterContextProvider,
+} from "react-router";
+
 import { createApiClient } from "~/server/api/client.server";
-import { BackendFailureResponse, BackendRefusalResponse } from "~/utils/api/errors";
 import { createApi, type Api } from "~/server/api/endpoints.server";
 import { getEnv } from "~/server/config/env.server";
+import { getI18n } from "~/server/middleware/i18n.server";
+import { getSession } from "~/server/middleware/session.server";
 import { logger } from "~/server/monitoring/logger.server";
 import { metrics } from "~/server/monitoring/metrics.server";
+import { BackendFailureResponse, BackendRefusalResponse } from "~/utils/api/errors";
+import { decodeUser } from "~/utils/api/token-claims";
 import { currentPath } from "~/utils/http/redirect";
 import { requestMetaContext } from "~/utils/http/request-context";
-import { getSession } from "~/server/middleware/session.server";
-import { getI18n } from "~/server/middleware/i18n.server";
-import { decodeUser } from "~/utils/api/token-claims";
+
 import { userContext } from "./user.server";
 
 export const apiContext = createContext<Api | null>(null);
@@ -52,7 +59,8 @@ export const apiMiddleware: MiddlewareFunction<Response> = async ({ request, con
     },
     onTiming: (ms, operation, status) => {
       meta.backend.add(ms);
-      const outcome = status === 0 || status >= 500 ? "failure" : status >= 400 ? "client_error" : "ok";
+      const outcome =
+        status === 0 || status >= 500 ? "failure" : status >= 400 ? "client_error" : "ok";
       metrics.backendCalls.observe({ operation, outcome }, ms / 1000);
     },
     onSessionExpired: () => {
@@ -68,7 +76,10 @@ export const apiMiddleware: MiddlewareFunction<Response> = async ({ request, con
       throw new BackendFailureResponse(failure, meta.requestId);
     },
     onForbidden: (error) => {
-      logger.warn({ requestId: meta.requestId, operation: error.operation }, "backend refused the user (403)");
+      logger.warn(
+        { requestId: meta.requestId, operation: error.operation },
+        "backend refused the user (403)",
+      );
       throw new BackendRefusalResponse(error, meta.requestId);
     },
   });

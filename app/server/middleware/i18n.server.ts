@@ -13,9 +13,19 @@ import { createInstance, type i18n, type InitOptions } from "i18next";
 import { initReactI18next } from "react-i18next";
 import type { RouterContextProvider } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next/middleware";
-import { defaultLanguage, defaultNS, fallbackLng, htmlLang, isLanguage, languages, namespaces, type Language } from "~/utils/i18n/config";
-import { resources } from "~/utils/i18n/resources";
+
 import { languageCookie } from "~/server/http/preferences.server";
+import {
+  defaultLanguage,
+  defaultNS,
+  fallbackLng,
+  htmlLang,
+  isLanguage,
+  languages,
+  namespaces,
+  type Language,
+} from "~/utils/i18n/config";
+import { resources } from "~/utils/i18n/resources";
 
 const options: InitOptions = {
   resources,
@@ -34,7 +44,9 @@ export interface LanguageSource {
 }
 
 /** A Node request's headers (Express's `req.headers`) as a LanguageSource. */
-export function nodeHeaders(headers: Record<string, string | string[] | undefined>): LanguageSource {
+export function nodeHeaders(
+  headers: Record<string, string | string[] | undefined>,
+): LanguageSource {
   return {
     headers: {
       get(name) {
@@ -55,9 +67,16 @@ export function acceptedLanguages(header: string | null | undefined): Language[]
     .map((part, index) => {
       const [tag = "", ...params] = part.trim().split(";");
       const q = params.map((param) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
-      return { lng: languageOfTag.get(tag.trim().split("-")[0]!.toLowerCase()), q: q === undefined ? 1 : Number(q), index };
+      return {
+        lng: languageOfTag.get(tag.trim().split("-")[0]!.toLowerCase()),
+        q: q === undefined ? 1 : Number(q),
+        index,
+      };
     })
-    .filter((each): each is { lng: Language; q: number; index: number } => each.lng !== undefined && each.q > 0)
+    .filter(
+      (each): each is { lng: Language; q: number; index: number } =>
+        each.lng !== undefined && each.q > 0,
+    )
     .sort((a, b) => b.q - a.q || a.index - b.index);
   return [...new Set(wanted.map((each) => each.lng))];
 }

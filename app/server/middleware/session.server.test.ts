@@ -1,9 +1,11 @@
-import { createSession, RouterContextProvider } from "react-router";
 import { SignJWT } from "jose";
+import { createSession, RouterContextProvider } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { requestMetaContext } from "~/utils/http/request-context";
+
 import { createMemoryStore, type MemoryStore } from "~/server/store/memory-store.server";
 import { setStore } from "~/server/store/store.server";
+import { requestMetaContext } from "~/utils/http/request-context";
+
 import {
   dropEndedSession,
   endSession,
@@ -93,7 +95,11 @@ describe("the absolute lifetime (SESSION_MAX_HOURS)", () => {
   });
 
   it("drops tokens that came without a sign-in time", async () => {
-    const session = createSession<SessionData, SessionData>({ sid: "x", access: "a", refresh: "r" }) as PortalSession;
+    const session = createSession<SessionData, SessionData>({
+      sid: "x",
+      access: "a",
+      refresh: "r",
+    }) as PortalSession;
     expect(await dropEndedSession(session, Date.now())).toBe("expired");
     expect(session.has("access")).toBe(false);
   });
@@ -102,50 +108,75 @@ describe("the absolute lifetime (SESSION_MAX_HOURS)", () => {
     const session = signedIn(Date.now());
     await store.set(`session:ended:${session.get("sid")}`, "1", 60_000);
     expect(await dropEndedSession(session)).toBe("signed-out");
-    expect(await dropEndedSession(createSession<SessionData, SessionData>() as PortalSession)).toBeNull();
+    expect(
+      await dropEndedSession(createSession<SessionData, SessionData>() as PortalSession),
+    ).toBeNull();
   });
 });
 
 describe("the session middleware", () => {
-  const run = async (cookie: string | null, secure: boolean, act?: (session: PortalSession) => void) => {
+  const run = async (
+    cookie: string | null,
+    secure: boolean,
+    act?: (session: PortalSession) => void,
+  ) => {
     const context = new RouterContextProvider();
     context.set(requestMetaContext, { ...context.get(requestMetaContext), secure });
-    const request = new Request("http://portal.test/", { headers: cookie ? { Cookie: cookie } : {} });
-    const response = await sessionMiddleware({ request, context, params: {}, unstable_pattern: "/" } as never, async () => {
-      act?.(getSession(context));
-      return new Response("ok");
+    const request = new Request("http://portal.test/", {
+      headers: cookie ? { Cookie: cookie } : {},
     });
-    return { context, session: getSession(context), setCookie: (response as Response).headers.get("Set-Cookie") };
+    const response = await sessionMiddleware(
+      { request, context, params: {}, unstable_pattern: "/" } as never,
+      async () => {
+        act?.(getSession(context));
+        return new Response("ok");
+      },
+    );
+    return {
+      context,
+      session: getSession(context),
+      setCookie: (response as Response).headers.get("Set-Cookie"),
+    };
   };
   const pair = async () => ({ access: "a", refresh: await refreshToken(24 * 3600) });
 
   it("over HTTPS writes __Host-session, Secure, and reads only that name", async () => {
     const tokens = await pair();
     const { setCookie } = await run(null, true, (session) => startSignedInSession(session, tokens));
-    expect(setCookie).toMatch(/^__Host-session=[\w-]+; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/);
+    expect(setCookie).toMatch(
+      /^__Host-session=[\w-]+; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/,
+    );
     const value = setCookie!.split(";")[0].split("=")[1];
-    expect((await run(`__Host-session=${value}`, true)).session.get("refresh")).toBe(tokens.refresh);
+    expect((await run(`__Host-session=${value}`, true)).session.get("refresh")).toBe(
+      tokens.refresh,
+    );
     // Planted under the plain name (a sibling subdomain can): not read over HTTPS.
     expect((await run(`__session=${value}`, true)).session.has("refresh")).toBe(false);
   });
 
   it("over http keeps the plain name", async () => {
     const tokens = await pair();
-    const { setCookie } = await run(null, false, (session) => startSignedInSession(session, tokens));
+    const { setCookie } = await run(null, false, (session) =>
+      startSignedInSession(session, tokens),
+    );
     expect(setCookie).toMatch(/^__session=[\w-]+; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/);
   });
 
   it("lets the cookie expire at the absolute lifetime when the refresh token would last longer", async () => {
     const tokens = await pair();
     const start = Date.now();
-    const { setCookie } = await run(null, false, (session) => startSignedInSession(session, tokens, start));
+    const { setCookie } = await run(null, false, (session) =>
+      startSignedInSession(session, tokens, start),
+    );
     const expires = Date.parse(/Expires=([^;]+)/.exec(setCookie!)![1]);
     expect(Math.abs(expires - (start + 12 * hour))).toBeLessThan(1000);
   });
 
   it("signs out a copy of the cookie past its lifetime, and says why", async () => {
     const tokens = await pair();
-    const { setCookie } = await run(null, false, (session) => startSignedInSession(session, tokens, Date.now() - 12 * hour - 1));
+    const { setCookie } = await run(null, false, (session) =>
+      startSignedInSession(session, tokens, Date.now() - 12 * hour - 1),
+    );
     const later = await run(setCookie!.split(";")[0], false);
     expect(later.context.get(sessionEndContext)).toBe("expired");
     expect(later.session.has("access") || later.session.has("refresh")).toBe(false);

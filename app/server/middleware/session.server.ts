@@ -19,13 +19,14 @@ import {
   type RouterContextProvider,
   type Session,
 } from "react-router";
-import { getStore } from "~/server/store/store.server";
+
 import { getEnv } from "~/server/config/env.server";
 import { rememberVerified } from "~/server/http/remembered-cookie.server";
 import { sealedCookie } from "~/server/http/sealed-cookie.server";
-import { sessionCookieName } from "~/utils/http/session-cookie-name";
-import { requestMetaContext } from "~/utils/http/request-context";
+import { getStore } from "~/server/store/store.server";
 import { tokenExpiry } from "~/utils/api/token-claims";
+import { requestMetaContext } from "~/utils/http/request-context";
+import { sessionCookieName } from "~/utils/http/session-cookie-name";
 
 export interface RegistrationState {
   step: "email" | "code" | "profile";
@@ -78,7 +79,10 @@ export function getSessionStorage(secure: boolean): PortalSessionStorage {
         sealedCookie(
           name,
           // A comma list, newest first: old cookies stay valid while secrets rotate.
-          getEnv().SESSION_SECRET.split(",").map((secret) => secret.trim()).filter(Boolean),
+          getEnv()
+            .SESSION_SECRET.split(",")
+            .map((secret) => secret.trim())
+            .filter(Boolean),
           { httpOnly: true, sameSite: "lax", path: "/", secure },
         ),
       ),
@@ -103,7 +107,11 @@ const newSessionId = () => randomBytes(16).toString("base64url");
  * Signs in: a new session id, and nothing of what the session held before
  * (registration or reset state, old tokens) survives: no session fixation.
  */
-export function startSignedInSession(session: PortalSession, pair: { access: string; refresh: string }, now = Date.now()) {
+export function startSignedInSession(
+  session: PortalSession,
+  pair: { access: string; refresh: string },
+  now = Date.now(),
+) {
   for (const key of Object.keys(session.data)) session.unset(key as keyof SessionData);
   session.set("sid", newSessionId());
   session.set("signedInAt", now);
@@ -144,7 +152,10 @@ function sessionEndsAt(session: PortalSession): number | null {
   const refresh = session.get("refresh");
   if (!refresh) return null;
   const refreshExpiry = tokenExpiry(refresh);
-  const ends = [refreshExpiry === null ? null : refreshExpiry * 1000, sessionDeadline(session)].filter((at) => at !== null);
+  const ends = [
+    refreshExpiry === null ? null : refreshExpiry * 1000,
+    sessionDeadline(session),
+  ].filter((at) => at !== null);
   return ends.length > 0 ? Math.min(...ends) : null;
 }
 
@@ -154,7 +165,10 @@ function sessionEndsAt(session: PortalSession): number | null {
  * out (one store read per request that carries tokens). A session with
  * tokens but no id or sign-in time was not made by startSignedInSession.
  */
-export async function dropEndedSession(session: PortalSession, now = Date.now()): Promise<SessionEnd> {
+export async function dropEndedSession(
+  session: PortalSession,
+  now = Date.now(),
+): Promise<SessionEnd> {
   if (!session.has("access") && !session.has("refresh")) return null;
   const sid = session.get("sid");
   const deadline = sessionDeadline(session);
@@ -179,7 +193,10 @@ export function getSession(context: Readonly<RouterContextProvider>): PortalSess
  * and never past the session's absolute lifetime (or for the browser session
  * when there is no token).
  */
-export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const sessionMiddleware: MiddlewareFunction<Response> = async (
+  { request, context },
+  next,
+) => {
   const { secure } = context.get(requestMetaContext);
   const sessionStorage = getSessionStorage(secure);
   const session = await sessionStorage.getSession(request.headers.get("Cookie"));
@@ -191,17 +208,25 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   let response = await next();
   // Whatever a signed-in user gets (page, .data, resource route, error) is
   // theirs alone: no shared cache or browser history keeps it.
-  if (wasSignedIn || signedIn()) response = withHeader(response, "Cache-Control", "private, no-store", "set");
+  if (wasSignedIn || signedIn())
+    response = withHeader(response, "Cache-Control", "private, no-store", "set");
   if (JSON.stringify(session.data) !== before) {
     const endsAt = sessionEndsAt(session);
-    const cookie = await sessionStorage.commitSession(session, { expires: endsAt === null ? undefined : new Date(endsAt) });
+    const cookie = await sessionStorage.commitSession(session, {
+      expires: endsAt === null ? undefined : new Date(endsAt),
+    });
     return withHeader(response, "Set-Cookie", cookie);
   }
   return response;
 };
 
 /** Adds (or sets) a header even on a response whose headers are immutable. */
-export function withHeader(response: Response, name: string, value: string, how: "append" | "set" = "append") {
+export function withHeader(
+  response: Response,
+  name: string,
+  value: string,
+  how: "append" | "set" = "append",
+) {
   try {
     response.headers[how](name, value);
     return response;

@@ -5,6 +5,7 @@
  * not told it may keep.
  */
 import type { MiddlewareFunction } from "react-router";
+
 import { getEnv } from "~/server/config/env.server";
 import { withHeader } from "~/server/middleware/session.server";
 import { pageOfDataPath } from "~/utils/http/data-request";
@@ -27,8 +28,14 @@ const sharedVary = ["Accept-Language", "Cookie"];
  */
 export function mayShare(request: Request, response: Response) {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
-  if (response.status !== 200 || response.headers.has("Cache-Control") || response.headers.has("Set-Cookie")) return false;
-  if (hasPersonalCookie(request.headers.get("Cookie")) || request.headers.has("Authorization")) return false;
+  if (
+    response.status !== 200 ||
+    response.headers.has("Cache-Control") ||
+    response.headers.has("Set-Cookie")
+  )
+    return false;
+  if (hasPersonalCookie(request.headers.get("Cookie")) || request.headers.has("Authorization"))
+    return false;
   const { pathname } = new URL(request.url);
   return isOfflinePage(pageOfDataPath(pathname) ?? pathname) && !isPersonalPath(pathname);
 }
@@ -43,7 +50,12 @@ export const sharedCacheMiddleware: MiddlewareFunction<Response> = async ({ requ
   let response = await next();
   const seconds = getEnv().PUBLIC_PAGE_CACHE_SECONDS;
   if (seconds === 0 || !mayShare(request, response)) return response;
-  response = withHeader(response, "Cache-Control", `public, max-age=0, s-maxage=${seconds}, must-revalidate`, "set");
+  response = withHeader(
+    response,
+    "Cache-Control",
+    `public, max-age=0, s-maxage=${seconds}, must-revalidate`,
+    "set",
+  );
   for (const name of sharedVary) response = withHeader(response, "Vary", name);
   return response;
 };

@@ -3,6 +3,7 @@
  * means both tokens are present and the access token can be read.
  */
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+
 import { getEnv } from "~/server/config/env.server";
 import { getSession } from "~/server/middleware/session.server";
 import { decodeUser, type SessionUser } from "~/utils/api/token-claims";

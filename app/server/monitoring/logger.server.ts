@@ -4,6 +4,7 @@
  * operator's log pipeline reads one format. Tests keep it quiet unless asked.
  */
 import pino from "pino";
+
 import { c1Controls, invisibleChars } from "~/utils/format/unsafe-chars";
 
 const level = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "warn" : "info");
@@ -18,7 +19,10 @@ const level = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "warn"
 const terminalUnsafe = new RegExp(`[${c1Controls}${invisibleChars}]`, "g");
 
 function escapeForTerminal(line: string) {
-  return line.replace(terminalUnsafe, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return line.replace(
+    terminalUnsafe,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 export const loggerOptions: pino.LoggerOptions = {

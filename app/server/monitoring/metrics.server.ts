@@ -3,7 +3,7 @@
  * every part of the portal counts into the same registry. Exposed only on
  * METRICS_PORT (or with a bearer token), never on the public port.
  */
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 
 export const registry = new Registry();
 

@@ -7,10 +7,11 @@
  * and hours, and the list of saved pages the worker fills in.
  */
 import type { TFunction } from "i18next";
-import { htmlLang, operatorTextLang, type Language } from "~/utils/i18n/config";
-import { telHref } from "~/utils/format/format";
-import type { PublicConfig } from "~/utils/public-config";
+
 import { escapeHtml } from "~/utils/format/escape-html";
+import { telHref } from "~/utils/format/format";
+import { htmlLang, operatorTextLang, type Language } from "~/utils/i18n/config";
+import type { PublicConfig } from "~/utils/public-config";
 
 const styles = `
 :root{--bg:#f4f6fa;--surface:#fff;--text:#17202e;--muted:#556274;--border:#d5dce7;--main:#1d5fbf;--danger:#c62828;--danger-soft:#fdecec;color-scheme:light}
@@ -45,7 +46,8 @@ export function offlinePageHtml(lng: Language, t: TFunction, config: PublicConfi
   ];
   // The operator's texts are Russian: marked so on a page in another language.
   const operatorLang = operatorTextLang(lng);
-  const operatorText = (text: string) => `<span${operatorLang ? ` lang="${operatorLang}"` : ""}>${e(text)}</span>`;
+  const operatorText = (text: string) =>
+    `<span${operatorLang ? ` lang="${operatorLang}"` : ""}>${e(text)}</span>`;
   return (
     `<!DOCTYPE html><html lang="${htmlLang[lng]}" data-lng="${lng}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(t("offline.title"))} — ${e(config.productName)}</title>` +
@@ -55,7 +57,12 @@ export function offlinePageHtml(lng: Language, t: TFunction, config: PublicConfi
     `<section class="emergency" aria-labelledby="dispatcher"><p id="dispatcher"><strong>${e(t("footer.dispatcher"))}</strong>. ${e(t("offline.dispatcherLead"))}</p>` +
     `<a href="${e(telHref(config.phones.dispatcher))}" data-dispatcher="">${e(config.phones.dispatcher)}</a></section>` +
     `<h2>${e(t("offline.otherContacts"))}</h2><ul>` +
-    others.map(([label, value, href]) => `<li><span class="label">${e(label)}</span><a href="${e(href)}">${e(value)}</a></li>`).join("") +
+    others
+      .map(
+        ([label, value, href]) =>
+          `<li><span class="label">${e(label)}</span><a href="${e(href)}">${e(value)}</a></li>`,
+      )
+      .join("") +
     `</ul><h2>${e(t("footer.address"))}</h2><p>${operatorText(config.address)}</p>` +
     `<h2>${e(t("footer.hours"))}</h2><p>${e(t("footer.schedule"))}</p>` +
     `<h2>${e(t("offline.saved"))}</h2><ul data-saved-pages=""><li>${e(t("offline.savedNone"))}</li></ul>` +

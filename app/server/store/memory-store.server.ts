@@ -5,6 +5,7 @@
  * what is alive.
  */
 import { RateLimiterMemory } from "rate-limiter-flexible";
+
 import type { LimiterOptions, SharedStore } from "./shared-store.server";
 
 export interface MemoryStore extends SharedStore {
@@ -12,7 +13,9 @@ export interface MemoryStore extends SharedStore {
   size(): number;
 }
 
-export function createMemoryStore({ now = () => Date.now() }: { now?: () => number } = {}): MemoryStore {
+export function createMemoryStore({
+  now = () => Date.now(),
+}: { now?: () => number } = {}): MemoryStore {
   const entries = new Map<string, { value: string; expiresAt: number }>();
 
   const alive = (key: string) => {

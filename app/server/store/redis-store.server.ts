@@ -8,7 +8,9 @@
  */
 import { Redis } from "ioredis";
 import { RateLimiterRedis } from "rate-limiter-flexible";
+
 import { logger } from "~/server/monitoring/logger.server";
+
 import { createMemoryStore, memoryLimiter } from "./memory-store.server";
 import type { LimiterOptions, SharedStore } from "./shared-store.server";
 
@@ -19,7 +21,10 @@ export interface RedisStoreOptions {
   commandTimeoutMs?: number;
 }
 
-export function createRedisStore(url: string, { commandTimeoutMs = 500 }: RedisStoreOptions = {}): SharedStore {
+export function createRedisStore(
+  url: string,
+  { commandTimeoutMs = 500 }: RedisStoreOptions = {},
+): SharedStore {
   const redis = new Redis(url, {
     keyPrefix: "portal:",
     enableOfflineQueue: false,
@@ -46,7 +51,8 @@ export function createRedisStore(url: string, { commandTimeoutMs = 500 }: RedisS
 
   redis.on("error", (error) => warn(error));
   redis.on("ready", () => {
-    if (everReady || lastWarning) logger.info({ store: "redis" }, "Redis answers again: the shared store uses it");
+    if (everReady || lastWarning)
+      logger.info({ store: "redis" }, "Redis answers again: the shared store uses it");
     everReady = true;
     lastWarning = 0;
   });
@@ -69,7 +75,11 @@ export function createRedisStore(url: string, { commandTimeoutMs = 500 }: RedisS
 
   return {
     state: () => (ready() ? "redis" : "degraded"),
-    get: (key) => either(() => redis.get(key), () => fallback.get(key)),
+    get: (key) =>
+      either(
+        () => redis.get(key),
+        () => fallback.get(key),
+      ),
     set: (key, value, ttlMs) =>
       either(
         async () => {
@@ -79,7 +89,8 @@ export function createRedisStore(url: string, { commandTimeoutMs = 500 }: RedisS
       ),
     setIfAbsent: (key, value, ttlMs) =>
       either(
-        async () => (await redis.set(key, value, "PX", Math.max(1, Math.round(ttlMs)), "NX")) === "OK",
+        async () =>
+          (await redis.set(key, value, "PX", Math.max(1, Math.round(ttlMs)), "NX")) === "OK",
         () => fallback.setIfAbsent(key, value, ttlMs),
       ),
     delete: (key) =>

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { createMemoryStore } from "./memory-store.server";
 import { createRedisStore } from "./redis-store.server";
 import type { SharedStore } from "./store.server";
@@ -32,7 +33,9 @@ function behavesAsAStore(name: string, make: () => SharedStore) {
 
     it("gives a lock to one caller only, until it expires or is released", async () => {
       const store = make();
-      const tries = await Promise.all([1, 2, 3].map((n) => store.setIfAbsent("lock", String(n), 1000)));
+      const tries = await Promise.all(
+        [1, 2, 3].map((n) => store.setIfAbsent("lock", String(n), 1000)),
+      );
       expect(tries.filter(Boolean)).toHaveLength(1);
       await store.delete("lock");
       expect(await store.setIfAbsent("lock", "again", 100)).toBe(true);
@@ -61,7 +64,9 @@ describe.runIf(existsSync(redisServer))("the Redis store", () => {
   let port = 0;
   let child: ChildProcess | undefined;
   const startRedis = async () => {
-    child = spawn(redisServer, ["--port", String(port), "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+    child = spawn(redisServer, ["--port", String(port), "--save", "", "--appendonly", "no"], {
+      stdio: "ignore",
+    });
     for (let i = 0; i < 50; i += 1) {
       const up = await new Promise<boolean>((resolve) => {
         const socket = net.connect(port, "127.0.0.1", () => (socket.end(), resolve(true)));
@@ -101,7 +106,9 @@ describe.runIf(existsSync(redisServer))("the Redis store", () => {
     const prefix = `shared${Math.random()}`;
     await one.limiter({ keyPrefix: prefix, points: 2, duration: 60 }).consume("c");
     await two.limiter({ keyPrefix: prefix, points: 2, duration: 60 }).consume("c");
-    await expect(one.limiter({ keyPrefix: prefix, points: 2, duration: 60 }).consume("c")).rejects.toBeTruthy();
+    await expect(
+      one.limiter({ keyPrefix: prefix, points: 2, duration: 60 }).consume("c"),
+    ).rejects.toBeTruthy();
     await one.close();
     await two.close();
   });

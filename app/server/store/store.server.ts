@@ -6,6 +6,7 @@
  * while Redis is unreachable (docs/decisions/007-shared-store.md).
  */
 import { getEnv } from "~/server/config/env.server";
+
 import { createMemoryStore } from "./memory-store.server";
 import { createRedisStore } from "./redis-store.server";
 import type { SharedStore } from "./shared-store.server";

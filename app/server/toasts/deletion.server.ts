@@ -5,16 +5,27 @@
  * bug is not a refusal: it goes on to the error page.
  */
 import type { RouterContextProvider } from "react-router";
-import { ApiError } from "~/utils/api/errors";
+
 import { refusalTexts } from "~/server/api/refusal-texts.server";
 import { getI18n } from "~/server/middleware/i18n.server";
+import { ApiError } from "~/utils/api/errors";
+
 import { redirectWithToast } from "./toast.server";
 
-export async function deleteThenRedirect(context: Readonly<RouterContextProvider>, to: string, remove: () => Promise<unknown>, done: string) {
+export async function deleteThenRedirect(
+  context: Readonly<RouterContextProvider>,
+  to: string,
+  remove: () => Promise<unknown>,
+  done: string,
+) {
   try {
     await remove();
   } catch (error) {
-    if (error instanceof ApiError) return redirectWithToast(to, { type: "error", description: refusalTexts(getI18n(context)).toast(error) });
+    if (error instanceof ApiError)
+      return redirectWithToast(to, {
+        type: "error",
+        description: refusalTexts(getI18n(context)).toast(error),
+      });
     throw error;
   }
   return redirectWithToast(to, { type: "success", description: done });

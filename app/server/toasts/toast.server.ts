@@ -4,6 +4,7 @@
  * message in a polite live region.
  */
 import { createCookieSessionStorage, redirect } from "react-router";
+
 import { getEnv } from "~/server/config/env.server";
 import { toastCookieName } from "~/utils/http/session-cookie-name";
 import { toastSchema, type Toast, type ToastInput } from "~/utils/toasts/toast-schema";
@@ -21,7 +22,9 @@ function toastStorage() {
       sameSite: "lax",
       path: "/",
       httpOnly: true,
-      secrets: getEnv().SESSION_SECRET.split(",").map((secret) => secret.trim()),
+      secrets: getEnv()
+        .SESSION_SECRET.split(",")
+        .map((secret) => secret.trim()),
     },
   });
   return storage;
@@ -35,7 +38,8 @@ export async function createToastHeaders(input: ToastInput) {
 
 export async function redirectWithToast(url: string, input: ToastInput, init?: ResponseInit) {
   const headers = new Headers(init?.headers);
-  for (const cookie of (await createToastHeaders(input)).getSetCookie()) headers.append("Set-Cookie", cookie);
+  for (const cookie of (await createToastHeaders(input)).getSetCookie())
+    headers.append("Set-Cookie", cookie);
   return redirect(url, { ...init, headers });
 }
 

@@ -25,7 +25,12 @@ export class ApiError extends Error {
   /** Seconds from a 429's Retry-After header. */
   readonly retryAfter: number | null;
 
-  constructor(status: number, body: ApiErrorBody | null, operation: string, retryAfter: number | null = null) {
+  constructor(
+    status: number,
+    body: ApiErrorBody | null,
+    operation: string,
+    retryAfter: number | null = null,
+  ) {
     super(`${operation}: backend answered ${status}`);
     this.name = "ApiError";
     this.status = status;

@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
+
 import { startBackend } from "../../../backend/src/server";
 import {
   AccountSchema,
@@ -33,7 +34,11 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function answer(method: string, apiPath: string, { token, json }: { token?: string; json?: unknown } = {}) {
+async function answer(
+  method: string,
+  apiPath: string,
+  { token, json }: { token?: string; json?: unknown } = {},
+) {
   const headers: Record<string, string> = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   if (json !== undefined) headers["Content-Type"] = "application/json";
@@ -53,10 +58,14 @@ function expectValid(schema: z.ZodType, value: unknown) {
 describe("the contract's schemas", () => {
   it("accept the stand-in's real answers", async () => {
     const admin = TokenPairSchema.parse(
-      await answer("POST", "client/users/login/", { json: { email: "admin@example.com", password: "admin12345" } }),
+      await answer("POST", "client/users/login/", {
+        json: { email: "admin@example.com", password: "admin12345" },
+      }),
     );
     const resident = TokenPairSchema.parse(
-      await answer("POST", "client/users/login/", { json: { email: "resident@example.com", password: "resident12345" } }),
+      await answer("POST", "client/users/login/", {
+        json: { email: "resident@example.com", password: "resident12345" },
+      }),
     );
     const posts = PageSchemas.posts.parse(await answer("GET", "client/posts/?page_size=100"));
     expect(posts.results.length).toBeGreaterThan(0);
@@ -67,30 +76,67 @@ describe("the contract's schemas", () => {
     // Reports with and without a file.
     expect(new Set(reports.results.map((report) => report.file === null)).size).toBe(2);
     expectValid(ReportSchema, await answer("GET", `client/reports/${reports.results[0]!.id}/`));
-    const me = UserSchema.parse(await answer("GET", "client/users/me/", { token: resident.access }));
+    const me = UserSchema.parse(
+      await answer("GET", "client/users/me/", { token: resident.access }),
+    );
     // The admin flag passes as an extra field.
     expect(me.is_portal_admin).toBe(false);
-    const accounts = PageSchemas.accounts.parse(await answer("GET", "client/accounts/", { token: resident.access }));
+    const accounts = PageSchemas.accounts.parse(
+      await answer("GET", "client/accounts/", { token: resident.access }),
+    );
     expect(accounts.results.length).toBeGreaterThan(0);
     expectValid(AccountSchema, accounts.results[0]);
-    expectValid(PageSchemas.adminUsers, await answer("GET", "admin/users/?page_size=100", { token: admin.access }));
-    expectValid(PageSchemas.postImages, await answer("GET", "admin/posts/images/", { token: admin.access }));
-    expectValid(DetailSchema, await answer("POST", "client/users/send_code_reset/", { json: { email: "nobody@example.com" } }));
+    expectValid(
+      PageSchemas.adminUsers,
+      await answer("GET", "admin/users/?page_size=100", { token: admin.access }),
+    );
+    expectValid(
+      PageSchemas.postImages,
+      await answer("GET", "admin/posts/images/", { token: admin.access }),
+    );
+    expectValid(
+      DetailSchema,
+      await answer("POST", "client/users/send_code_reset/", {
+        json: { email: "nobody@example.com" },
+      }),
+    );
     expectValid(ApiErrorBodySchema, await answer("GET", "client/posts/999999/"));
     expectValid(
       ApiErrorBodySchema,
-      await answer("POST", "client/users/login/", { json: { email: "admin@example.com", password: "wrong-one" } }),
+      await answer("POST", "client/users/login/", {
+        json: { email: "admin@example.com", password: "wrong-one" },
+      }),
     );
   });
 
   it("refuse answers of the wrong shape", () => {
-    const post = { id: 1, title: "T", text: "", is_actual: true, created_at: "x", updated_at: "x", images: [] };
-    const rate = { id: 1, name: "Вода", value: "45.10", unit: "м³", description: "", created_at: "x" };
+    const post = {
+      id: 1,
+      title: "T",
+      text: "",
+      is_actual: true,
+      created_at: "x",
+      updated_at: "x",
+      images: [],
+    };
+    const rate = {
+      id: 1,
+      name: "Вода",
+      value: "45.10",
+      unit: "м³",
+      description: "",
+      created_at: "x",
+    };
     expectValid(PageSchemas.posts, { count: 1, next: null, previous: null, results: [post] });
     expect(PageSchemas.posts.safeParse({ count: "x", results: {} }).success).toBe(false);
     expect(PageSchemas.posts.safeParse({ foo: 1 }).success).toBe(false);
     expect(
-      PageSchemas.posts.safeParse({ count: 1, next: null, previous: null, results: [{ ...post, images: null }] }).success,
+      PageSchemas.posts.safeParse({
+        count: 1,
+        next: null,
+        previous: null,
+        results: [{ ...post, images: null }],
+      }).success,
     ).toBe(false);
     expect(PostSchema.safeParse({ ...post, title: null }).success).toBe(false);
     // Money is a decimal string, never a float.
@@ -104,7 +150,15 @@ describe("the contract's schemas", () => {
   });
 
   it("let extra fields through (a newer backend may add some)", () => {
-    const rate = { id: 1, name: "Вода", value: "45.10", unit: "м³", description: "", created_at: "x", region: "ЯКТ" };
+    const rate = {
+      id: 1,
+      name: "Вода",
+      value: "45.10",
+      unit: "м³",
+      description: "",
+      created_at: "x",
+      region: "ЯКТ",
+    };
     expect(RateSchema.parse(rate)).toEqual(rate);
   });
 });

@@ -4,8 +4,9 @@
  * unknown user: signed out.
  */
 import { jwtDecode } from "jwt-decode";
-import type { Role } from "~/utils/site-map/pages";
+
 import { BoundedMap } from "~/utils/cache/bounded-map";
+import type { Role } from "~/utils/site-map/pages";
 
 export interface SessionUser {
   id: number;

@@ -5,6 +5,7 @@
  * of its extra fields.
  */
 import type { z } from "zod";
+
 import type {
   AccountSchema,
   AdminUserSchema,
@@ -31,7 +32,10 @@ export type TokenPair = z.infer<typeof TokenPairSchema>;
 export type User = z.infer<typeof UserSchema>;
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 /** What the profile's layout gives every profile page (users/me, only what they show). */
-export type ProfileDetails = Pick<User, "email" | "first_name" | "middle_name" | "last_name" | "phone" | "date_joined">;
+export type ProfileDetails = Pick<
+  User,
+  "email" | "first_name" | "middle_name" | "last_name" | "phone" | "date_joined"
+>;
 export type Account = z.infer<typeof AccountSchema>;
 export type Post = z.infer<typeof PostSchema>;
 export type PostImage = z.infer<typeof PostImageSchema>;

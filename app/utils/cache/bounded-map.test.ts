@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { BoundedMap } from "./bounded-map";
 
 describe("a bounded map", () => {

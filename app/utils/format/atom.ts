@@ -8,7 +8,13 @@
 /** Every code point XML 1.0 refuses (its `Char` production); lone surrogates included, thanks to the `u` flag. */
 const notXmlChar = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
-const entities: Record<string, string> = { "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" };
+const entities: Record<string, string> = {
+  "<": "&lt;",
+  ">": "&gt;",
+  "&": "&amp;",
+  "'": "&apos;",
+  '"': "&quot;",
+};
 
 /** Text for an XML element or attribute value: escaped, and without characters XML cannot hold. */
 export function xmlText(value: string) {
@@ -25,7 +31,17 @@ export interface FeedPost {
   html?: string;
 }
 
-export function atomFeed({ origin, title, author, posts }: { origin: string; title: string; author: string; posts: FeedPost[] }) {
+export function atomFeed({
+  origin,
+  title,
+  author,
+  posts,
+}: {
+  origin: string;
+  title: string;
+  author: string;
+  posts: FeedPost[];
+}) {
   const base = xmlText(origin);
   const entries = posts
     .map(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { formatCountdown, secondsUntilResend } from "./countdown";
 
 describe("the resend countdown", () => {

@@ -2,7 +2,11 @@
 
 export const resendCooldownSeconds = 60;
 
-export function secondsUntilResend(sentAt: number | undefined, now = Date.now(), cooldown = resendCooldownSeconds) {
+export function secondsUntilResend(
+  sentAt: number | undefined,
+  now = Date.now(),
+  cooldown = resendCooldownSeconds,
+) {
   if (!sentAt) return 0;
   const left = Math.ceil((sentAt + cooldown * 1000 - now) / 1000);
   return Math.max(0, Math.min(cooldown, left));

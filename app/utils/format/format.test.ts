@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+
 import { i18nFor } from "~/server/middleware/i18n.server";
+
 import { formatters, machineTime, unitLabel } from "./format";
 
 describe("formatting follows the interface language", () => {
@@ -34,13 +36,36 @@ describe("formatting follows the interface language", () => {
     const rus = (await i18nFor("rus")).t;
     const ykt = (await i18nFor("ykt")).t;
     // Every unit the stand-in's tariffs use.
-    expect(["м²", "м³", "кВт·ч", "Гкал", "чел."].map((unit) => unitLabel(unit, en))).toEqual(["m²", "m³", "kWh", "Gcal", "person"]);
-    expect(en("rates.perUnit", { value: formatters("en").money("21.06"), unit: unitLabel("м²", en) })).toBe("RUB\u00a021.06 per m²");
-    expect(en("rates.perUnit", { value: formatters("en").money("312.40"), unit: unitLabel("чел.", en) })).toBe("RUB\u00a0312.40 per person");
+    expect(["м²", "м³", "кВт·ч", "Гкал", "чел."].map((unit) => unitLabel(unit, en))).toEqual([
+      "m²",
+      "m³",
+      "kWh",
+      "Gcal",
+      "person",
+    ]);
+    expect(
+      en("rates.perUnit", { value: formatters("en").money("21.06"), unit: unitLabel("м²", en) }),
+    ).toBe("RUB\u00a021.06 per m²");
+    expect(
+      en("rates.perUnit", { value: formatters("en").money("312.40"), unit: unitLabel("чел.", en) }),
+    ).toBe("RUB\u00a0312.40 per person");
     // Russian keeps the backend's abbreviations; Sakha keeps the SI ones and says its own words.
-    expect(["м²", "чел.", "кВт·ч"].map((unit) => unitLabel(unit, rus))).toEqual(["м²", "чел.", "кВт·ч"]);
-    expect(["м²", "чел.", "кВт·ч"].map((unit) => unitLabel(unit, ykt))).toEqual(["м²", "киһи", "кВт·ч"]);
-    expect(ykt("rates.perUnit", { value: formatters("ykt").money("312.40"), unit: unitLabel("чел.", ykt) })).toBe(`${formatters("ykt").money("312.40")} / киһи`);
+    expect(["м²", "чел.", "кВт·ч"].map((unit) => unitLabel(unit, rus))).toEqual([
+      "м²",
+      "чел.",
+      "кВт·ч",
+    ]);
+    expect(["м²", "чел.", "кВт·ч"].map((unit) => unitLabel(unit, ykt))).toEqual([
+      "м²",
+      "киһи",
+      "кВт·ч",
+    ]);
+    expect(
+      ykt("rates.perUnit", {
+        value: formatters("ykt").money("312.40"),
+        unit: unitLabel("чел.", ykt),
+      }),
+    ).toBe(`${formatters("ykt").money("312.40")} / киһи`);
     // A unit the files do not list, or one that looks like a key path, is shown as sent.
     expect(unitLabel("пог. м", en)).toBe("пог. м");
     expect(unitLabel(" ", en)).toBe(" ");

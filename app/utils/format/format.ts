@@ -30,8 +30,17 @@ export function formatters(language: Language): Formatters {
   let found = cache.get(language);
   if (found) return found;
   const locale = intlLocale[language];
-  const longDate = new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone });
-  const currency = new Intl.NumberFormat(locale, { style: "currency", currency: "RUB", minimumFractionDigits: 2 });
+  const longDate = new Intl.DateTimeFormat(locale, {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone,
+  });
+  const currency = new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency: "RUB",
+    minimumFractionDigits: 2,
+  });
   const integer = new Intl.NumberFormat(locale);
   const clock = new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", timeZone });
   found = {
@@ -71,7 +80,10 @@ export function machineTime(iso: string) {
  * without its dots, which i18next reads as nesting); a unit they do not list
  * is shown as the backend wrote it.
  */
-export function unitLabel(unit: string, t: (key: string, options: { defaultValue: string }) => string): string {
+export function unitLabel(
+  unit: string,
+  t: (key: string, options: { defaultValue: string }) => string,
+): string {
   const key = unit.trim().replace(/[.:]/g, "");
   return key ? t(`rates.units.${key}`, { defaultValue: unit }) : unit;
 }

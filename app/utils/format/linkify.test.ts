@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { linkify } from "./linkify";
 
 describe("web addresses in a post's text", () => {
@@ -11,7 +12,11 @@ describe("web addresses in a post's text", () => {
   });
 
   it("leave sentence punctuation and quotes outside the link", () => {
-    expect(linkify("Сайт (https://gis.example/ru).").map((piece) => piece.href ?? null)).toEqual([null, "https://gis.example/ru", null]);
+    expect(linkify("Сайт (https://gis.example/ru).").map((piece) => piece.href ?? null)).toEqual([
+      null,
+      "https://gis.example/ru",
+      null,
+    ]);
     expect(linkify("«https://a.example/x», и http://b.example/y?z=1!")).toEqual([
       { text: "«" },
       { text: "https://a.example/x", href: "https://a.example/x" },
@@ -19,11 +24,15 @@ describe("web addresses in a post's text", () => {
       { text: "http://b.example/y?z=1", href: "http://b.example/y?z=1" },
       { text: "!" },
     ]);
-    expect(linkify("https://ru.wikipedia.org/wiki/Якутск_(город)").at(0)?.href).toBe("https://ru.wikipedia.org/wiki/Якутск_(город)");
+    expect(linkify("https://ru.wikipedia.org/wiki/Якутск_(город)").at(0)?.href).toBe(
+      "https://ru.wikipedia.org/wiki/Якутск_(город)",
+    );
   });
 
   it("never turn markup or other schemes into links", () => {
-    expect(linkify('<a href="javascript:alert(1)">x</a> javascript:alert(1) ftp://x.example')).toEqual([
+    expect(
+      linkify('<a href="javascript:alert(1)">x</a> javascript:alert(1) ftp://x.example'),
+    ).toEqual([
       { text: '<a href="javascript:alert(1)">x</a> javascript:alert(1) ftp://x.example' },
     ]);
     expect(linkify("")).toEqual([]);

@@ -7,7 +7,24 @@
 const phone = String.raw`(?:\+7|8)[\s-]?\(?\d{3,5}\)?[\s-]?\d{1,3}(?:[\s-]\d{2}){2}`;
 const hours = String.raw`\d{1,2}:\d{2}\s?[–—-]\s?\d{1,2}:\d{2}`;
 const days = String.raw`\p{Lu}\p{Ll}{1,2}\s?[–—]\s?\p{Lu}\p{Ll}{1,2}(?![\p{L}])`;
-const units = ["°C", "°С", "%", "₽", "руб.", "коп.", "м³", "м²", "кВт·ч", "МВт·ч", "Гкал", "кг", "мм", "см", "км", "мин"]
+const units = [
+  "°C",
+  "°С",
+  "%",
+  "₽",
+  "руб.",
+  "коп.",
+  "м³",
+  "м²",
+  "кВт·ч",
+  "МВт·ч",
+  "Гкал",
+  "кг",
+  "мм",
+  "см",
+  "км",
+  "мин",
+]
   .map((unit) => unit.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
   .join("|");
 const value = String.raw`[−-]?\d+(?:[.,]\d+)?\s(?:${units})(?![\p{L}\d])`;
@@ -43,7 +60,9 @@ export function keepTogetherInHtml(html: string): string {
       part.startsWith("<")
         ? part
         : splitUnbreakable(part)
-            .map((piece) => (piece.whole ? `<span class="nowrap">${piece.text}</span>` : piece.text))
+            .map((piece) =>
+              piece.whole ? `<span class="nowrap">${piece.text}</span>` : piece.text,
+            )
             .join(""),
     )
     .join("");

@@ -29,7 +29,9 @@ const conformIntent = "__intent__";
 export function validateWith<Schema extends z.ZodType>(schema: Schema): Validate<Schema> {
   return ({ formData, submitter }) => {
     if (submitter && submitter.formNoValidate && submitter.name !== conformIntent) {
-      return parseWithZod(formData, { schema: z.looseObject({}) }) as unknown as ReturnType<Validate<Schema>>;
+      return parseWithZod(formData, { schema: z.looseObject({}) }) as unknown as ReturnType<
+        Validate<Schema>
+      >;
     }
     return parseWithZod(formData, { schema }) as unknown as ReturnType<Validate<Schema>>;
   };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { safeRedirect } from "./redirect";
 
 describe("safeRedirect", () => {
@@ -25,7 +26,9 @@ describe("safeRedirect", () => {
 
   it("percent-encodes what a Location header cannot carry as it is, and leaves what is encoded alone", () => {
     expect(safeRedirect("/д")).toBe("/%D0%B4");
-    expect(safeRedirect("/новости?q=дом#низ")).toBe("/%D0%BD%D0%BE%D0%B2%D0%BE%D1%81%D1%82%D0%B8?q=%D0%B4%D0%BE%D0%BC#%D0%BD%D0%B8%D0%B7");
+    expect(safeRedirect("/новости?q=дом#низ")).toBe(
+      "/%D0%BD%D0%BE%D0%B2%D0%BE%D1%81%D1%82%D0%B8?q=%D0%B4%D0%BE%D0%BC#%D0%BD%D0%B8%D0%B7",
+    );
     expect(safeRedirect("/%D0%B4?a=%2F")).toBe("/%D0%B4?a=%2F");
     expect(safeRedirect("/\ud800")).toBe("/%EF%BF%BD");
     for (const to of ["/д", "/профиль?x=ё", "/\ud800x", "/a\u2028b"]) {

@@ -12,7 +12,10 @@ import { safeRedirect as pathOnlyRedirect } from "remix-utils/safe-redirect";
  * "/%D0%B4"): a Location header holds bytes, and Node refuses a raw Cyrillic
  * letter in it.
  */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, defaultRedirect = "/") {
+export function safeRedirect(
+  to: FormDataEntryValue | string | null | undefined,
+  defaultRedirect = "/",
+) {
   // eslint-disable-next-line no-control-regex -- control characters are what is looked for
   if (typeof to !== "string" || /[\s\u0000-\u001f\u007f-\u009f]/.test(to)) return defaultRedirect;
   const path = pathOnlyRedirect(to, defaultRedirect);

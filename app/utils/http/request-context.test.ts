@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { BackendTime } from "./request-context";
 
 describe("BackendTime", () => {

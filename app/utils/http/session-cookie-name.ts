@@ -7,7 +7,8 @@
 export const plainSessionCookie = "__session";
 export const hostSessionCookie = "__Host-session";
 
-export const sessionCookieName = (secure: boolean) => (secure ? hostSessionCookie : plainSessionCookie);
+export const sessionCookieName = (secure: boolean) =>
+  secure ? hostSessionCookie : plainSessionCookie;
 
 /** Every name a session may arrive under: what marks a request as personal. */
 export const sessionCookieNames = [plainSessionCookie, hostSessionCookie] as const;

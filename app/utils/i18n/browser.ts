@@ -7,7 +7,17 @@
  */
 import type { InitOptions } from "i18next";
 import type { FetchOptions } from "i18next-fetch-backend";
-import { clientLanguages, defaultLanguage, defaultNS, isLanguage, languages, localeLoadPath, namespaces, type Language } from "./config";
+
+import {
+  clientLanguages,
+  defaultLanguage,
+  defaultNS,
+  isLanguage,
+  languages,
+  localeLoadPath,
+  namespaces,
+  type Language,
+} from "./config";
 
 /**
  * The backend retries a 5xx but not a failed connection; on a resident's
@@ -15,16 +25,22 @@ import { clientLanguages, defaultLanguage, defaultNS, isLanguage, languages, loc
  * the backend as what it is for the page: the service unavailable for now.
  */
 function fetchRetryingOffline(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  return fetch(input, init).catch(() => new Response(null, { status: 503, statusText: "No connection" }));
+  return fetch(input, init).catch(
+    () => new Response(null, { status: 503, statusText: "No connection" }),
+  );
 }
 
 export const browserOptions = {
   supportedLngs: [...languages],
   // Russian is complete: the browser needs English for no page (the server keeps it as its last fallback).
-  fallbackLng: (code: string) => clientLanguages(isLanguage(code) ? code : defaultLanguage).slice(1),
+  fallbackLng: (code: string) =>
+    clientLanguages(isLanguage(code) ? code : defaultLanguage).slice(1),
   ns: [...namespaces],
   defaultNS,
-  backend: { loadPath: localeLoadPath, fetch: fetchRetryingOffline } satisfies Partial<FetchOptions>,
+  backend: {
+    loadPath: localeLoadPath,
+    fetch: fetchRetryingOffline,
+  } satisfies Partial<FetchOptions>,
   // i18next retries what the backend calls retryable (5xx, and network errors as above; never a 4xx):
   // 5 tries in all, 350 ms before the second, doubling.
   maxRetries: 4,

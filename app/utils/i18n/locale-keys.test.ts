@@ -6,9 +6,11 @@
  * i18next-cli are not dependencies of the project.
  */
 import { describe, expect, it } from "vitest";
+
+import { i18nFor } from "~/server/middleware/i18n.server";
+
 import { htmlLang, languages, namespaces } from "./config";
 import { resources } from "./resources";
-import { i18nFor } from "~/server/middleware/i18n.server";
 
 const pluralSuffix = /_(zero|one|two|few|many|other)$/;
 
@@ -17,7 +19,9 @@ const counts = [0, 1, 2, 3, 5, 11, 21, 22, 25, 101, 1.5];
 
 function keysOf(tree: unknown, prefix = ""): string[] {
   if (!tree || typeof tree !== "object") return [prefix];
-  return Object.entries(tree).flatMap(([key, value]) => keysOf(value, prefix ? `${prefix}.${key}` : key));
+  return Object.entries(tree).flatMap(([key, value]) =>
+    keysOf(value, prefix ? `${prefix}.${key}` : key),
+  );
 }
 
 /** Per namespace, every key some language has, a plural form counted as its key. */
@@ -42,11 +46,13 @@ describe("the locale files", () => {
       for (const ns of namespaces) {
         const { plain, plural } = allKeys(ns);
         for (const key of plain) {
-          if (!i18n.exists(key, { ns, lng, fallbackLng: false })) missing.push(`${lng} ${ns}:${key}`);
+          if (!i18n.exists(key, { ns, lng, fallbackLng: false }))
+            missing.push(`${lng} ${ns}:${key}`);
         }
         for (const key of plural) {
           for (const count of counts) {
-            if (!i18n.exists(key, { ns, lng, count, fallbackLng: false })) missing.push(`${lng} ${ns}:${key} (count ${count})`);
+            if (!i18n.exists(key, { ns, lng, count, fallbackLng: false }))
+              missing.push(`${lng} ${ns}:${key} (count ${count})`);
           }
         }
       }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { pageCount, pageWindow, parseChoice, parseDay, parsePage, withParams } from "./list-query";
 
 describe("list filters from the URL", () => {

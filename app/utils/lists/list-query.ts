@@ -18,11 +18,16 @@ export function parseDay(value: string | null): string | null | undefined {
   if (!match) return null;
   const [, y, m, d] = match.map(Number);
   const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d)
+    return null;
   return value;
 }
 
-export function parseChoice<T extends string>(value: string | null, choices: readonly T[], fallback: T): T | null {
+export function parseChoice<T extends string>(
+  value: string | null,
+  choices: readonly T[],
+  fallback: T,
+): T | null {
   if (value === null || value === "") return fallback;
   return (choices as readonly string[]).includes(value) ? (value as T) : null;
 }
@@ -40,8 +45,12 @@ type Status = keyof typeof statuses;
 
 /** The post filters from the URL (bad values noted in `ignored`) and the backend query they make. */
 export function parsePostFilters(params: URLSearchParams, ignored: string[]) {
-  const status = parseChoice(params.get("status"), Object.keys(statuses) as Status[], "all") ?? (ignored.push("status"), "all");
-  const sort = parseChoice(params.get("sort"), Object.keys(sorts) as Sort[], "newest") ?? (ignored.push("sort"), "newest");
+  const status =
+    parseChoice(params.get("status"), Object.keys(statuses) as Status[], "all") ??
+    (ignored.push("status"), "all");
+  const sort =
+    parseChoice(params.get("sort"), Object.keys(sorts) as Sort[], "newest") ??
+    (ignored.push("sort"), "newest");
   const q = parseText(params.get("q"));
   return {
     filters: { q, status, sort },
@@ -70,7 +79,10 @@ export function pageWindow(current: number, total: number, radius = 1): Array<nu
 }
 
 /** The same URL with some parameters changed (undefined or "" removes them). */
-export function withParams(search: URLSearchParams | string, changes: Record<string, string | number | undefined>) {
+export function withParams(
+  search: URLSearchParams | string,
+  changes: Record<string, string | number | undefined>,
+) {
   const params = new URLSearchParams(search);
   for (const [key, value] of Object.entries(changes)) {
     if (value === undefined || value === "") params.delete(key);

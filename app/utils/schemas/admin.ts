@@ -1,11 +1,25 @@
 import { z } from "zod";
-import { emailField, lineText, nameField, newPasswordField, optionalNameField, optionalPhoneField, stripBodyControls } from "./field-rules";
+
+import {
+  emailField,
+  lineText,
+  nameField,
+  newPasswordField,
+  optionalNameField,
+  optionalPhoneField,
+  stripBodyControls,
+} from "./field-rules";
 
 export const PostSchema = z.object({
   title: lineText(1, 255, "required"),
   // 10 000 characters fit the 64 KB form limit (server/edge.ts) even URL-encoded
   // (6 bytes a character at worst): a long post is refused beside the field, not by a 413.
-  text: z.string({ error: "required" }).overwrite(stripBodyControls).trim().min(1, { error: "required" }).max(10_000, { error: "max" }),
+  text: z
+    .string({ error: "required" })
+    .overwrite(stripBodyControls)
+    .trim()
+    .min(1, { error: "required" })
+    .max(10_000, { error: "max" }),
   is_actual: z.boolean().default(false),
 });
 

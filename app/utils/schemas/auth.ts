@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import {
   codeField,
   consentField,
@@ -30,7 +31,10 @@ export const CodeStepSchema = z.object({ code: codeField });
 /** «Отправить повторно» on a code step: nothing to read but the button (its form's fields are not checked). */
 export const ResendSchema = z.object({ intent: z.literal("resend") });
 
-function passwordsMatch(value: { password: string; password_confirmation: string }, ctx: z.RefinementCtx) {
+function passwordsMatch(
+  value: { password: string; password_confirmation: string },
+  ctx: z.RefinementCtx,
+) {
   if (value.password !== value.password_confirmation) {
     ctx.addIssue({ code: "custom", path: ["password_confirmation"], message: "passwordsMismatch" });
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { PostSchema, UserEditSchema } from "./admin";
 import { ProfileStepSchema, RegistrationEmailSchema } from "./auth";
 import { nameField, optionalNameField } from "./field-rules";
@@ -33,28 +34,49 @@ const hidden = {
   "lone surrogate": "\uD800",
 };
 
-const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  result.error?.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`) ?? [];
+const messages = (result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) => result.error?.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`) ?? [];
 
 describe("names and titles", () => {
-  it.each(Object.entries(hidden))("refuse %s inside the text, with their own message", (_name, char) => {
-    const result = nameField.safeParse(`Ив${char}ан`);
-    expect(messages(result)).toEqual([": hiddenChars"]);
-    expect(messages(optionalNameField.safeParse(`Ив${char}ан`))).toEqual([": hiddenChars"]);
-  });
+  it.each(Object.entries(hidden))(
+    "refuse %s inside the text, with their own message",
+    (_name, char) => {
+      const result = nameField.safeParse(`Ив${char}ан`);
+      expect(messages(result)).toEqual([": hiddenChars"]);
+      expect(messages(optionalNameField.safeParse(`Ив${char}ан`))).toEqual([": hiddenChars"]);
+    },
+  );
 
   it("refuse a name that would show reversed, in every form that takes one", () => {
     const spoof = "\u202Eротартсинимда";
     const base = { first_name: "Мария", last_name: "Тестова" };
-    expect(messages(ProfileSchema.safeParse({ ...base, last_name: spoof }))).toEqual(["last_name: hiddenChars"]);
-    expect(messages(ProfileSchema.safeParse({ ...base, middle_name: "Ивановна\u200B" + "\u200B" + "x" }))).toEqual(["middle_name: hiddenChars"]);
+    expect(messages(ProfileSchema.safeParse({ ...base, last_name: spoof }))).toEqual([
+      "last_name: hiddenChars",
+    ]);
     expect(
       messages(
-        ProfileStepSchema.safeParse({ ...base, first_name: "Иван\x1b[2J", code: "1234", password: "password1", password_confirmation: "password1" }),
+        ProfileSchema.safeParse({ ...base, middle_name: "Ивановна\u200B" + "\u200B" + "x" }),
+      ),
+    ).toEqual(["middle_name: hiddenChars"]);
+    expect(
+      messages(
+        ProfileStepSchema.safeParse({
+          ...base,
+          first_name: "Иван\x1b[2J",
+          code: "1234",
+          password: "password1",
+          password_confirmation: "password1",
+        }),
       ),
     ).toEqual(["first_name: hiddenChars"]);
-    expect(messages(UserEditSchema.safeParse({ ...base, email: "a@example.com", first_name: spoof }))).toEqual(["first_name: hiddenChars"]);
-    expect(messages(PostSchema.safeParse({ title: "Отключение\u2028воды", text: "Текст" }))).toEqual(["title: hiddenChars"]);
+    expect(
+      messages(UserEditSchema.safeParse({ ...base, email: "a@example.com", first_name: spoof })),
+    ).toEqual(["first_name: hiddenChars"]);
+    expect(
+      messages(PostSchema.safeParse({ title: "Отключение\u2028воды", text: "Текст" })),
+    ).toEqual(["title: hiddenChars"]);
   });
 
   it("take every language's letters, spaces, hyphens, apostrophes and emoji, trimmed", () => {
@@ -63,7 +85,9 @@ describe("names and titles", () => {
     }
     // A new line pasted at the end is only whitespace: trimmed, not refused.
     expect(nameField.parse("Иван\n")).toBe("Иван");
-    expect(PostSchema.parse({ title: "Отключение воды 😀", text: "x" }).title).toBe("Отключение воды 😀");
+    expect(PostSchema.parse({ title: "Отключение воды 😀", text: "x" }).title).toBe(
+      "Отключение воды 😀",
+    );
   });
 });
 
@@ -74,12 +98,17 @@ describe("the consent to the processing of personal data", () => {
   it("is required: an unticked box (nothing sent) or any other value is refused with its own message", () => {
     expect(messages(RegistrationEmailSchema.safeParse(step))).toEqual(["consent: consentRequired"]);
     for (const consent of ["", "off", "true", "ON"]) {
-      expect(messages(RegistrationEmailSchema.safeParse({ ...step, consent }))).toEqual(["consent: consentRequired"]);
+      expect(messages(RegistrationEmailSchema.safeParse({ ...step, consent }))).toEqual([
+        "consent: consentRequired",
+      ]);
     }
   });
 
   it("refused, leaves the form's other checks said too", () => {
-    expect(messages(RegistrationEmailSchema.safeParse({ email: "maria" }))).toEqual(["email: email", "consent: consentRequired"]);
+    expect(messages(RegistrationEmailSchema.safeParse({ email: "maria" }))).toEqual([
+      "email: email",
+      "consent: consentRequired",
+    ]);
   });
 
   it("is the ticked box's value", () => {
@@ -89,11 +118,16 @@ describe("the consent to the processing of personal data", () => {
 
 describe("post bodies", () => {
   it("lose C0 controls and DEL but keep tabs, new lines and everything printable", () => {
-    const { text } = PostSchema.parse({ title: "Заголовок", text: "Первая\x0bстрока\x0c\r\nвторая\tстрока\x1b[31m\x7f\x00 — «ок» \u202E" });
+    const { text } = PostSchema.parse({
+      title: "Заголовок",
+      text: "Первая\x0bстрока\x0c\r\nвторая\tстрока\x1b[31m\x7f\x00 — «ок» \u202E",
+    });
     expect(text).toBe("Перваястрока\r\nвторая\tстрока[31m — «ок» \u202E");
   });
 
   it("made only of controls is empty, so refused as empty", () => {
-    expect(messages(PostSchema.safeParse({ title: "Заголовок", text: "\x01\x02" }))).toEqual(["text: required"]);
+    expect(messages(PostSchema.safeParse({ title: "Заголовок", text: "\x01\x02" }))).toEqual([
+      "text: required",
+    ]);
   });
 });

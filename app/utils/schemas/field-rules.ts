@@ -4,6 +4,7 @@
  * translate them, and pass the backend's own Russian texts through as they are.
  */
 import { z } from "zod";
+
 import { c1Controls, invisibleChars } from "~/utils/format/unsafe-chars";
 
 // zod probes whether it may compile its parsers with `new Function`; the
@@ -27,7 +28,10 @@ export const newPasswordField = z.string({ error: "required" }).min(8, { error: 
  * is not a character at all (noncharacters, lone surrogates). Refused with a
  * message beside the field, not removed: the person sees what was wrong.
  */
-const notOneLineText = new RegExp(`[\\u0000-\\u001F${c1Controls}${invisibleChars}\\uFFFE\\uFFFF]|\\p{Cs}`, "u");
+const notOneLineText = new RegExp(
+  `[\\u0000-\\u001F${c1Controls}${invisibleChars}\\uFFFE\\uFFFF]|\\p{Cs}`,
+  "u",
+);
 
 /** A trimmed one-line text of `min` to `max` characters, without hidden characters. */
 export const lineText = (min: number, max: number, minError: string) =>
@@ -85,4 +89,6 @@ export const codeField = z.coerce
  * the form's own checks (passwords that differ) from being said in the same
  * answer.
  */
-export const consentField = z.unknown().refine((value) => value === "on", { error: "consentRequired" });
+export const consentField = z
+  .unknown()
+  .refine((value) => value === "on", { error: "consentRequired" });

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { nameField, newPasswordField, optionalNameField, optionalPhoneField, requiredText } from "./field-rules";
+
+import {
+  nameField,
+  newPasswordField,
+  optionalNameField,
+  optionalPhoneField,
+  requiredText,
+} from "./field-rules";
 
 export const ProfileSchema = z.object({
   first_name: nameField,
@@ -16,7 +23,11 @@ export const PasswordSchema = z
   })
   .superRefine((value, ctx) => {
     if (value.password !== value.password_confirmation) {
-      ctx.addIssue({ code: "custom", path: ["password_confirmation"], message: "passwordsMismatch" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["password_confirmation"],
+        message: "passwordsMismatch",
+      });
     }
   });
 
@@ -25,5 +36,9 @@ export const AttachSchema = z.object({
     .string({ error: "required" })
     .trim()
     .regex(/^\d{10}$/, { error: "accountNumber" }),
-  customer: z.string({ error: "required" }).trim().min(2, { error: "nameMin" }).max(120, { error: "max" }),
+  customer: z
+    .string({ error: "required" })
+    .trim()
+    .min(2, { error: "nameMin" })
+    .max(120, { error: "max" }),
 });

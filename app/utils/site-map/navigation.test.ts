@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+
 import { iconNames } from "~/components/ui/icon-names";
+
 import {
   breadcrumbsFor,
   buildIndex,
@@ -47,7 +49,9 @@ describe("the site map", () => {
   });
 
   it("names only icons the sprite has", () => {
-    const icons = [...buildIndex().byId.values()].flatMap((entry) => (entry.icon ? [entry.icon] : []));
+    const icons = [...buildIndex().byId.values()].flatMap((entry) =>
+      entry.icon ? [entry.icon] : [],
+    );
     expect(icons.length).toBeGreaterThan(10);
     for (const icon of icons) expect(iconNames, icon).toContain(icon);
   });
@@ -61,7 +65,9 @@ describe("the site map", () => {
 
   it("governs undeclared paths by their section", () => {
     expect(findGoverningEntry("/admin/posts/5/anything")?.id).toBe("admin.posts");
-    expect(decideAccess(findGoverningEntry("/admin/whatever"), customer)).toEqual({ kind: "forbidden" });
+    expect(decideAccess(findGoverningEntry("/admin/whatever"), customer)).toEqual({
+      kind: "forbidden",
+    });
     expect(findGoverningEntry("/nowhere")).toBeUndefined();
   });
 
@@ -79,7 +85,8 @@ describe("the site map", () => {
   });
 
   it("shows menu entries by role and sign-in state", () => {
-    const ids = (user: typeof customer | typeof admin | null) => menuEntries(siteRoots, user).map((entry) => entry.id);
+    const ids = (user: typeof customer | typeof admin | null) =>
+      menuEntries(siteRoots, user).map((entry) => entry.id);
     expect(ids(null)).toEqual(["home", "about", "posts", "documents", "rates"]);
     expect(ids(customer)).toEqual(["home", "about", "profile", "posts", "documents", "rates"]);
     expect(ids(admin)).toContain("admin");
@@ -128,8 +135,17 @@ describe("breadcrumbs and the document title", () => {
 describe("the meta description", () => {
   it("is the entry's text with its placeholders filled, or the page's own", () => {
     expect(documentDescription("/posts", t)).toBe("Новости компании.");
-    expect(documentDescription("/posts/item/5", t, { title: "Отключение воды" })).toBe("«Отключение воды» — новость.");
-    expect(documentDescription("/posts/item/5", t, { title: "Отключение воды" }, "  Завтра с 9 до 17…  ")).toBe("Завтра с 9 до 17…");
+    expect(documentDescription("/posts/item/5", t, { title: "Отключение воды" })).toBe(
+      "«Отключение воды» — новость.",
+    );
+    expect(
+      documentDescription(
+        "/posts/item/5",
+        t,
+        { title: "Отключение воды" },
+        "  Завтра с 9 до 17…  ",
+      ),
+    ).toBe("Завтра с 9 до 17…");
   });
 
   it("is absent where there is nothing to say: no entry, or a detail page without its data", () => {
@@ -140,13 +156,24 @@ describe("the meta description", () => {
 
   it("exists, in Russian and in English, for every page open to visitors", async () => {
     const locales = await Promise.all(
-      ["rus", "en"].map(async (lng) => (await import(`../../locales/${lng}/translation.json`)).default as { descriptions: Record<string, string> }),
+      ["rus", "en"].map(
+        async (lng) =>
+          (await import(`../../locales/${lng}/translation.json`)).default as {
+            descriptions: Record<string, string>;
+          },
+      ),
     );
-    const open = [...buildIndex().byId.values()].filter((entry) => entry.access !== "auth" && !entry.resource);
+    const open = [...buildIndex().byId.values()].filter(
+      (entry) => entry.access !== "auth" && !entry.resource,
+    );
     expect(open.length).toBeGreaterThan(10);
     for (const entry of open) {
       expect(entry.description, entry.id).toMatch(/^descriptions\./);
-      for (const locale of locales) expect(locale.descriptions[entry.description!.slice("descriptions.".length)], entry.id).toBeTruthy();
+      for (const locale of locales)
+        expect(
+          locale.descriptions[entry.description!.slice("descriptions.".length)],
+          entry.id,
+        ).toBeTruthy();
     }
   });
 });
@@ -155,6 +182,8 @@ describe("named pages of a pattern", () => {
   it("are found before the pattern that serves them", () => {
     expect(findEntry("/documents/privacy")?.id).toBe("documents.privacy");
     expect(findEntry("/documents/no-such-document")?.id).toBe("documents.document");
-    expect(breadcrumbsFor("/documents/no-such-document", t)).toEqual([{ name: "Документы", href: undefined }]);
+    expect(breadcrumbsFor("/documents/no-such-document", t)).toEqual([
+      { name: "Документы", href: undefined },
+    ]);
   });
 });

@@ -4,8 +4,9 @@
  * server (access checks) and the client (menu, breadcrumbs).
  */
 import { matchPath } from "react-router";
-import { siteMap, type Access, type Role, type SiteEntry } from "~/utils/site-map/pages";
+
 import { BoundedMap } from "~/utils/cache/bounded-map";
+import { siteMap, type Access, type Role, type SiteEntry } from "~/utils/site-map/pages";
 
 export interface ResolvedEntry extends Omit<SiteEntry, "children" | "access" | "roles"> {
   access: Access;
@@ -92,7 +93,10 @@ export function findGoverningEntry(pathname: string, idx = index): ResolvedEntry
     let best: ResolvedEntry | undefined;
     for (const entry of idx.byId.values()) {
       if (entry.path === "/") continue;
-      if (matchPath({ path: entry.path, end: false }, pathname) && (!best || entry.path.length > best.path.length)) {
+      if (
+        matchPath({ path: entry.path, end: false }, pathname) &&
+        (!best || entry.path.length > best.path.length)
+      ) {
         best = entry;
       }
     }
@@ -118,10 +122,7 @@ export function roleAllowed(entry: Pick<ResolvedEntry, "roles">, role: Role | nu
 }
 
 export type AccessDecision =
-  | { kind: "ok" }
-  | { kind: "sign-in" }
-  | { kind: "signed-in" }
-  | { kind: "forbidden" };
+  { kind: "ok" } | { kind: "sign-in" } | { kind: "signed-in" } | { kind: "forbidden" };
 
 /**
  * What the server does with a request for an entry: serve it, send a
@@ -181,8 +182,11 @@ export function breadcrumbsFor(
 ): Crumb[] {
   const entry = findEntry(pathname);
   // A detail page whose data did not load (its 404) has no name to show: "{{title}}" would leak.
-  const unnamed = (item: ResolvedEntry) => item.path.includes(":") && /^\s*$|\{\{/.test(t(item.name, params));
-  const trail = trailOf(entry).filter((item) => item.path !== "/" && !item.resource && !unnamed(item));
+  const unnamed = (item: ResolvedEntry) =>
+    item.path.includes(":") && /^\s*$|\{\{/.test(t(item.name, params));
+  const trail = trailOf(entry).filter(
+    (item) => item.path !== "/" && !item.resource && !unnamed(item),
+  );
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   return trail.map((item, position) => {
     const last = position === trail.length - 1;
@@ -211,7 +215,8 @@ export function documentDescription(
   if (own?.trim()) return own.trim();
   const entry = findEntry(pathname);
   // A detail page whose data did not load (its error page) has nothing to fill the placeholders with.
-  if (!entry?.description || (entry.path.includes(":") && Object.keys(params).length === 0)) return undefined;
+  if (!entry?.description || (entry.path.includes(":") && Object.keys(params).length === 0))
+    return undefined;
   return t(entry.description, params) || undefined;
 }
 

@@ -66,7 +66,16 @@ export interface SiteEntry {
 }
 
 export const siteMap: SiteEntry[] = [
-  { id: "home", name: "nav.home", description: "descriptions.home", path: "/", module: "routes/home.tsx", icon: "house", access: "all", offline: true },
+  {
+    id: "home",
+    name: "nav.home",
+    description: "descriptions.home",
+    path: "/",
+    module: "routes/home.tsx",
+    icon: "house",
+    access: "all",
+    offline: true,
+  },
   {
     id: "auth",
     name: "nav.auth",
@@ -85,7 +94,13 @@ export const siteMap: SiteEntry[] = [
         path: "/auth/registration",
         module: "routes/auth/registration.tsx",
       },
-      { id: "auth.reset", name: "nav.reset", description: "descriptions.reset", path: "/auth/reset", module: "routes/auth/reset.tsx" },
+      {
+        id: "auth.reset",
+        name: "nav.reset",
+        description: "descriptions.reset",
+        path: "/auth/reset",
+        module: "routes/auth/reset.tsx",
+      },
     ],
   },
   {
@@ -199,7 +214,14 @@ export const siteMap: SiteEntry[] = [
         roles: ["admin"],
         uploads: true,
       },
-      { id: "posts.feed", name: "nav.feed", path: "/posts/feed.xml", module: "routes/posts/feed.ts", resource: true, hidden: true },
+      {
+        id: "posts.feed",
+        name: "nav.feed",
+        path: "/posts/feed.xml",
+        module: "routes/posts/feed.ts",
+        resource: true,
+        hidden: true,
+      },
     ],
   },
   {
@@ -212,7 +234,13 @@ export const siteMap: SiteEntry[] = [
     access: "all",
     offline: true,
     children: [
-      { id: "documents.privacy", name: "nav.privacy", description: "descriptions.privacy", path: "/documents/privacy", icon: "shield" },
+      {
+        id: "documents.privacy",
+        name: "nav.privacy",
+        description: "descriptions.privacy",
+        path: "/documents/privacy",
+        icon: "shield",
+      },
       {
         id: "documents.agreement",
         name: "nav.agreement",
@@ -331,7 +359,13 @@ export const siteMap: SiteEntry[] = [
         module: "routes/admin/users.tsx",
         icon: "users",
         children: [
-          { id: "admin.users.new", name: "nav.adminUserNew", path: "/admin/users/new", module: "routes/admin/user-new.tsx", hidden: true },
+          {
+            id: "admin.users.new",
+            name: "nav.adminUserNew",
+            path: "/admin/users/new",
+            module: "routes/admin/user-new.tsx",
+            hidden: true,
+          },
           {
             id: "admin.users.edit",
             name: "nav.adminUserEdit",

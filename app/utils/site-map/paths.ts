@@ -6,6 +6,7 @@
  * from the entries' paths, never written out again.
  */
 import { pageOfDataPath } from "~/utils/http/data-request";
+
 import { siteMap, type Access, type SiteEntry } from "./pages";
 
 interface PathEntry {
@@ -31,7 +32,14 @@ function segmentSource(segment: string) {
 }
 
 function compile(path: string) {
-  const source = path === "/" ? "" : path.split("/").slice(1).map((segment) => `/${segmentSource(segment)}`).join("");
+  const source =
+    path === "/"
+      ? ""
+      : path
+          .split("/")
+          .slice(1)
+          .map((segment) => `/${segmentSource(segment)}`)
+          .join("");
   return { exact: new RegExp(`^${source}/?$`), prefix: new RegExp(`^${source}(?:/|$)`) };
 }
 
@@ -57,7 +65,10 @@ let compiled: PathEntry[] | undefined;
 function entries() {
   if (!compiled) {
     const all = flatten(siteMap);
-    compiled = [...all.filter((entry) => !entry.path.includes(":")), ...all.filter((entry) => entry.path.includes(":"))];
+    compiled = [
+      ...all.filter((entry) => !entry.path.includes(":")),
+      ...all.filter((entry) => entry.path.includes(":")),
+    ];
   }
   return compiled;
 }
@@ -85,7 +96,9 @@ export function isOfflinePage(pathname: string) {
  */
 export function isPersonalPath(pathname: string) {
   const page = pageOf(pathname);
-  return entries().some((entry) => (entry.access !== "all" || entry.resource) && entry.prefix.test(page));
+  return entries().some(
+    (entry) => (entry.access !== "all" || entry.resource) && entry.prefix.test(page),
+  );
 }
 
 /** A page whose form takes files (`uploads`), or its data request. */

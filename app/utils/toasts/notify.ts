@@ -37,7 +37,11 @@ const errorToasts = new Set<string | number>();
  * dismisses the error toasts before it: a stale failure never stays beside
  * the success that followed it.
  */
-export function notify(type: ToastType, message: string, options?: { id?: string; description?: string }) {
+export function notify(
+  type: ToastType,
+  message: string,
+  options?: { id?: string; description?: string },
+) {
   if (!wanted) {
     wanted = true;
     onWanted?.();

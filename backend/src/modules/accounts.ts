@@ -39,7 +39,11 @@ function getAccount(db: Database, id: string): AccountRow | undefined {
 }
 
 function isAttached(db: Database, userId: number, accountId: string): boolean {
-  return db.prepare("SELECT 1 FROM user_accounts WHERE user_id = ? AND account_id = ?").get(userId, accountId) !== undefined;
+  return (
+    db
+      .prepare("SELECT 1 FROM user_accounts WHERE user_id = ? AND account_id = ?")
+      .get(userId, accountId) !== undefined
+  );
 }
 
 export function accountsRoutes(): RouteDef[] {
@@ -52,7 +56,12 @@ export function accountsRoutes(): RouteDef[] {
         GET: ({ c, app, user }) => {
           const params = queryParams(c);
           const filters = validateQuery(
-            { address__icontains: textFilter(), customer: textFilter(), id: textFilter(), id_starts_with: textFilter() },
+            {
+              address__icontains: textFilter(),
+              customer: textFilter(),
+              id: textFilter(),
+              id_starts_with: textFilter(),
+            },
             params,
           );
           const where = ["a.id IN (SELECT account_id FROM user_accounts WHERE user_id = ?)"];
@@ -75,18 +84,27 @@ export function accountsRoutes(): RouteDef[] {
           }
           const order = orderBy(
             params,
-            { id: "a.id", address: "ru_key(a.address)", customer: "ru_key(a.customer)", balance: "a.balance" },
+            {
+              id: "a.id",
+              address: "ru_key(a.address)",
+              customer: "ru_key(a.customer)",
+              balance: "a.balance",
+            },
             ["id"],
             "a.id",
           );
           const whereSql = where.join(" AND ");
-          const { count } = app.db.prepare(`SELECT COUNT(*) AS count FROM accounts a WHERE ${whereSql}`).get(...args) as { count: number };
+          const { count } = app.db
+            .prepare(`SELECT COUNT(*) AS count FROM accounts a WHERE ${whereSql}`)
+            .get(...args) as { count: number };
           return json(
             c,
             paginate(c, count, (limit, offset) =>
               (
                 app.db
-                  .prepare(`SELECT a.* FROM accounts a WHERE ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+                  .prepare(
+                    `SELECT a.* FROM accounts a WHERE ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`,
+                  )
                   .all(...args, limit, offset) as AccountRow[]
               ).map(accountJson),
             ),
@@ -100,7 +118,10 @@ export function accountsRoutes(): RouteDef[] {
       auth: "token",
       handlers: {
         POST: async ({ c, app, user }) => {
-          const body = validate({ id: charField({ maxLength: 32 }), customer: charField({ maxLength: 255 }) }, asObject(await readBody(c)));
+          const body = validate(
+            { id: charField({ maxLength: 32 }), customer: charField({ maxLength: 255 }) },
+            asObject(await readBody(c)),
+          );
           const account = getAccount(app.db, body.id);
           if (!account) throw validationError([fieldError("id", "not_found", MESSAGES.notFound)]);
           const holderSurname = account.customer.trim().split(/\s+/)[0] ?? "";
@@ -111,7 +132,9 @@ export function accountsRoutes(): RouteDef[] {
             throw validationError([fieldError("id", "already_attached", MESSAGES.alreadyAttached)]);
           }
           app.db
-            .prepare("INSERT INTO user_accounts (user_id, account_id, attached_at) VALUES (?, ?, ?)")
+            .prepare(
+              "INSERT INTO user_accounts (user_id, account_id, attached_at) VALUES (?, ?, ?)",
+            )
             .run(user.id, account.id, nowMicros());
           return json(c, accountJson(account));
         },
@@ -124,8 +147,11 @@ export function accountsRoutes(): RouteDef[] {
       handlers: {
         POST: async ({ c, app, user }) => {
           const body = validate({ id: charField({ maxLength: 32 }) }, asObject(await readBody(c)));
-          const result = app.db.prepare("DELETE FROM user_accounts WHERE user_id = ? AND account_id = ?").run(user.id, body.id);
-          if (result.changes === 0) throw validationError([fieldError("id", "not_attached", MESSAGES.notAttached)]);
+          const result = app.db
+            .prepare("DELETE FROM user_accounts WHERE user_id = ? AND account_id = ?")
+            .run(user.id, body.id);
+          if (result.changes === 0)
+            throw validationError([fieldError("id", "not_attached", MESSAGES.notAttached)]);
           return noContent(c);
         },
       },

@@ -1,5 +1,6 @@
 /** Admin API: post images (multipart uploads stored under the media folder). */
 import type { Context } from "hono";
+
 import type { Database } from "../db.js";
 import { notFound } from "../errors.js";
 import { mediaUrl, queryParams, readBody } from "../http.js";
@@ -8,7 +9,14 @@ import { paginate } from "../pagination.js";
 import { idOf, json, noContent, type RouteContext, type RouteDef } from "../router.js";
 import { nowMicros } from "../time.js";
 import type { UserRow } from "../user-model.js";
-import { asObject, imageField, modelChoiceFilter, primaryKeyField, validate, validateQuery } from "../validation.js";
+import {
+  asObject,
+  imageField,
+  modelChoiceFilter,
+  primaryKeyField,
+  validate,
+  validateQuery,
+} from "../validation.js";
 import { postExists } from "./posts.js";
 
 interface ImageRow {
@@ -18,7 +26,11 @@ interface ImageRow {
   created_at: number;
 }
 
-const imageJson = (c: Context, image: ImageRow) => ({ id: image.id, image: mediaUrl(c, image.path), post: image.post_id });
+const imageJson = (c: Context, image: ImageRow) => ({
+  id: image.id,
+  image: mediaUrl(c, image.path),
+  post: image.post_id,
+});
 
 function getImage(db: Database, id: number): ImageRow | undefined {
   return db.prepare("SELECT * FROM post_images WHERE id = ?").get(id) as ImageRow | undefined;
@@ -29,11 +41,18 @@ async function update(r: RouteContext<UserRow>, partial: boolean): Promise<Respo
   const image = getImage(app.db, idOf(r, notFound));
   if (!image) throw notFound();
   const body = validate(
-    { image: imageField({ required: !partial }), post: primaryKeyField(postExists(app.db), { required: !partial }) },
+    {
+      image: imageField({ required: !partial }),
+      post: primaryKeyField(postExists(app.db), { required: !partial }),
+    },
     asObject(await readBody(c)),
   );
-  const path = body.image ? storeFile(app.config, "posts", body.image.extension, body.image.bytes) : image.path;
-  app.db.prepare("UPDATE post_images SET post_id = ?, path = ? WHERE id = ?").run(body.post ?? image.post_id, path, image.id);
+  const path = body.image
+    ? storeFile(app.config, "posts", body.image.extension, body.image.bytes)
+    : image.path;
+  app.db
+    .prepare("UPDATE post_images SET post_id = ?, path = ? WHERE id = ?")
+    .run(body.post ?? image.post_id, path, image.id);
   if (path !== image.path) deleteFile(app.config, image.path); // the replaced file goes
   return json(c, imageJson(c, getImage(app.db, image.id)!));
 }
@@ -50,13 +69,17 @@ export function adminImagesRoutes(): RouteDef[] {
           const filters = validateQuery({ post: modelChoiceFilter(postExists(app.db)) }, params);
           const whereSql = filters.post !== undefined ? "WHERE post_id = ?" : "";
           const args = filters.post !== undefined ? [filters.post] : [];
-          const { count } = app.db.prepare(`SELECT COUNT(*) AS count FROM post_images ${whereSql}`).get(...args) as { count: number };
+          const { count } = app.db
+            .prepare(`SELECT COUNT(*) AS count FROM post_images ${whereSql}`)
+            .get(...args) as { count: number };
           return json(
             c,
             paginate(c, count, (limit, offset) =>
-              (app.db.prepare(`SELECT * FROM post_images ${whereSql} ORDER BY id LIMIT ? OFFSET ?`).all(...args, limit, offset) as ImageRow[]).map(
-                (image) => imageJson(c, image),
-              ),
+              (
+                app.db
+                  .prepare(`SELECT * FROM post_images ${whereSql} ORDER BY id LIMIT ? OFFSET ?`)
+                  .all(...args, limit, offset) as ImageRow[]
+              ).map((image) => imageJson(c, image)),
             ),
           );
         },

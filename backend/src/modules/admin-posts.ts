@@ -16,7 +16,10 @@ async function update(r: RouteContext<UserRow>, partial: boolean): Promise<Respo
   if (!post) throw notFound();
   const data = asObject(await readBody(c));
   const body = partial
-    ? validate({ title: optionalCharField(TITLE), text: optionalCharField(), is_actual: booleanField() }, data)
+    ? validate(
+        { title: optionalCharField(TITLE), text: optionalCharField(), is_actual: booleanField() },
+        data,
+      )
     : validate({ title: charField(TITLE), text: charField(), is_actual: booleanField() }, data);
   const isActual = body.is_actual === undefined ? post.is_actual : body.is_actual ? 1 : 0;
   app.db
@@ -33,12 +36,21 @@ export function adminPostsRoutes(): RouteDef[] {
       auth: "admin",
       handlers: {
         POST: async ({ c, app }) => {
-          const body = validate({ title: charField(TITLE), text: charField(), is_actual: booleanField() }, asObject(await readBody(c)));
+          const body = validate(
+            { title: charField(TITLE), text: charField(), is_actual: booleanField() },
+            asObject(await readBody(c)),
+          );
           const now = nowMicros();
           const result = app.db
-            .prepare("INSERT INTO posts (title, text, is_actual, created_at, updated_at) VALUES (?, ?, ?, ?, ?)")
+            .prepare(
+              "INSERT INTO posts (title, text, is_actual, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
+            )
             .run(body.title, body.text, body.is_actual === false ? 0 : 1, now, now);
-          return json(c, postJson(c, app.db, getPost(app.db, Number(result.lastInsertRowid))!), 201);
+          return json(
+            c,
+            postJson(c, app.db, getPost(app.db, Number(result.lastInsertRowid))!),
+            201,
+          );
         },
       },
     },
@@ -53,7 +65,9 @@ export function adminPostsRoutes(): RouteDef[] {
           const { c, app } = r;
           const post = getPost(app.db, idOf(r, notFound));
           if (!post) throw notFound();
-          const images = app.db.prepare("SELECT path FROM post_images WHERE post_id = ?").all(post.id) as { path: string }[];
+          const images = app.db
+            .prepare("SELECT path FROM post_images WHERE post_id = ?")
+            .all(post.id) as { path: string }[];
           app.db.prepare("DELETE FROM posts WHERE id = ?").run(post.id); // its images go by ON DELETE CASCADE
           for (const image of images) deleteFile(app.config, image.path);
           return noContent(c);

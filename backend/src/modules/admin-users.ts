@@ -6,7 +6,13 @@ import { queryParams, readBody } from "../http.js";
 import { orderBy, paginate } from "../pagination.js";
 import { idOf, json, noContent, type RouteContext, type RouteDef } from "../router.js";
 import { nowMicros } from "../time.js";
-import { adminUserJson, emailTaken, FULL_NAME_SQL, getUserById, type UserRow } from "../user-model.js";
+import {
+  adminUserJson,
+  emailTaken,
+  FULL_NAME_SQL,
+  getUserById,
+  type UserRow,
+} from "../user-model.js";
 import {
   asObject,
   booleanField,
@@ -33,7 +39,9 @@ function userShape(adminFlag: string, mode: "create" | "put" | "patch") {
   return {
     email: required ? emailField() : optionalEmailField(),
     password:
-      mode === "create" ? passwordField({ minLength: PASSWORD_MIN_LENGTH }) : optionalPasswordField({ minLength: PASSWORD_MIN_LENGTH }),
+      mode === "create"
+        ? passwordField({ minLength: PASSWORD_MIN_LENGTH })
+        : optionalPasswordField({ minLength: PASSWORD_MIN_LENGTH }),
     first_name: required ? nameField() : optionalNameField(),
     middle_name: middleNameField(),
     last_name: required ? nameField() : optionalNameField(),
@@ -54,10 +62,16 @@ interface UserInput {
   is_active?: boolean;
 }
 
-function parseUser(r: RouteContext<UserRow>, data: Record<string, unknown>, mode: "create" | "put" | "patch", exceptId?: number): UserInput {
+function parseUser(
+  r: RouteContext<UserRow>,
+  data: Record<string, unknown>,
+  mode: "create" | "put" | "patch",
+  exceptId?: number,
+): UserInput {
   const flag = r.app.config.adminFlag;
   const body = validate(userShape(flag, mode), data, {
-    email: (email: unknown) => (emailTaken(r.app.db, String(email), exceptId) ? checkIssue("unique", MSG.emailUnique) : null),
+    email: (email: unknown) =>
+      emailTaken(r.app.db, String(email), exceptId) ? checkIssue("unique", MSG.emailUnique) : null,
   }) as Record<string, unknown>;
   return {
     email: body.email as string | undefined,
@@ -71,14 +85,16 @@ function parseUser(r: RouteContext<UserRow>, data: Record<string, unknown>, mode
   };
 }
 
-const bit = (value: boolean | undefined, fallback: number) => (value === undefined ? fallback : value ? 1 : 0);
+const bit = (value: boolean | undefined, fallback: number) =>
+  value === undefined ? fallback : value ? 1 : 0;
 
 async function update(r: RouteContext<UserRow>, mode: "put" | "patch"): Promise<Response> {
   const { c, app } = r;
   const target = getUserById(app.db, idOf(r, notFound));
   if (!target) throw notFound();
   const input = parseUser(r, asObject(await readBody(c)), mode, target.id);
-  const password = input.password !== undefined ? await hashPassword(input.password) : target.password;
+  const password =
+    input.password !== undefined ? await hashPassword(input.password) : target.password;
   app.db
     .prepare(
       `UPDATE users SET email = ?, password = ?, first_name = ?, middle_name = ?, last_name = ?, phone = ?, is_admin = ?, is_active = ?
@@ -108,7 +124,10 @@ export function adminUsersRoutes(): RouteDef[] {
         GET: ({ c, app }) => {
           const params = queryParams(c);
           const flag = app.config.adminFlag;
-          const filters = validateQuery({ email__icontains: textFilter(), full_name: textFilter(), [flag]: booleanFilter() }, params) as {
+          const filters = validateQuery(
+            { email__icontains: textFilter(), full_name: textFilter(), [flag]: booleanFilter() },
+            params,
+          ) as {
             email__icontains?: string;
             full_name?: string;
           } & Record<string, unknown>;
@@ -134,13 +153,17 @@ export function adminUsersRoutes(): RouteDef[] {
             ["email"],
             "id",
           );
-          const { count } = app.db.prepare(`SELECT COUNT(*) AS count FROM users ${whereSql}`).get(...args) as { count: number };
+          const { count } = app.db
+            .prepare(`SELECT COUNT(*) AS count FROM users ${whereSql}`)
+            .get(...args) as { count: number };
           return json(
             c,
             paginate(c, count, (limit, offset) =>
-              (app.db.prepare(`SELECT * FROM users ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...args, limit, offset) as UserRow[]).map(
-                (user) => adminUserJson(user, flag),
-              ),
+              (
+                app.db
+                  .prepare(`SELECT * FROM users ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+                  .all(...args, limit, offset) as UserRow[]
+              ).map((user) => adminUserJson(user, flag)),
             ),
           );
         },
@@ -149,7 +172,8 @@ export function adminUsersRoutes(): RouteDef[] {
           const input = parseUser(r, asObject(await readBody(c)), "create");
           const passwordHash = await hashPassword(input.password!);
           const created = app.db.transaction((): UserRow => {
-            if (emailTaken(app.db, input.email!)) throw validationError([{ code: "unique", detail: MSG.emailUnique, attr: "email" }]);
+            if (emailTaken(app.db, input.email!))
+              throw validationError([{ code: "unique", detail: MSG.emailUnique, attr: "email" }]);
             const result = app.db
               .prepare(
                 `INSERT INTO users (email, password, first_name, middle_name, last_name, phone, is_admin, is_active, date_joined)
@@ -188,11 +212,17 @@ export function adminUsersRoutes(): RouteDef[] {
           const target = getUserById(r.app.db, idOf(r, notFound));
           if (!target) throw notFound();
           if (target.id === r.user.id) {
-            throw validationError([{ code: "cannot_delete_self", detail: CANNOT_DELETE_SELF, attr: null }]);
+            throw validationError([
+              { code: "cannot_delete_self", detail: CANNOT_DELETE_SELF, attr: null },
+            ]);
           }
           r.app.db.transaction(() => {
             r.app.db.prepare("DELETE FROM users WHERE id = ?").run(target.id);
-            r.app.db.prepare("UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL").run(nowMicros(), target.id);
+            r.app.db
+              .prepare(
+                "UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL",
+              )
+              .run(nowMicros(), target.id);
           })();
           return noContent(r.c);
         },

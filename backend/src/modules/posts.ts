@@ -1,5 +1,6 @@
 /** Client API: posts (public), and the Post representation shared with the admin API. */
 import type { Context } from "hono";
+
 import type { Database } from "../db.js";
 import { icontains } from "../db.js";
 import { notFound } from "../errors.js";
@@ -28,14 +29,17 @@ export function getPost(db: Database, id: number): PostRow | undefined {
   return db.prepare("SELECT * FROM posts WHERE id = ?").get(id) as PostRow | undefined;
 }
 
-export const postExists = (db: Database) => (id: number) => db.prepare("SELECT 1 FROM posts WHERE id = ?").get(id) !== undefined;
+export const postExists = (db: Database) => (id: number) =>
+  db.prepare("SELECT 1 FROM posts WHERE id = ?").get(id) !== undefined;
 
 /** Posts with their images (`[{id, image}]`, by id), in one query for the images. */
 export function postsJson(c: Context, db: Database, posts: PostRow[]): Record<string, unknown>[] {
   const images = new Map<number, { id: number; image: string }[]>();
   if (posts.length) {
     const rows = db
-      .prepare(`SELECT id, post_id, path FROM post_images WHERE post_id IN (${posts.map(() => "?").join(", ")}) ORDER BY id`)
+      .prepare(
+        `SELECT id, post_id, path FROM post_images WHERE post_id IN (${posts.map(() => "?").join(", ")}) ORDER BY id`,
+      )
       .all(...posts.map((post) => post.id)) as ImageRef[];
     for (const row of rows) {
       const list = images.get(row.post_id) ?? [];
@@ -66,14 +70,21 @@ export function postsRoutes(): RouteDef[] {
         GET: ({ c, app }) => {
           const params = queryParams(c);
           const filters = validateQuery(
-            { created_at_day_month_year: dayFilter(), is_actual: booleanFilter(), title__icontains: textFilter() },
+            {
+              created_at_day_month_year: dayFilter(),
+              is_actual: booleanFilter(),
+              title__icontains: textFilter(),
+            },
             params,
           );
           const where: string[] = [];
           const args: unknown[] = [];
           if (filters.created_at_day_month_year) {
             where.push("created_at >= ? AND created_at < ?");
-            args.push(filters.created_at_day_month_year.start, filters.created_at_day_month_year.end);
+            args.push(
+              filters.created_at_day_month_year.start,
+              filters.created_at_day_month_year.end,
+            );
           }
           if (filters.is_actual !== undefined) {
             where.push("is_actual = ?");
@@ -84,15 +95,24 @@ export function postsRoutes(): RouteDef[] {
             args.push(filters.title__icontains);
           }
           const whereSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
-          const order = orderBy(params, { created_at: "created_at", title: "ru_key(title)" }, ["-created_at"], "id");
-          const { count } = app.db.prepare(`SELECT COUNT(*) AS count FROM posts ${whereSql}`).get(...args) as { count: number };
+          const order = orderBy(
+            params,
+            { created_at: "created_at", title: "ru_key(title)" },
+            ["-created_at"],
+            "id",
+          );
+          const { count } = app.db
+            .prepare(`SELECT COUNT(*) AS count FROM posts ${whereSql}`)
+            .get(...args) as { count: number };
           return json(
             c,
             paginate(c, count, (limit, offset) =>
               postsJson(
                 c,
                 app.db,
-                app.db.prepare(`SELECT * FROM posts ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...args, limit, offset) as PostRow[],
+                app.db
+                  .prepare(`SELECT * FROM posts ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+                  .all(...args, limit, offset) as PostRow[],
               ),
             ),
           );

@@ -34,26 +34,41 @@ export function ratesRoutes(): RouteDef[] {
       handlers: {
         GET: ({ c, app }) => {
           const params = queryParams(c);
-          const filters = validateQuery({ created_at_day_month_year: dayFilter(), name__icontains: textFilter() }, params);
+          const filters = validateQuery(
+            { created_at_day_month_year: dayFilter(), name__icontains: textFilter() },
+            params,
+          );
           const where: string[] = [];
           const args: unknown[] = [];
           if (filters.created_at_day_month_year) {
             where.push("created_at >= ? AND created_at < ?");
-            args.push(filters.created_at_day_month_year.start, filters.created_at_day_month_year.end);
+            args.push(
+              filters.created_at_day_month_year.start,
+              filters.created_at_day_month_year.end,
+            );
           }
           if (filters.name__icontains !== undefined) {
             where.push(icontains("name"));
             args.push(filters.name__icontains);
           }
           const whereSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
-          const order = orderBy(params, { created_at: "created_at", name: "ru_key(name)" }, ["name"], "id");
-          const { count } = app.db.prepare(`SELECT COUNT(*) AS count FROM rates ${whereSql}`).get(...args) as { count: number };
+          const order = orderBy(
+            params,
+            { created_at: "created_at", name: "ru_key(name)" },
+            ["name"],
+            "id",
+          );
+          const { count } = app.db
+            .prepare(`SELECT COUNT(*) AS count FROM rates ${whereSql}`)
+            .get(...args) as { count: number };
           return json(
             c,
             paginate(c, count, (limit, offset) =>
-              (app.db.prepare(`SELECT * FROM rates ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...args, limit, offset) as RateRow[]).map(
-                rateJson,
-              ),
+              (
+                app.db
+                  .prepare(`SELECT * FROM rates ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+                  .all(...args, limit, offset) as RateRow[]
+              ).map(rateJson),
             ),
           );
         },
@@ -65,7 +80,9 @@ export function ratesRoutes(): RouteDef[] {
       auth: "public",
       handlers: {
         GET: (r) => {
-          const rate = r.app.db.prepare("SELECT * FROM rates WHERE id = ?").get(idOf(r, notFound)) as RateRow | undefined;
+          const rate = r.app.db
+            .prepare("SELECT * FROM rates WHERE id = ?")
+            .get(idOf(r, notFound)) as RateRow | undefined;
           if (!rate) throw notFound();
           return json(r.c, rateJson(rate));
         },

@@ -1,12 +1,19 @@
 /** Client API: reports, information disclosure (public). */
 import type { Context } from "hono";
+
 import { icontains } from "../db.js";
 import { notFound } from "../errors.js";
 import { mediaUrl, queryParams } from "../http.js";
 import { orderBy, paginate } from "../pagination.js";
 import { idOf, json, type RouteDef } from "../router.js";
 import { formatTime } from "../time.js";
-import { dateTimeFilter, dayFilter, numberFilter, textFilter, validateQuery } from "../validation.js";
+import {
+  dateTimeFilter,
+  dayFilter,
+  numberFilter,
+  textFilter,
+  validateQuery,
+} from "../validation.js";
 
 interface ReportRow {
   id: number;
@@ -62,7 +69,10 @@ export function reportsRoutes(): RouteDef[] {
           }
           if (filters.created_at_day_month_year) {
             where.push("created_at >= ? AND created_at < ?");
-            args.push(filters.created_at_day_month_year.start, filters.created_at_day_month_year.end);
+            args.push(
+              filters.created_at_day_month_year.start,
+              filters.created_at_day_month_year.end,
+            );
           }
           if (filters.name__icontains !== undefined) {
             where.push(icontains("name"));
@@ -73,14 +83,23 @@ export function reportsRoutes(): RouteDef[] {
             args.push(filters.year);
           }
           const whereSql = where.length ? `WHERE ${where.join(" AND ")}` : "";
-          const order = orderBy(params, { created_at: "created_at", name: "ru_key(name)", year: "year" }, ["-year", "name"], "id");
-          const { count } = app.db.prepare(`SELECT COUNT(*) AS count FROM reports ${whereSql}`).get(...args) as { count: number };
+          const order = orderBy(
+            params,
+            { created_at: "created_at", name: "ru_key(name)", year: "year" },
+            ["-year", "name"],
+            "id",
+          );
+          const { count } = app.db
+            .prepare(`SELECT COUNT(*) AS count FROM reports ${whereSql}`)
+            .get(...args) as { count: number };
           return json(
             c,
             paginate(c, count, (limit, offset) =>
-              (app.db.prepare(`SELECT * FROM reports ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...args, limit, offset) as ReportRow[]).map(
-                (report) => reportJson(c, report),
-              ),
+              (
+                app.db
+                  .prepare(`SELECT * FROM reports ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+                  .all(...args, limit, offset) as ReportRow[]
+              ).map((report) => reportJson(c, report)),
             ),
           );
         },
@@ -92,7 +111,9 @@ export function reportsRoutes(): RouteDef[] {
       auth: "public",
       handlers: {
         GET: (r) => {
-          const report = r.app.db.prepare("SELECT * FROM reports WHERE id = ?").get(idOf(r, notFound)) as ReportRow | undefined;
+          const report = r.app.db
+            .prepare("SELECT * FROM reports WHERE id = ?")
+            .get(idOf(r, notFound)) as ReportRow | undefined;
           if (!report) throw notFound();
           return json(r.c, reportJson(r.c, report));
         },

@@ -1,6 +1,12 @@
 /** Client API: users (login, tokens, profile, password, registration, reset). */
-import { burnPasswordCheck, hashPassword, type Tokens, verifyPassword } from "../auth.js";
-import { checkResetCode, deleteCode, issueCode, pendingRegistration, throttleCodeRequest } from "../codes.js";
+import { burnPasswordCheck, hashPassword, verifyPassword, type Tokens } from "../auth.js";
+import {
+  checkResetCode,
+  deleteCode,
+  issueCode,
+  pendingRegistration,
+  throttleCodeRequest,
+} from "../codes.js";
 import { fieldError, loginFailed, MSG, validationError } from "../errors.js";
 import { readBody } from "../http.js";
 import { sendCode } from "../outbox.js";
@@ -31,7 +37,8 @@ const DETAIL = {
   passwordReset: "Пароль успешно изменён. Теперь можно войти с новым паролем.",
 };
 
-const mismatch = () => validationError([fieldError("password_confirmation", "password_mismatch", MSG.passwordMismatch)]);
+const mismatch = () =>
+  validationError([fieldError("password_confirmation", "password_mismatch", MSG.passwordMismatch)]);
 const codeInvalid = () => checkIssue("invalid", MSG.codeInvalid);
 
 export function usersRoutes(tokens: Tokens): RouteDef[] {
@@ -42,13 +49,17 @@ export function usersRoutes(tokens: Tokens): RouteDef[] {
       auth: "none",
       handlers: {
         POST: async ({ c, app }) => {
-          const body = validate({ email: emailField(), password: charField({ trim: false }) }, asObject(await readBody(c)));
+          const body = validate(
+            { email: emailField(), password: charField({ trim: false }) },
+            asObject(await readBody(c)),
+          );
           const user = getUserByEmail(app.db, body.email);
           if (!user) {
             await burnPasswordCheck(body.password);
             throw loginFailed();
           }
-          if (!(await verifyPassword(body.password, user.password)) || user.is_active !== 1) throw loginFailed();
+          if (!(await verifyPassword(body.password, user.password)) || user.is_active !== 1)
+            throw loginFailed();
           return json(c, await tokens.issue(user));
         },
       },
@@ -77,7 +88,12 @@ export function usersRoutes(tokens: Tokens): RouteDef[] {
       handlers: {
         PATCH: async ({ c, app, user }) => {
           const body = validate(
-            { first_name: optionalNameField(), middle_name: middleNameField(), last_name: optionalNameField(), phone: phoneField() },
+            {
+              first_name: optionalNameField(),
+              middle_name: middleNameField(),
+              last_name: optionalNameField(),
+              phone: phoneField(),
+            },
             asObject(await readBody(c)),
           );
           const next = {
@@ -87,7 +103,9 @@ export function usersRoutes(tokens: Tokens): RouteDef[] {
             phone: body.phone === undefined ? user.phone : body.phone,
           };
           app.db
-            .prepare("UPDATE users SET first_name = ?, middle_name = ?, last_name = ?, phone = ? WHERE id = ?")
+            .prepare(
+              "UPDATE users SET first_name = ?, middle_name = ?, last_name = ?, phone = ? WHERE id = ?",
+            )
             .run(next.first_name, next.middle_name, next.last_name, next.phone, user.id);
           return json(c, userJson(getUserById(app.db, user.id)!, app.config.adminFlag));
         },
@@ -102,8 +120,12 @@ export function usersRoutes(tokens: Tokens): RouteDef[] {
           const data = asObject(await readBody(c));
           // The old password is checked asynchronously (scrypt), then all field errors are reported together.
           const rawOld = data.old_password;
-          const oldPassword = typeof rawOld === "string" || typeof rawOld === "number" ? String(rawOld) : null;
-          const oldOk = oldPassword !== null && oldPassword !== "" && (await verifyPassword(oldPassword, user.password));
+          const oldPassword =
+            typeof rawOld === "string" || typeof rawOld === "number" ? String(rawOld) : null;
+          const oldOk =
+            oldPassword !== null &&
+            oldPassword !== "" &&
+            (await verifyPassword(oldPassword, user.password));
           const body = validate(
             {
               old_password: charField({ trim: false }),
@@ -111,10 +133,15 @@ export function usersRoutes(tokens: Tokens): RouteDef[] {
               password_confirmation: charField({ trim: false }),
             },
             data,
-            { old_password: () => (oldOk ? null : checkIssue("password_incorrect", MSG.passwordIncorrect)) },
+            {
+              old_password: () =>
+                oldOk ? null : checkIssue("password_incorrect", MSG.passwordIncorrect),
+            },
           );
           if (body.password !== body.password_confirmation) throw mismatch();
-          app.db.prepare("UPDATE users SET password = ? WHERE id = ?").run(await hashPassword(body.password), user.id);
+          app.db
+            .prepare("UPDATE users SET password = ? WHERE id = ?")
+            .run(await hashPassword(body.password), user.id);
           return json(c, { detail: DETAIL.passwordChanged });
         },
       },
@@ -126,7 +153,8 @@ export function usersRoutes(tokens: Tokens): RouteDef[] {
       handlers: {
         POST: async ({ c, app }) => {
           const body = validate({ email: emailField() }, asObject(await readBody(c)), {
-            email: (email) => (emailTaken(app.db, email) ? checkIssue("unique", MSG.emailUnique) : null),
+            email: (email) =>
+              emailTaken(app.db, email) ? checkIssue("unique", MSG.emailUnique) : null,
           });
           throttleCodeRequest(app, "register", body.email);
           const code = issueCode(app, "register", body.email);
@@ -173,13 +201,22 @@ export function usersRoutes(tokens: Tokens): RouteDef[] {
             // Checked again after the (asynchronous) hashing.
             const email = pendingRegistration(app, body.code);
             if (!email) throw validationError([fieldError("code", "invalid", MSG.codeInvalid)]);
-            if (emailTaken(app.db, email)) throw validationError([fieldError("email", "unique", MSG.emailUnique)]);
+            if (emailTaken(app.db, email))
+              throw validationError([fieldError("email", "unique", MSG.emailUnique)]);
             const result = app.db
               .prepare(
                 `INSERT INTO users (email, password, first_name, middle_name, last_name, phone, is_admin, is_active, date_joined)
                  VALUES (?, ?, ?, ?, ?, ?, 0, 1, ?)`,
               )
-              .run(email, passwordHash, body.first_name, body.middle_name ?? "", body.last_name, body.phone ?? null, nowMicros());
+              .run(
+                email,
+                passwordHash,
+                body.first_name,
+                body.middle_name ?? "",
+                body.last_name,
+                body.phone ?? null,
+                nowMicros(),
+              );
             deleteCode(app, "register", email);
             return getUserById(app.db, Number(result.lastInsertRowid))!;
           })();
@@ -227,7 +264,9 @@ export function usersRoutes(tokens: Tokens): RouteDef[] {
           if (body.password !== body.password_confirmation) throw mismatch();
           const user = getUserByEmail(app.db, body.email);
           if (!user) throw validationError([fieldError("code", "invalid", MSG.codeInvalid)]);
-          app.db.prepare("UPDATE users SET password = ? WHERE id = ?").run(await hashPassword(body.password), user.id);
+          app.db
+            .prepare("UPDATE users SET password = ? WHERE id = ?")
+            .run(await hashPassword(body.password), user.id);
           deleteCode(app, "reset", body.email);
           return json(c, { detail: DETAIL.passwordReset });
         },

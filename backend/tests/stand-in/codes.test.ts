@@ -4,6 +4,7 @@
  * another backend these flows need a mailbox; see backend/README.md).
  */
 import { describe, expect, test } from "vitest";
+
 import {
   createUser,
   expectError,
@@ -28,7 +29,9 @@ const otherCode = (code: number) => ((code - 1000 + 4321) % 9000) + 1000;
 describe("registration: register_email, check_code, register_profile", () => {
   test("the whole flow creates a user who can log in", async () => {
     const email = uniqueEmail("reg");
-    const sent = await post<{ detail: string }>("client/users/register_email/", { email: email.toUpperCase() });
+    const sent = await post<{ detail: string }>("client/users/register_email/", {
+      email: email.toUpperCase(),
+    });
     expect(sent.status, sent.text).toBe(200);
     expectKeys(sent.body, ["detail"]);
 
@@ -41,7 +44,9 @@ describe("registration: register_email, check_code, register_profile", () => {
     expect(Number.isInteger(entry.code) && entry.code >= 1000 && entry.code <= 9999).toBe(true);
     expect(entry.at).toMatch(ISO_TIME);
 
-    const checked = await post<{ detail: string }>("client/users/check_code/", { code: entry.code });
+    const checked = await post<{ detail: string }>("client/users/check_code/", {
+      code: entry.code,
+    });
     expect(checked.status, checked.text).toBe(200);
     expectKeys(checked.body, ["detail"]);
 
@@ -54,14 +59,28 @@ describe("registration: register_email, check_code, register_profile", () => {
     });
     expect(created.status, created.text).toBe(201);
     expectKeys(created.body, USER_KEYS);
-    expect(created.body).toMatchObject({ email, first_name: "Алексей", last_name: "Смирнов", middle_name: "", phone: null, [FLAG]: false });
+    expect(created.body).toMatchObject({
+      email,
+      first_name: "Алексей",
+      last_name: "Смирнов",
+      middle_name: "",
+      phone: null,
+      [FLAG]: false,
+    });
     expect(created.body.date_joined).toMatch(ISO_TIME);
 
     const pair = await login(email, "Register-42");
-    expect((await get<User>("client/users/me/", { token: pair.access })).body.id).toBe(created.body.id);
+    expect((await get<User>("client/users/me/", { token: pair.access })).body.id).toBe(
+      created.body.id,
+    );
 
     // The code is spent.
-    expectError(await post("client/users/check_code/", { code: entry.code }), 400, "invalid", "code");
+    expectError(
+      await post("client/users/check_code/", { code: entry.code }),
+      400,
+      "invalid",
+      "code",
+    );
     // The e-mail is taken now.
     expectError(await post("client/users/register_email/", { email }), 400, "unique", "email");
   });
@@ -91,7 +110,9 @@ describe("registration: register_email, check_code, register_profile", () => {
     const retryAfter = Number(again.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(body.errors[0]!.detail).toMatch(/^Запрос был проигнорирован\. Ожидается доступность через \d+ секунд[уы]?\.$/);
+    expect(body.errors[0]!.detail).toMatch(
+      /^Запрос был проигнорирован\. Ожидается доступность через \d+ секунд[уы]?\.$/,
+    );
     expect(await outbox(email)).toHaveLength(1);
   });
 
@@ -99,7 +120,12 @@ describe("registration: register_email, check_code, register_profile", () => {
     const email = uniqueEmail("reg");
     expect((await post("client/users/register_email/", { email })).status).toBe(200);
     const code = await lastCode(email, "register");
-    expectError(await post("client/users/check_code/", { code: otherCode(code) }), 400, "invalid", "code");
+    expectError(
+      await post("client/users/check_code/", { code: otherCode(code) }),
+      400,
+      "invalid",
+      "code",
+    );
     expectError(await post("client/users/check_code/", { code: "abcd" }), 400, "invalid", "code");
     expectError(await post("client/users/check_code/", {}), 400, "required", "code");
   });
@@ -108,20 +134,50 @@ describe("registration: register_email, check_code, register_profile", () => {
     const email = uniqueEmail("reg");
     expect((await post("client/users/register_email/", { email })).status).toBe(200);
     const code = await lastCode(email, "register");
-    const base = { code, password: "Register-42", password_confirmation: "Register-42", first_name: "Иван", last_name: "Петров" };
+    const base = {
+      code,
+      password: "Register-42",
+      password_confirmation: "Register-42",
+      first_name: "Иван",
+      last_name: "Петров",
+    };
 
-    expectFieldErrors(await post("client/users/register_profile/", { ...base, code: otherCode(code) }), { code: "invalid" });
-    expectFieldErrors(await post("client/users/register_profile/", { ...base, password_confirmation: "Register-43" }), {
-      password_confirmation: "password_mismatch",
-    });
-    expectFieldErrors(await post("client/users/register_profile/", { ...base, password: "short", password_confirmation: "short" }), {
-      password: "password_too_short",
-    });
-    expectFieldErrors(await post("client/users/register_profile/", { ...base, first_name: "И", last_name: "", phone: "123" }), {
-      first_name: "min_length",
-      last_name: "blank",
-      phone: "invalid",
-    });
+    expectFieldErrors(
+      await post("client/users/register_profile/", { ...base, code: otherCode(code) }),
+      { code: "invalid" },
+    );
+    expectFieldErrors(
+      await post("client/users/register_profile/", {
+        ...base,
+        password_confirmation: "Register-43",
+      }),
+      {
+        password_confirmation: "password_mismatch",
+      },
+    );
+    expectFieldErrors(
+      await post("client/users/register_profile/", {
+        ...base,
+        password: "short",
+        password_confirmation: "short",
+      }),
+      {
+        password: "password_too_short",
+      },
+    );
+    expectFieldErrors(
+      await post("client/users/register_profile/", {
+        ...base,
+        first_name: "И",
+        last_name: "",
+        phone: "123",
+      }),
+      {
+        first_name: "min_length",
+        last_name: "blank",
+        phone: "invalid",
+      },
+    );
     const missing = await post<ErrorBody>("client/users/register_profile/", {});
     expectFieldErrors(missing, {
       code: "required",
@@ -138,7 +194,9 @@ describe("registration: register_email, check_code, register_profile", () => {
 describe("password reset: send_code_reset, reset_password", () => {
   test("the whole flow sets a new password", async () => {
     const created = await createUser();
-    const sent = await post<{ detail: string }>("client/users/send_code_reset/", { email: created.email.toUpperCase() });
+    const sent = await post<{ detail: string }>("client/users/send_code_reset/", {
+      email: created.email.toUpperCase(),
+    });
     expect(sent.status, sent.text).toBe(200);
     expectKeys(sent.body, ["detail"]);
     const entries = await outbox(created.email);
@@ -154,7 +212,11 @@ describe("password reset: send_code_reset, reset_password", () => {
     expect(done.status, done.text).toBe(200);
     expectKeys(done.body, ["detail"]);
     await login(created.email, "Reset-pass-42");
-    expectError(await post("client/users/login/", { email: created.email, password: created.password }), 401, "authentication_failed");
+    expectError(
+      await post("client/users/login/", { email: created.email, password: created.password }),
+      401,
+      "authentication_failed",
+    );
 
     // The code is spent.
     const again = await post("client/users/reset_password/", {
@@ -178,48 +240,108 @@ describe("password reset: send_code_reset, reset_password", () => {
 
   test("a known e-mail is throttled within 60 s", async () => {
     const created = await createUser();
-    expect((await post("client/users/send_code_reset/", { email: created.email })).status).toBe(200);
-    expectError(await post("client/users/send_code_reset/", { email: created.email }), 429, "throttled", null);
+    expect((await post("client/users/send_code_reset/", { email: created.email })).status).toBe(
+      200,
+    );
+    expectError(
+      await post("client/users/send_code_reset/", { email: created.email }),
+      429,
+      "throttled",
+      null,
+    );
     expect(await outbox(created.email)).toHaveLength(1);
   });
 
   test("a wrong code is 400 on code, a mismatch on password_confirmation, a short password on password", async () => {
     const created = await createUser();
-    expect((await post("client/users/send_code_reset/", { email: created.email })).status).toBe(200);
+    expect((await post("client/users/send_code_reset/", { email: created.email })).status).toBe(
+      200,
+    );
     const code = await lastCode(created.email, "reset");
-    const base = { email: created.email, code, password: "Reset-pass-42", password_confirmation: "Reset-pass-42" };
-    expectFieldErrors(await post("client/users/reset_password/", { ...base, code: otherCode(code) }), { code: "invalid" });
-    expectFieldErrors(await post("client/users/reset_password/", { ...base, password_confirmation: "Reset-pass-43" }), {
-      password_confirmation: "password_mismatch",
-    });
-    expectFieldErrors(await post("client/users/reset_password/", { ...base, password: "short", password_confirmation: "short" }), {
-      password: "password_too_short",
-    });
+    const base = {
+      email: created.email,
+      code,
+      password: "Reset-pass-42",
+      password_confirmation: "Reset-pass-42",
+    };
+    expectFieldErrors(
+      await post("client/users/reset_password/", { ...base, code: otherCode(code) }),
+      { code: "invalid" },
+    );
+    expectFieldErrors(
+      await post("client/users/reset_password/", {
+        ...base,
+        password_confirmation: "Reset-pass-43",
+      }),
+      {
+        password_confirmation: "password_mismatch",
+      },
+    );
+    expectFieldErrors(
+      await post("client/users/reset_password/", {
+        ...base,
+        password: "short",
+        password_confirmation: "short",
+      }),
+      {
+        password: "password_too_short",
+      },
+    );
     // An unknown e-mail is a wrong code, not a revelation.
-    expectFieldErrors(await post("client/users/reset_password/", { ...base, email: uniqueEmail("nobody") }), { code: "invalid" });
+    expectFieldErrors(
+      await post("client/users/reset_password/", { ...base, email: uniqueEmail("nobody") }),
+      { code: "invalid" },
+    );
     // The code still works after these.
     expect((await post("client/users/reset_password/", base)).status).toBe(200);
   });
 
   test("five wrong tries revoke the reset code", async () => {
     const created = await createUser();
-    expect((await post("client/users/send_code_reset/", { email: created.email })).status).toBe(200);
+    expect((await post("client/users/send_code_reset/", { email: created.email })).status).toBe(
+      200,
+    );
     const code = await lastCode(created.email, "reset");
-    const base = { email: created.email, password: "Reset-pass-42", password_confirmation: "Reset-pass-42" };
+    const base = {
+      email: created.email,
+      password: "Reset-pass-42",
+      password_confirmation: "Reset-pass-42",
+    };
     for (let attempt = 0; attempt < 5; attempt++) {
-      expectError(await post("client/users/reset_password/", { ...base, code: otherCode(code) }), 400, "invalid", "code");
+      expectError(
+        await post("client/users/reset_password/", { ...base, code: otherCode(code) }),
+        400,
+        "invalid",
+        "code",
+      );
     }
-    expectError(await post("client/users/reset_password/", { ...base, code }), 400, "invalid", "code");
+    expectError(
+      await post("client/users/reset_password/", { ...base, code }),
+      400,
+      "invalid",
+      "code",
+    );
     await login(created.email, created.password);
   });
 
   test("four wrong tries do not", async () => {
     const created = await createUser();
-    expect((await post("client/users/send_code_reset/", { email: created.email })).status).toBe(200);
+    expect((await post("client/users/send_code_reset/", { email: created.email })).status).toBe(
+      200,
+    );
     const code = await lastCode(created.email, "reset");
-    const base = { email: created.email, password: "Reset-pass-42", password_confirmation: "Reset-pass-42" };
+    const base = {
+      email: created.email,
+      password: "Reset-pass-42",
+      password_confirmation: "Reset-pass-42",
+    };
     for (let attempt = 0; attempt < 4; attempt++) {
-      expectError(await post("client/users/reset_password/", { ...base, code: otherCode(code) }), 400, "invalid", "code");
+      expectError(
+        await post("client/users/reset_password/", { ...base, code: otherCode(code) }),
+        400,
+        "invalid",
+        "code",
+      );
     }
     expect((await post("client/users/reset_password/", { ...base, code })).status).toBe(200);
   });

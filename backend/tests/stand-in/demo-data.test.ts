@@ -3,6 +3,7 @@
  * Stand-in data: a real backend passes only if it has the same fixtures.
  */
 import { describe, expect, test } from "vitest";
+
 import {
   ADMIN,
   adminToken,
@@ -23,16 +24,28 @@ import {
 
 describe("demo data", () => {
   test("the administrator and the resident", async () => {
-    const admin = await get<User>("client/users/me/", { token: (await login(ADMIN.email, ADMIN.password)).access });
+    const admin = await get<User>("client/users/me/", {
+      token: (await login(ADMIN.email, ADMIN.password)).access,
+    });
     expect(admin.body[FLAG]).toBe(true);
     const resident = await get<User>("client/users/me/", { token: await residentToken() });
-    expect(resident.body).toMatchObject({ first_name: "Иван", middle_name: "Иванович", last_name: "Иванов", phone: "79141234567", [FLAG]: false });
+    expect(resident.body).toMatchObject({
+      first_name: "Иван",
+      middle_name: "Иванович",
+      last_name: "Иванов",
+      phone: "79141234567",
+      [FLAG]: false,
+    });
     expect(RESIDENT.email).toBe(resident.body.email);
   });
 
   test("the resident's accounts", async () => {
-    const page = expectPage(await get<Page<Account>>("client/accounts/", { token: await residentToken() }));
-    const demo = page.results.filter((account) => account.id === "1000000001" || account.id === "1000000002");
+    const page = expectPage(
+      await get<Page<Account>>("client/accounts/", { token: await residentToken() }),
+    );
+    const demo = page.results.filter(
+      (account) => account.id === "1000000001" || account.id === "1000000002",
+    );
     expect(demo).toHaveLength(2);
     expect(demo.every((account) => account.customer === "Иванов Иван Иванович")).toBe(true);
     expect(demo.some((account) => Number(account.balance) > 0)).toBe(true);
@@ -40,13 +53,20 @@ describe("demo data", () => {
   });
 
   test("more users: several admins, an inactive one", async () => {
-    const page = expectPage(await get<Page<AdminUser>>("admin/users/", { token: await adminToken(), query: { page_size: 100 } }));
+    const page = expectPage(
+      await get<Page<AdminUser>>("admin/users/", {
+        token: await adminToken(),
+        query: { page_size: 100 },
+      }),
+    );
     expect(page.results.filter((user) => user[FLAG] === true).length).toBeGreaterThanOrEqual(2);
     expect(page.results.some((user) => !user.is_active)).toBe(true);
   });
 
   test("at least 25 posts over several days, current and not, one with images, one with a script as text", async () => {
-    const page = expectPage(await get<Page<Post>>("client/posts/", { query: { page_size: 100, ordering: "created_at" } }));
+    const page = expectPage(
+      await get<Page<Post>>("client/posts/", { query: { page_size: 100, ordering: "created_at" } }),
+    );
     expect(page.count).toBeGreaterThanOrEqual(25);
     const seeded = page.results.filter((item) => item.created_at.startsWith("2026-"));
     expect(new Set(seeded.map((item) => item.created_at.slice(0, 10))).size).toBeGreaterThan(5);
@@ -71,15 +91,21 @@ describe("demo data", () => {
   });
 
   test("at least 8 reports across 3 years, one without a file", async () => {
-    const page = expectPage(await get<Page<Report>>("client/reports/", { query: { page_size: 100 } }));
+    const page = expectPage(
+      await get<Page<Report>>("client/reports/", { query: { page_size: 100 } }),
+    );
     expect(page.count).toBeGreaterThanOrEqual(8);
     expect(new Set(page.results.map((report) => report.year)).size).toBeGreaterThanOrEqual(3);
     expect(page.results.some((report) => report.file === null)).toBe(true);
   });
 
   test("the resident holds 1000000001 and 1000000002 of «Иванов Иван Иванович»; one is paid in advance", async () => {
-    const page = expectPage(await get<Page<Account>>("client/accounts/", { token: await residentToken() }));
-    const demo = page.results.filter((account) => ["1000000001", "1000000002"].includes(account.id));
+    const page = expectPage(
+      await get<Page<Account>>("client/accounts/", { token: await residentToken() }),
+    );
+    const demo = page.results.filter((account) =>
+      ["1000000001", "1000000002"].includes(account.id),
+    );
     expect(demo.map((account) => account.id).sort()).toEqual(["1000000001", "1000000002"]);
     expect(demo.every((account) => account.customer === "Иванов Иван Иванович")).toBe(true);
     expect(demo.some((account) => account.balance.startsWith("-"))).toBe(true);

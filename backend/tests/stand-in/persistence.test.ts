@@ -2,6 +2,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, expect, test } from "vitest";
+
 import type { Post, PostImage, TokenPair, User } from "../helpers.js";
 import { startLocal, type LocalBackend } from "../local.js";
 
@@ -20,7 +21,11 @@ test("a restart on the same folder keeps data, files, the signing key and revoke
   const dataDir = backend.dataDir;
   expect(existsSync(path.join(dataDir, "db.sqlite"))).toBe(true);
 
-  const admin = (await backend.request<TokenPair>("POST", "client/users/login/", { json: { email: "admin@example.com", password: "admin12345" } })).body;
+  const admin = (
+    await backend.request<TokenPair>("POST", "client/users/login/", {
+      json: { email: "admin@example.com", password: "admin12345" },
+    })
+  ).body;
   const created = await backend.request<Post>("POST", "admin/posts/", {
     token: admin.access,
     json: { title: "Пережить перезапуск", text: "Текст.", is_actual: true },
@@ -36,11 +41,22 @@ test("a restart on the same folder keeps data, files, the signing key and revoke
   });
   expect(imageResponse.status).toBe(201);
   const image = (await imageResponse.json()) as PostImage;
-  const renamed = await backend.request<User>("PATCH", "client/users/update_me/", { token: admin.access, json: { first_name: "Анастасия" } });
+  const renamed = await backend.request<User>("PATCH", "client/users/update_me/", {
+    token: admin.access,
+    json: { first_name: "Анастасия" },
+  });
   expect(renamed.status).toBe(200);
-  const rotated = await backend.request<TokenPair>("POST", "client/users/refresh/", { json: { refresh: admin.refresh } });
+  const rotated = await backend.request<TokenPair>("POST", "client/users/refresh/", {
+    json: { refresh: admin.refresh },
+  });
   expect(rotated.status).toBe(200);
-  expect((await backend.request("POST", "client/users/register_email/", { json: { email: "restart@example.com" } })).status).toBe(200);
+  expect(
+    (
+      await backend.request("POST", "client/users/register_email/", {
+        json: { email: "restart@example.com" },
+      })
+    ).status,
+  ).toBe(200);
 
   await backend.close();
   backend = await startLocal({}, dataDir);
@@ -59,13 +75,40 @@ test("a restart on the same folder keeps data, files, the signing key and revoke
   expect(me.status).toBe(200);
   expect(me.body.first_name).toBe("Анастасия");
   // The revoked refresh token stays revoked; its successor works.
-  expect((await backend.request("POST", "client/users/refresh/", { json: { refresh: admin.refresh } })).status).toBe(401);
-  expect((await backend.request("POST", "client/users/refresh/", { json: { refresh: rotated.body.refresh } })).status).toBe(200);
+  expect(
+    (await backend.request("POST", "client/users/refresh/", { json: { refresh: admin.refresh } }))
+      .status,
+  ).toBe(401);
+  expect(
+    (
+      await backend.request("POST", "client/users/refresh/", {
+        json: { refresh: rotated.body.refresh },
+      })
+    ).status,
+  ).toBe(200);
   // The throttle and the pending code survived too.
-  expect((await backend.request("POST", "client/users/register_email/", { json: { email: "restart@example.com" } })).status).toBe(429);
-  const entries = (await backend.request<{ code: number }[]>("GET", "/__outbox/?email=restart@example.com")).body;
-  expect((await backend.request("POST", "client/users/check_code/", { json: { code: entries[0]!.code } })).status).toBe(200);
+  expect(
+    (
+      await backend.request("POST", "client/users/register_email/", {
+        json: { email: "restart@example.com" },
+      })
+    ).status,
+  ).toBe(429);
+  const entries = (
+    await backend.request<{ code: number }[]>("GET", "/__outbox/?email=restart@example.com")
+  ).body;
+  expect(
+    (
+      await backend.request("POST", "client/users/check_code/", {
+        json: { code: entries[0]!.code },
+      })
+    ).status,
+  ).toBe(200);
   // No second seeding.
-  const admins = await backend.request<{ count: number }>("GET", "admin/users/?email__icontains=admin@example.com", { token: rotated.body.access });
+  const admins = await backend.request<{ count: number }>(
+    "GET",
+    "admin/users/?email__icontains=admin@example.com",
+    { token: rotated.body.access },
+  );
   expect(admins.body.count).toBe(1);
 });

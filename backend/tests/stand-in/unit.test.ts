@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
+
 import { createApp } from "../../src/app.js";
 import type { BackendConfig } from "../../src/config.js";
 import { money, openDatabase } from "../../src/db.js";
@@ -40,11 +41,15 @@ describe("time", () => {
 
 describe("pagination links", () => {
   test("DRF's replace_query_param: keys sorted, values quote_plus-encoded", () => {
-    const url = new URL("http://api.example/api/v1/client/reports/?page_size=5&created_at__gte=2026-01-01T00:00:00%2B09:00&name__icontains=год отчёт");
+    const url = new URL(
+      "http://api.example/api/v1/client/reports/?page_size=5&created_at__gte=2026-01-01T00:00:00%2B09:00&name__icontains=год отчёт",
+    );
     expect(withPage(url, 3)).toBe(
       "http://api.example/api/v1/client/reports/?created_at__gte=2026-01-01T00%3A00%3A00%2B09%3A00&name__icontains=%D0%B3%D0%BE%D0%B4+%D0%BE%D1%82%D1%87%D1%91%D1%82&page=3&page_size=5",
     );
-    expect(withPage(new URL("http://api.example/api/v1/client/posts/?page=2"), null)).toBe("http://api.example/api/v1/client/posts/");
+    expect(withPage(new URL("http://api.example/api/v1/client/posts/?page=2"), null)).toBe(
+      "http://api.example/api/v1/client/posts/",
+    );
   });
 
   test("page_size: default 10, clamped to 100, invalid means default", () => {
@@ -76,7 +81,11 @@ describe("small helpers", () => {
     expect(isValidEmail("a.b+c@пример.рф")).toBe(true);
     expect(isValidEmail("no-at-sign")).toBe(false);
     expect(isValidEmail("a@b")).toBe(false);
-    expect(detectImage(Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64"))).toBe("gif");
+    expect(
+      detectImage(
+        Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64"),
+      ),
+    ).toBe("gif");
     // A GIF's signature without its dimensions: not an image one can open.
     expect(detectImage(Buffer.from("GIF89a"))).toBeNull();
     // The same six bytes as a view into memory that goes on with a width and a height (as Node's

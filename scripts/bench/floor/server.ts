@@ -14,6 +14,7 @@ import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import { RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
+
 import { nonceContext } from "./app/nonce";
 
 const app = express();
@@ -33,11 +34,18 @@ app.use(compression());
 const client = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "client");
 app.use(
   "/assets",
-  expressStaticGzip(path.join(client, "assets"), { enableBrotli: true, orderPreference: ["br", "gz"], serveStatic: { immutable: true, maxAge: "1y" } }),
+  expressStaticGzip(path.join(client, "assets"), {
+    enableBrotli: true,
+    orderPreference: ["br", "gz"],
+    serveStatic: { immutable: true, maxAge: "1y" },
+  }),
 );
 app.get("/healthz", (_req, res) => void res.json({ status: "ok" }));
 // Lighthouse's SEO audit reads it.
-app.get("/robots.txt", (_req, res) => void res.type("text/plain").send("User-agent: *\nAllow: /\n"));
+app.get(
+  "/robots.txt",
+  (_req, res) => void res.type("text/plain").send("User-agent: *\nAllow: /\n"),
+);
 
 app.use(
   createRequestHandler({

@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
+
 import { zopfliGzip } from "../../compress/zopfli-gzip";
 
 // The portal's build settings (../../../vite.config.ts), so that the floor differs

@@ -1,6 +1,7 @@
 // Oversized request bodies: 8 parallel 100 MB posts must be refused without
 // the portal's memory following them.
 import http from "node:http";
+
 import { budgets, LIMITS, verdict } from "../budgets";
 import type { Context } from "../context";
 import { heading, mb, note, table } from "../output";
@@ -11,12 +12,21 @@ import { rssKib, settle } from "../proc";
  * never holds the body), with or without Content-Length, and stops sending
  * once the portal answers. Resolves with the status, or "reset".
  */
-function hugePost(portalUrl: string, requestPath: string, { totalBytes, chunked, cookie }: { totalBytes: number; chunked: boolean; cookie?: string }) {
+function hugePost(
+  portalUrl: string,
+  requestPath: string,
+  { totalBytes, chunked, cookie }: { totalBytes: number; chunked: boolean; cookie?: string },
+) {
   return new Promise<{ status: number | "reset"; sent: number }>((resolve) => {
     const boundary = "----bench-bodies";
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`);
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
+    );
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-    const headers: Record<string, string> = { "Content-Type": `multipart/form-data; boundary=${boundary}`, Origin: portalUrl };
+    const headers: Record<string, string> = {
+      "Content-Type": `multipart/form-data; boundary=${boundary}`,
+      Origin: portalUrl,
+    };
     if (cookie) headers.Cookie = cookie;
     if (chunked) headers["Transfer-Encoding"] = "chunked";
     else headers["Content-Length"] = String(head.length + totalBytes + tail.length);
@@ -54,7 +64,12 @@ export async function bodiesSection(ctx: Context) {
   const runs = [
     { name: "/auth, multipart with Content-Length", path: "/auth", chunked: false },
     { name: "/auth, multipart chunked (no length)", path: "/auth", chunked: true },
-    { name: "image upload as admin (one 100 MB file)", path: `/admin/posts/${ctx.postId}/images`, chunked: false, cookie: ctx.adminCookie },
+    {
+      name: "image upload as admin (one 100 MB file)",
+      path: `/admin/posts/${ctx.postId}/images`,
+      chunked: false,
+      cookie: ctx.adminCookie,
+    },
   ];
   // A first refusal warms the code paths up, so idle is idle.
   await hugePost(portalUrl, "/auth", { totalBytes: 1024 * 1024, chunked: false });
@@ -67,7 +82,15 @@ export async function bodiesSection(ctx: Context) {
       peak = Math.max(peak, rssKib(pid));
     }, 50);
     const started = performance.now();
-    const results = await Promise.all(Array.from({ length: 8 }, () => hugePost(portalUrl, run.path, { totalBytes: total, chunked: run.chunked, cookie: run.cookie })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        hugePost(portalUrl, run.path, {
+          totalBytes: total,
+          chunked: run.chunked,
+          cookie: run.cookie,
+        }),
+      ),
+    );
     const elapsed = performance.now() - started;
     await settle();
     clearInterval(sampler);
@@ -76,7 +99,16 @@ export async function bodiesSection(ctx: Context) {
     const statuses = [...new Set(results.map((r) => r.status))].join(", ");
     const sentMb = results.reduce((sum, r) => sum + r.sent, 0) / 1024 / 1024;
     const grownMb = (peak - idle) / 1024;
-    rows.push([run.name, statuses, `${sentMb.toFixed(0)} MB`, `${(elapsed / 1000).toFixed(1)} s`, mb(idle), mb(peak), `+${grownMb.toFixed(1)} MB`, mb(after)]);
+    rows.push([
+      run.name,
+      statuses,
+      `${sentMb.toFixed(0)} MB`,
+      `${(elapsed / 1000).toFixed(1)} s`,
+      mb(idle),
+      mb(peak),
+      `+${grownMb.toFixed(1)} MB`,
+      mb(after),
+    ]);
     budgets.add({
       name: `8 × 100 MB posts: RSS peak over idle, ${run.name}`,
       figure: `+${grownMb.toFixed(1)} MB (${statuses})`,
@@ -84,7 +116,10 @@ export async function bodiesSection(ctx: Context) {
       verdict: verdict(grownMb <= LIMITS.bodiesRssMb && results.every((r) => refused(r, total))),
     });
   }
-  table(["posts", "answers", "bench sent", "time", "idle RSS", "peak RSS", "peak − idle", "after 1 s"], rows);
+  table(
+    ["posts", "answers", "bench sent", "time", "idle RSS", "peak RSS", "peak − idle", "after 1 s"],
+    rows,
+  );
   note(
     "The answers are 413 (refused by length or while streaming) or 400 with the form's message (a file over 10 MB);",
     '"reset" is the portal closing the connection while the bench was still sending (after its 413, which the bench',
@@ -95,5 +130,9 @@ export async function bodiesSection(ctx: Context) {
 
 /** Refused: answered 413 or 400, or cut off (a reset) before the whole body went out. */
 export function refused(result: { status: number | "reset"; sent: number }, total: number) {
-  return result.status === 413 || result.status === 400 || (result.status === "reset" && result.sent < total);
+  return (
+    result.status === 413 ||
+    result.status === 400 ||
+    (result.status === "reset" && result.sent < total)
+  );
 }

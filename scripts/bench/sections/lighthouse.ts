@@ -3,16 +3,22 @@
 // three runs each (one with --quick); the median is printed and budgeted.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { budgets, LIMITS, median, ratio, ratioText, verdict } from "../budgets";
+
 import { chromiumPath } from "../browser";
+import { budgets, LIMITS, median, ratio, ratioText, verdict } from "../budgets";
 import { BROWSER_LOCALE, type Context } from "../context";
-import { endProgress, heading, note, progress, seconds, table } from "../output";
 import { scriptBytesCountedInFcp } from "../lighthouse-fcp";
+import { endProgress, heading, note, progress, seconds, table } from "../output";
 import { publicPages } from "../portal";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
-const LABELS: Record<Category, string> = { performance: "performance", accessibility: "accessibility", "best-practices": "best practices", seo: "SEO" };
+const LABELS: Record<Category, string> = {
+  performance: "performance",
+  accessibility: "accessibility",
+  "best-practices": "best practices",
+  seo: "SEO",
+};
 /** Budgeted at 100 over all pages, beside performance and FCP per page. */
 const AT_100: Category[] = ["accessibility", "best-practices", "seo"];
 
@@ -37,12 +43,16 @@ async function audit(url: string, port: number) {
     const runner = await lighthouse(
       url,
       { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] },
-      { extends: "lighthouse:default", settings: { maxWaitForFcp: 60_000, maxWaitForLoad: 90_000 } },
+      {
+        extends: "lighthouse:default",
+        settings: { maxWaitForFcp: 60_000, maxWaitForLoad: 90_000 },
+      },
     );
     const lhr = runner?.lhr;
     if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (!lhr.runtimeError) return lhr;
-    if (attempt === 3) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (attempt === 3)
+      throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   }
 }
 
@@ -57,13 +67,21 @@ async function measure(label: string, url: string, port: number, count: number):
   for (const id of [...AT_100, "performance" as const]) {
     for (const ref of last.categories[id]?.auditRefs ?? []) {
       const result = last.audits[ref.id];
-      if (ref.weight > 0 && result && result.score !== null && result.score < 1) failing.push(`${LABELS[id]}: ${ref.id}`);
+      if (ref.weight > 0 && result && result.score !== null && result.score < 1)
+        failing.push(`${LABELS[id]}: ${ref.id}`);
     }
   }
   return {
     label,
-    scores: Object.fromEntries(CATEGORIES.map((id) => [id, median(runs.map((lhr) => Math.round((lhr.categories[id]?.score ?? 0) * 100)))])) as Record<Category, number>,
-    fcp: median(runs.map((lhr) => lhr.audits["first-contentful-paint"]?.numericValue ?? Number.NaN)),
+    scores: Object.fromEntries(
+      CATEGORIES.map((id) => [
+        id,
+        median(runs.map((lhr) => Math.round((lhr.categories[id]?.score ?? 0) * 100))),
+      ]),
+    ) as Record<Category, number>,
+    fcp: median(
+      runs.map((lhr) => lhr.audits["first-contentful-paint"]?.numericValue ?? Number.NaN),
+    ),
     tbt: median(runs.map((lhr) => lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN)),
     tbtScore: median(runs.map((lhr) => lhr.audits["total-blocking-time"]?.score ?? Number.NaN)),
     failing,
@@ -75,24 +93,42 @@ async function measure(label: string, url: string, port: number, count: number):
 export async function lighthouseSection(ctx: Context) {
   // Three runs and their median; one with --quick (a development run, not a record).
   const count = ctx.options.quick ? 1 : 3;
-  heading(`8. Lighthouse (mobile, default throttling; ${count === 1 ? "one run" : `median of ${count} runs`} per page)`);
+  heading(
+    `8. Lighthouse (mobile, default throttling; ${count === 1 ? "one run" : `median of ${count} runs`} per page)`,
+  );
   const pages = await publicPages(ctx.stack.backendUrl);
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath(),
-    chromeFlags: ["--headless=new", `--lang=${BROWSER_LOCALE}`, "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    chromeFlags: [
+      "--headless=new",
+      `--lang=${BROWSER_LOCALE}`,
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
     logLevel: "silent",
   });
   const results: Result[] = [];
   let floor: Result;
   try {
     floor = await measure("floor /", `${ctx.floor.url}/`, chrome.port, count);
-    for (const path of pages) results.push(await measure(path, `${ctx.stack.portalUrl}${path}`, chrome.port, count));
+    for (const path of pages)
+      results.push(await measure(path, `${ctx.stack.portalUrl}${path}`, chrome.port, count));
   } finally {
     chrome.kill();
   }
   endProgress();
   table(
-    ["page", ...CATEGORIES.map((id) => LABELS[id]), "FCP", "FCP ratio to floor", "TBT (score)", "script KB in FCP, per run"],
+    [
+      "page",
+      ...CATEGORIES.map((id) => LABELS[id]),
+      "FCP",
+      "FCP ratio to floor",
+      "TBT (score)",
+      "script KB in FCP, per run",
+    ],
     [floor, ...results].map((r) => [
       r.label,
       ...CATEGORIES.map((id) => r.scores[id]),
@@ -102,14 +138,20 @@ export async function lighthouseSection(ctx: Context) {
       r.scriptKbInFcp.map((kb) => kb.toFixed(0)).join(", "),
     ]),
   );
-  note(`Lighthouse simulates a mid-range phone on a slow 4G link${count > 1 ? `; the figures are medians of ${count} runs` : "; one run each (--quick): not a record"}.`);
+  note(
+    `Lighthouse simulates a mid-range phone on a slow 4G link${count > 1 ? `; the figures are medians of ${count} runs` : "; one run each (--quick): not a record"}.`,
+  );
   note(
     "script KB in FCP: the modulepreloads that arrived before the observed first paint; Lighthouse's simulation downloads them before it paints, " +
       "though no module blocks a paint (GoogleChrome/lighthouse#17163; docs/benchmark.md, 2026-11-29).",
   );
-  const indexes = [floor, ...results].map((r) => r.benchmarkIndex).filter((i) => Number.isFinite(i));
+  const indexes = [floor, ...results]
+    .map((r) => r.benchmarkIndex)
+    .filter((i) => Number.isFinite(i));
   if (indexes.length > 0) {
-    note(`Lighthouse's benchmarkIndex (how fast the machine ran; its throttling assumes about 1000+): ${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))} in this run.`);
+    note(
+      `Lighthouse's benchmarkIndex (how fast the machine ran; its throttling assumes about 1000+): ${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))} in this run.`,
+    );
   }
   for (const r of [floor, ...results]) {
     if (r.failing.length > 0) note(`${r.label} loses points on ${r.failing.join(", ")}`);
@@ -119,8 +161,13 @@ export async function lighthouseSection(ctx: Context) {
       name: `Lighthouse performance, ${r.label}`,
       figure: String(r.scores.performance),
       floor: String(floor.scores.performance),
-      limit: LIMITS.lighthousePerformanceBelowFloor === 0 ? ">= floor" : `>= floor − ${LIMITS.lighthousePerformanceBelowFloor}`,
-      verdict: verdict(r.scores.performance >= floor.scores.performance - LIMITS.lighthousePerformanceBelowFloor),
+      limit:
+        LIMITS.lighthousePerformanceBelowFloor === 0
+          ? ">= floor"
+          : `>= floor − ${LIMITS.lighthousePerformanceBelowFloor}`,
+      verdict: verdict(
+        r.scores.performance >= floor.scores.performance - LIMITS.lighthousePerformanceBelowFloor,
+      ),
     });
     budgets.add({
       name: `Lighthouse FCP, ${r.label}`,
@@ -143,7 +190,10 @@ export async function lighthouseSection(ctx: Context) {
     const lowest = [...results].sort((a, b) => a.scores[id] - b.scores[id])[0];
     budgets.add({
       name: `Lighthouse ${LABELS[id]}, ${results.length} public pages`,
-      figure: below.length === 0 ? "100 on every page" : `${lowest.scores[id]} min (${lowest.label}), ${below.length} page(s) below`,
+      figure:
+        below.length === 0
+          ? "100 on every page"
+          : `${lowest.scores[id]} min (${lowest.label}), ${below.length} page(s) below`,
       floor: String(floor.scores[id]),
       limit: "100",
       verdict: verdict(below.length === 0),

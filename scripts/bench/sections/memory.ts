@@ -14,7 +14,11 @@ const WARMUP = 10_000;
 export async function memorySection(ctx: Context) {
   heading("4. Memory (portal RSS, mix of / and /posts)");
   const pid = ctx.stack.portalPid;
-  const base = { url: ctx.stack.portalUrl, connections: 10, requests: [{ path: "/" }, { path: "/posts" }] };
+  const base = {
+    url: ctx.stack.portalUrl,
+    connections: 10,
+    requests: [{ path: "/" }, { path: "/posts" }],
+  };
   const start = rssKib(pid);
   const warmup = await cannon({ ...base, amount: WARMUP });
   await settle();

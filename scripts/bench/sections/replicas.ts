@@ -7,19 +7,23 @@
 // replicas share its cores: the figure shows the store costs little, not
 // that two replicas double the throughput.
 import { Redis } from "ioredis";
+
+import { startNginx } from "../../../tests/support/proxy.js";
 import { startReplicas } from "../../../tests/support/stack.js";
 import { budgets, verdict } from "../budgets";
 import { cannon, type Run } from "../cannon";
 import { withRunning, type Context } from "../context";
 import { heading, int, ms, note, table } from "../output";
 import { BROWSER_ACCEPT_ENCODING, RESIDENT, signIn } from "../portal";
-import { startNginx } from "../../../tests/support/proxy.js";
 
 export async function replicasSection(ctx: Context) {
   const { speed, warmup } = ctx.durations;
-  heading(`7. Replicas: signed-in /profile, two portals sharing Redis beside one process; signed-out /posts through nginx and its cache (${speed} s runs)`);
+  heading(
+    `7. Replicas: signed-in /profile, two portals sharing Redis beside one process; signed-out /posts through nginx and its cache (${speed} s runs)`,
+  );
   const path = "/profile";
-  const run = (url: string, cookie: string, connections: number, duration: number) => cannon({ url, path, headers: { cookie }, connections, duration });
+  const run = (url: string, cookie: string, connections: number, duration: number) =>
+    cannon({ url, path, headers: { cookie }, connections, duration });
   const oneCookie = await signIn(ctx.stack.portalUrl, RESIDENT);
   await run(ctx.stack.portalUrl, oneCookie, 10, warmup);
   const one = await run(ctx.stack.portalUrl, oneCookie, 50, speed);
@@ -27,7 +31,9 @@ export async function replicasSection(ctx: Context) {
   await withRunning(await startReplicas({ count: 2, redis: true }), async (replicas) => {
     const cookie = await signIn(replicas.portalUrls[0], RESIDENT);
     await Promise.all(replicas.portalUrls.map((url) => run(url, cookie, 5, warmup)));
-    const two: Run[] = await Promise.all(replicas.portalUrls.map((url) => run(url, cookie, 25, speed)));
+    const two: Run[] = await Promise.all(
+      replicas.portalUrls.map((url) => run(url, cookie, 25, speed)),
+    );
     const twoRps = two.reduce((sum, r) => sum + r.rps, 0);
 
     // The store's cost per signed-in request: one GET round trip to Redis.
@@ -52,19 +58,44 @@ export async function replicasSection(ctx: Context) {
         ],
       ],
     );
-    note(`Store cost per signed-in request: one Redis GET, ${ms(perGet)} per round trip on loopback (${rounds} in a row).`);
+    note(
+      `Store cost per signed-in request: one Redis GET, ${ms(perGet)} per round trip on loopback (${rounds} in a row).`,
+    );
 
     // A visitor's /posts as a browser asks for it: through nginx and its cache, beside one process rendering each.
-    const visitor = { accept: "text/html,application/xhtml+xml", "accept-encoding": BROWSER_ACCEPT_ENCODING, "accept-language": "ru-RU,ru;q=0.9" };
-    await cannon({ url: ctx.stack.portalUrl, path: "/posts", headers: visitor, connections: 10, duration: warmup });
-    const rendered = await cannon({ url: ctx.stack.portalUrl, path: "/posts", headers: visitor, connections: 50, duration: speed });
-    const proxy = await startNginx({ upstreams: replicas.portalUrls.map((url) => new URL(url).host), serverName: "portal.bench" });
+    const visitor = {
+      accept: "text/html,application/xhtml+xml",
+      "accept-encoding": BROWSER_ACCEPT_ENCODING,
+      "accept-language": "ru-RU,ru;q=0.9",
+    };
+    await cannon({
+      url: ctx.stack.portalUrl,
+      path: "/posts",
+      headers: visitor,
+      connections: 10,
+      duration: warmup,
+    });
+    const rendered = await cannon({
+      url: ctx.stack.portalUrl,
+      path: "/posts",
+      headers: visitor,
+      connections: 50,
+      duration: speed,
+    });
+    const proxy = await startNginx({
+      upstreams: replicas.portalUrls.map((url) => new URL(url).host),
+      serverName: "portal.bench",
+    });
     const statuses = new Map<string, number>();
     /** The portal's s-maxage, as its answers say it. */
     let lifetime: string | undefined;
     let cached: Run;
     try {
-      const through = { url: proxy.url, path: "/posts", headers: { ...visitor, host: "portal.bench" } };
+      const through = {
+        url: proxy.url,
+        path: "/posts",
+        headers: { ...visitor, host: "portal.bench" },
+      };
       await cannon({ ...through, connections: 10, duration: warmup });
       cached = await cannon({
         ...through,
@@ -73,7 +104,8 @@ export async function replicasSection(ctx: Context) {
         duration: Math.max(speed, 25),
         onHeaders: (headers) => {
           // As nginx spells it (autocannon keeps the case).
-          const header = (wanted: string) => Object.entries(headers).find(([name]) => name.toLowerCase() === wanted)?.[1];
+          const header = (wanted: string) =>
+            Object.entries(headers).find(([name]) => name.toLowerCase() === wanted)?.[1];
           const status = header("x-cache-status") ?? "none";
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
           lifetime ??= /s-maxage=(\d+)/.exec(header("cache-control") ?? "")?.[1];
@@ -86,8 +118,20 @@ export async function replicasSection(ctx: Context) {
     table(
       ["signed-out /posts", "50c req/s", "p50", "p99", "non-2xx/err"],
       [
-        ["one process, every request rendered", int(rendered.rps), ms(rendered.p50), ms(rendered.p99), rendered.failures.text],
-        [`nginx with its cache, two portals (${Math.max(speed, 25)} s)`, int(cached.rps), ms(cached.p50), ms(cached.p99), cached.failures.text],
+        [
+          "one process, every request rendered",
+          int(rendered.rps),
+          ms(rendered.p50),
+          ms(rendered.p99),
+          rendered.failures.text,
+        ],
+        [
+          `nginx with its cache, two portals (${Math.max(speed, 25)} s)`,
+          int(cached.rps),
+          ms(cached.p50),
+          ms(cached.p99),
+          cached.failures.text,
+        ],
       ],
     );
     note(

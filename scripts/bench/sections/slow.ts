@@ -2,13 +2,18 @@
 // first contentful paint with JavaScript off and on, beside the floor's page,
 // and the login form: usable as soon as it shows, proven by signing in then.
 import type { Browser, Page } from "playwright-core";
-import { budgets, LIMITS, median, ratio, ratioText, verdict } from "../budgets";
+
 import { launchChromium } from "../browser";
+import { budgets, LIMITS, median, ratio, ratioText, verdict } from "../budgets";
 import { BROWSER_LOCALE, type Context } from "../context";
 import { endProgress, heading, ms, note, progress, seconds, table } from "../output";
 import { RESIDENT } from "../portal";
 
-export const SLOW_LINK = { latency: 400, downloadThroughput: (400 * 1024) / 8, uploadThroughput: (400 * 1024) / 8 };
+export const SLOW_LINK = {
+  latency: 400,
+  downloadThroughput: (400 * 1024) / 8,
+  uploadThroughput: (400 * 1024) / 8,
+};
 
 /** A page in a fresh context on the slow link, cache off; failed loads and script errors collected. */
 async function slowPage(browser: Browser, javaScriptEnabled: boolean) {
@@ -20,8 +25,21 @@ async function slowPage(browser: Browser, javaScriptEnabled: boolean) {
   await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
   await cdp.send("Network.emulateNetworkConditions", { offline: false, ...SLOW_LINK });
   const problems: string[] = [];
-  page.on("response", (response) => void (response.status() >= 400 && problems.push(`${response.status()} ${new URL(response.url()).pathname}`)));
-  page.on("requestfailed", (request) => void problems.push(`failed ${new URL(request.url()).pathname}: ${request.failure()?.errorText}`));
+  page.on(
+    "response",
+    (response) =>
+      void (
+        response.status() >= 400 &&
+        problems.push(`${response.status()} ${new URL(response.url()).pathname}`)
+      ),
+  );
+  page.on(
+    "requestfailed",
+    (request) =>
+      void problems.push(
+        `failed ${new URL(request.url()).pathname}: ${request.failure()?.errorText}`,
+      ),
+  );
   page.on("pageerror", (error) => void problems.push(`page error: ${error.message}`));
   return { context, page, problems };
 }
@@ -30,7 +48,9 @@ async function slowPage(browser: Browser, javaScriptEnabled: boolean) {
 export async function firstPaintOf(page: Page, timeoutMs: number): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const fcp = await page.evaluate(() => performance.getEntriesByName("first-contentful-paint")[0]?.startTime).catch(() => undefined);
+    const fcp = await page
+      .evaluate(() => performance.getEntriesByName("first-contentful-paint")[0]?.startTime)
+      .catch(() => undefined);
     if (fcp !== undefined) return fcp;
     await page.waitForTimeout(50);
   }
@@ -38,7 +58,11 @@ export async function firstPaintOf(page: Page, timeoutMs: number): Promise<numbe
 }
 
 /** First contentful paint of one visit, in ms from navigation start (read from the page's paint timing; works with JavaScript off too). */
-async function firstContentfulPaint(browser: Browser, url: string, javaScriptEnabled: boolean): Promise<number> {
+async function firstContentfulPaint(
+  browser: Browser,
+  url: string,
+  javaScriptEnabled: boolean,
+): Promise<number> {
   const { context, page } = await slowPage(browser, javaScriptEnabled);
   try {
     await page.goto(url, { waitUntil: "commit" });
@@ -60,7 +84,11 @@ interface Login {
  * One visit of /auth, then a sign-in at the moment the form shows (with
  * JavaScript on, usually before hydration): the form must work as plain HTML.
  */
-async function slowLogin(browser: Browser, portalUrl: string, javaScriptEnabled: boolean): Promise<Login> {
+async function slowLogin(
+  browser: Browser,
+  portalUrl: string,
+  javaScriptEnabled: boolean,
+): Promise<Login> {
   const { context, page, problems } = await slowPage(browser, javaScriptEnabled);
   let requests = 0;
   page.on("request", () => void requests++);
@@ -77,7 +105,10 @@ async function slowLogin(browser: Browser, portalUrl: string, javaScriptEnabled:
     const clicked = performance.now();
     await Promise.all([
       page.waitForURL((url) => url.pathname === "/profile", { waitUntil: "commit" }),
-      page.locator("form", { has: page.locator('input[name="email"]') }).getByRole("button", { name: "Войти" }).click(),
+      page
+        .locator("form", { has: page.locator('input[name="email"]') })
+        .getByRole("button", { name: "Войти" })
+        .click(),
     ]);
     await page.getByRole("heading", { level: 1 }).waitFor({ state: "visible" });
     result.login = performance.now() - clicked;
@@ -85,7 +116,11 @@ async function slowLogin(browser: Browser, portalUrl: string, javaScriptEnabled:
   } catch (error) {
     // A failed figure, not a crash: the other sections still run.
     const stage = result.usable === undefined ? "form never usable" : "login never finished";
-    return { ...result, error: `${stage}: ${String((error as Error).message).split("\n")[0]}`, problems: [...new Set(problems)] };
+    return {
+      ...result,
+      error: `${stage}: ${String((error as Error).message).split("\n")[0]}`,
+      problems: [...new Set(problems)],
+    };
   } finally {
     await context.close();
   }
@@ -108,7 +143,9 @@ async function slowHydration(browser: Browser, portalUrl: string): Promise<numbe
 
 export async function slowNetworkSection(ctx: Context) {
   const runs = ctx.options.quick ? 1 : 3;
-  heading(`3. Slow network (Chromium, 400 kbit/s both ways, 400 ms latency, no cache; median of ${runs})`);
+  heading(
+    `3. Slow network (Chromium, 400 kbit/s both ways, 400 ms latency, no cache; median of ${runs})`,
+  );
   const browser = await launchChromium(["--disable-quic"]);
   const modes = [
     { label: "JavaScript off", js: false },
@@ -118,7 +155,10 @@ export async function slowNetworkSection(ctx: Context) {
   const key = (target: string, js: boolean) => `${target} ${js}`;
   const targets = [
     { label: "floor /", url: `${ctx.floor.url}/` },
-    ...["/", "/posts", "/auth"].map((path) => ({ label: path, url: `${ctx.stack.portalUrl}${path}` })),
+    ...["/", "/posts", "/auth"].map((path) => ({
+      label: path,
+      url: `${ctx.stack.portalUrl}${path}`,
+    })),
   ];
   const logins: (Login & { label: string; hydrated?: number })[] = [];
   try {
@@ -126,14 +166,20 @@ export async function slowNetworkSection(ctx: Context) {
       for (const mode of modes) {
         progress(`first paint of ${target.label}, ${mode.label}…`);
         const figures = [];
-        for (let i = 0; i < runs; i++) figures.push(await firstContentfulPaint(browser, target.url, mode.js));
+        for (let i = 0; i < runs; i++)
+          figures.push(await firstContentfulPaint(browser, target.url, mode.js));
         fcp.set(key(target.label, mode.js), median(figures));
       }
     }
     for (const mode of modes) {
       progress(`login, ${mode.label}…`);
-      const login = { label: mode.label, ...(await slowLogin(browser, ctx.stack.portalUrl, mode.js)) };
-      logins.push(mode.js ? { ...login, hydrated: await slowHydration(browser, ctx.stack.portalUrl) } : login);
+      const login = {
+        label: mode.label,
+        ...(await slowLogin(browser, ctx.stack.portalUrl, mode.js)),
+      };
+      logins.push(
+        mode.js ? { ...login, hydrated: await slowHydration(browser, ctx.stack.portalUrl) } : login,
+      );
     }
   } finally {
     await browser.close();
@@ -147,14 +193,34 @@ export async function slowNetworkSection(ctx: Context) {
       const off = fcp.get(key(t.label, false)) as number;
       const on = fcp.get(key(t.label, true)) as number;
       const isFloor = t.label === "floor /";
-      return [t.label, seconds(off), isFloor ? "—" : ratioText(ratio(off, floorOff)), seconds(on), isFloor ? "—" : ratioText(ratio(on, floorOn))];
+      return [
+        t.label,
+        seconds(off),
+        isFloor ? "—" : ratioText(ratio(off, floorOff)),
+        seconds(on),
+        isFloor ? "—" : ratioText(ratio(on, floorOn)),
+      ];
     }),
   );
-  note(`FCP = the page's own first-contentful-paint entry, from navigation start; budget ${seconds(LIMITS.slowFcpMs)} on this link.`);
+  note(
+    `FCP = the page's own first-contentful-paint entry, from navigation start; budget ${seconds(LIMITS.slowFcpMs)} on this link.`,
+  );
   console.log();
   table(
-    ["mode", "login form usable", "requests until usable", "click → /profile shown", "enhanced (hydrated)"],
-    logins.map((l) => [l.label, ms(l.usable), l.requestsToUsable ?? "—", ms(l.login), ms(l.hydrated)]),
+    [
+      "mode",
+      "login form usable",
+      "requests until usable",
+      "click → /profile shown",
+      "enhanced (hydrated)",
+    ],
+    logins.map((l) => [
+      l.label,
+      ms(l.usable),
+      l.requestsToUsable ?? "—",
+      ms(l.login),
+      ms(l.hydrated),
+    ]),
   );
   note(
     "usable: the e-mail field shows; the form is then filled in and sent at once, and must reach /profile;",
@@ -181,7 +247,11 @@ export async function slowNetworkSection(ctx: Context) {
     }
     budgets.add({
       name: `Login form usable on slow network, ${l.label}`,
-      figure: l.error ? (l.usable === undefined ? "never (see section 3)" : `${ms(l.usable)}, login failed`) : ms(l.usable),
+      figure: l.error
+        ? l.usable === undefined
+          ? "never (see section 3)"
+          : `${ms(l.usable)}, login failed`
+        : ms(l.usable),
       limit: `< ${seconds(LIMITS.formUsableMs)}`,
       verdict: verdict(!l.error && (l.usable as number) < LIMITS.formUsableMs),
     });

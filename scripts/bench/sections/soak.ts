@@ -22,7 +22,12 @@ export async function soakSection(ctx: Context) {
   const samples: number[] = [];
   const sampler = setInterval(() => samples.push(rssKib(pid)), 1000);
   const [visitors, residents] = await Promise.all([
-    cannon({ url: portalUrl, connections: 70, duration, requests: ["/", "/posts", "/rates", "/about"].map((path) => ({ path })) }),
+    cannon({
+      url: portalUrl,
+      connections: 70,
+      duration,
+      requests: ["/", "/posts", "/rates", "/about"].map((path) => ({ path })),
+    }),
     cannon({
       url: portalUrl,
       connections: 30,
@@ -38,10 +43,21 @@ export async function soakSection(ctx: Context) {
   const peak = Math.max(...samples, end);
   const errorLines = logs.errors.slice(errorsBefore);
   const stderrLines = logs.stderr.slice(stderrBefore);
-  const row = (label: string, run: Run) => [label, int(run.total), int(run.rps), ms(run.p50), ms(run.p99), ms(run.max), run.failures.text];
+  const row = (label: string, run: Run) => [
+    label,
+    int(run.total),
+    int(run.rps),
+    ms(run.p50),
+    ms(run.p99),
+    ms(run.max),
+    run.failures.text,
+  ];
   table(
     ["mix", "requests", "req/s", "p50", "p99", "max", "non-2xx/errors"],
-    [row("public: / /posts /rates /about (70c)", visitors), row("signed in: /profile/accounts /profile (30c)", residents)],
+    [
+      row("public: / /posts /rates /about (70c)", visitors),
+      row("signed in: /profile/accounts /profile (30c)", residents),
+    ],
   );
   const total = visitors.total + residents.total;
   ctx.served += total;
@@ -61,15 +77,25 @@ export async function soakSection(ctx: Context) {
     verdict: verdict(failed === 0),
   });
   // A timed-out request has no latency: it counts among the failures above.
-  for (const [label, run] of [["signed out", visitors], ["signed in", residents]] as const) {
+  for (const [label, run] of [
+    ["signed out", visitors],
+    ["signed in", residents],
+  ] as const) {
     budgets.add({
       name: `Soak: p99 / slowest, ${label}`,
       figure: `${ms(run.p99)} / ${ms(run.max)}`,
       limit: `p99 <= ${ms(LIMITS.soakP99Ms)}, none over ${ms(LIMITS.soakMaxMs)}`,
-      verdict: verdict(run.p99 <= LIMITS.soakP99Ms && run.max <= LIMITS.soakMaxMs && run.failures.count === 0),
+      verdict: verdict(
+        run.p99 <= LIMITS.soakP99Ms && run.max <= LIMITS.soakMaxMs && run.failures.count === 0,
+      ),
     });
   }
-  budgets.add({ name: "Soak: error lines logged", figure: String(errorLines.length), limit: "0", verdict: verdict(errorLines.length === 0) });
+  budgets.add({
+    name: "Soak: error lines logged",
+    figure: String(errorLines.length),
+    limit: "0",
+    verdict: verdict(errorLines.length === 0),
+  });
   budgets.add({
     name: `Soak: RSS flat (${warmAt} s in → end)`,
     figure: `${mb(warm)} → ${mb(end)} (${pct(growth)})`,

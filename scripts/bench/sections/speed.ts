@@ -3,8 +3,18 @@
 // one connection, and the portal's own share of a page's latency. Portal and
 // floor runs alternate, round after round, so load from elsewhere weighs on both.
 import os from "node:os";
+
 import { startPortal } from "../../../tests/support/stack.js";
-import { budgets, LIMITS, percentile, ratio, ratioText, tooBusy, verdict, withinRatio } from "../budgets";
+import {
+  budgets,
+  LIMITS,
+  percentile,
+  ratio,
+  ratioText,
+  tooBusy,
+  verdict,
+  withinRatio,
+} from "../budgets";
 import { cannon, type Target } from "../cannon";
 import { withRunning, type Context } from "../context";
 import { cpuMsText, endProgress, heading, int, ms, note, progress, table } from "../output";
@@ -30,7 +40,8 @@ const pooled = (): Pooled => ({ times: [], failures: [] });
 const empty = (): Measured => ({ cpu: 0, requests: 0, seconds: 0, p50: [], p99: [], failures: [] });
 const cpuPerRequest = (m: Measured) => (m.requests > 0 ? m.cpu / m.requests : Number.NaN);
 const rps = (m: Measured) => (m.seconds > 0 ? m.requests / m.seconds : Number.NaN);
-const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const middle = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** One run at 50 connections, adding the server's CPU time to `into`. */
 async function loadedRun(target: Target, pid: number, seconds: number, into: Measured) {
@@ -56,7 +67,9 @@ interface Page {
 
 export async function speedSection(ctx: Context) {
   const { speed, warmup, rounds } = ctx.durations;
-  heading(`2. Server speed beside the floor (${rounds} alternating rounds of ${speed} s at 50 connections)`);
+  heading(
+    `2. Server speed beside the floor (${rounds} alternating rounds of ${speed} s at 50 connections)`,
+  );
   const encoding = { "accept-encoding": BROWSER_ACCEPT_ENCODING };
   // A portal of its own, so that its CPU time is this section's alone.
   const started = await startPortal({ apiUrl: ctx.stack.backendUrl, onLog: onPortalLog });
@@ -65,16 +78,35 @@ export async function speedSection(ctx: Context) {
     const cookie = await signIn(portal.url, RESIDENT);
     const access = await backendAccess(ctx.stack.backendUrl, RESIDENT);
     const bearer = { authorization: `Bearer ${access}` };
-    const backend = (path: string, headers: Record<string, string> = {}): Target => ({ url: ctx.stack.backendUrl, path, headers });
+    const backend = (path: string, headers: Record<string, string> = {}): Target => ({
+      url: ctx.stack.backendUrl,
+      path,
+      headers,
+    });
     const posts = backend("/api/v1/client/posts/?ordering=-created_at&page=1&page_size=12");
     const pages: Page[] = [
-      { label: "/", target: { url: portal.url, path: "/", headers: encoding }, maxRatio: LIMITS.cpuRatioHome, backends: [], share: false },
-      { label: "/posts", target: { url: portal.url, path: "/posts", headers: encoding }, maxRatio: LIMITS.cpuRatioPosts, backends: [posts], share: true },
+      {
+        label: "/",
+        target: { url: portal.url, path: "/", headers: encoding },
+        maxRatio: LIMITS.cpuRatioHome,
+        backends: [],
+        share: false,
+      },
+      {
+        label: "/posts",
+        target: { url: portal.url, path: "/posts", headers: encoding },
+        maxRatio: LIMITS.cpuRatioPosts,
+        backends: [posts],
+        share: true,
+      },
       {
         label: "/profile/accounts (signed in)",
         target: { url: portal.url, path: "/profile/accounts", headers: { ...encoding, cookie } },
         maxRatio: LIMITS.cpuRatioAccounts,
-        backends: [backend("/api/v1/client/users/me/", bearer), backend("/api/v1/client/accounts/?ordering=id&page=1&page_size=10", bearer)],
+        backends: [
+          backend("/api/v1/client/users/me/", bearer),
+          backend("/api/v1/client/accounts/?ordering=id&page=1&page_size=10", bearer),
+        ],
         share: true,
       },
     ];
@@ -82,12 +114,17 @@ export async function speedSection(ctx: Context) {
 
     // Every answer must be a 200 page before anything is measured.
     for (const target of [floorTarget, ...pages.map((p) => p.target)]) {
-      const response = await fetch(`${target.url}${target.path}`, { headers: target.headers, redirect: "manual" });
-      if (response.status !== 200) throw new Error(`${target.url}${target.path} answered ${response.status}`);
+      const response = await fetch(`${target.url}${target.path}`, {
+        headers: target.headers,
+        redirect: "manual",
+      });
+      if (response.status !== 200)
+        throw new Error(`${target.url}${target.path} answered ${response.status}`);
       await response.arrayBuffer();
     }
     progress("warming up…");
-    for (const target of [floorTarget, ...pages.map((p) => p.target)]) await cannon({ ...target, connections: 10, duration: warmup });
+    for (const target of [floorTarget, ...pages.map((p) => p.target)])
+      await cannon({ ...target, connections: 10, duration: warmup });
 
     const floorLoaded = empty();
     const loaded = new Map(pages.map((p) => [p.label, empty()]));
@@ -117,7 +154,8 @@ export async function speedSection(ctx: Context) {
               for (const part of value.split(",")) {
                 const [name, ...params] = part.trim().split(";");
                 const duration = params.find((param) => param.trim().startsWith("dur="));
-                if (duration && (name === "app" || name === "backend")) timings[name].push(Number(duration.trim().slice(4)));
+                if (duration && (name === "app" || name === "backend"))
+                  timings[name].push(Number(duration.trim().slice(4)));
               }
             }
           : undefined,
@@ -131,43 +169,83 @@ export async function speedSection(ctx: Context) {
     const cores = os.cpus().length;
     const settleBy = Date.now() + 60_000;
     while (tooBusy(os.loadavg()[0], cores) && Date.now() < settleBy) {
-      progress(`waiting for the load average (${os.loadavg()[0].toFixed(2)}) to fall below ${cores}…`);
+      progress(
+        `waiting for the load average (${os.loadavg()[0].toFixed(2)}) to fall below ${cores}…`,
+      );
       await new Promise((resolve) => setTimeout(resolve, 2000));
     }
     const load = os.loadavg()[0];
     const floorPooled = pooled();
     const portalPooled = new Map(pages.map((page) => [page.label, pooled()]));
-    const backendPooled = new Map(pages.map((page) => [page.label, page.backends.map(() => pooled())]));
+    const backendPooled = new Map(
+      pages.map((page) => [page.label, page.backends.map(() => pooled())]),
+    );
     const serverTimings = new Map(pages.map((page) => [page.label, timingsOf()]));
     for (let round = 1; round <= rounds; round++) {
       progress(`one connection, round ${round} of ${rounds}: floor…`);
       await single(floorTarget, floorPooled);
       for (const page of pages) {
         progress(`one connection, round ${round} of ${rounds}: ${page.label}…`);
-        await single(page.target, portalPooled.get(page.label) as Pooled, serverTimings.get(page.label));
+        await single(
+          page.target,
+          portalPooled.get(page.label) as Pooled,
+          serverTimings.get(page.label),
+        );
         // The calls a page makes, run as the portal runs them: side by side; the page waits for the slower.
         const backends = backendPooled.get(page.label) as Pooled[];
         await Promise.all(page.backends.map((b, i) => single(b, backends[i])));
       }
     }
     endProgress();
-    const p50 = (m: Pooled) => percentile([...m.times].sort((a, b) => a - b), 50);
+    const p50 = (m: Pooled) =>
+      percentile(
+        [...m.times].sort((a, b) => a - b),
+        50,
+      );
     const floorP50 = p50(floorPooled);
     const singles = new Map(
       pages.map((page) => {
         const timings = serverTimings.get(page.label) as ReturnType<typeof timingsOf>;
         for (const list of Object.values(timings)) list.sort((a, b) => a - b);
         const m = portalPooled.get(page.label) as Pooled;
-        return [page.label, { p50: p50(m), failures: m.failures, app: percentile(timings.app, 50), backend: percentile(timings.backend, 50) }];
+        return [
+          page.label,
+          {
+            p50: p50(m),
+            failures: m.failures,
+            app: percentile(timings.app, 50),
+            backend: percentile(timings.backend, 50),
+          },
+        ];
       }),
     );
     const backendP50 = new Map(
-      pages.filter((page) => page.backends.length > 0).map((page) => [page.label, Math.max(...(backendPooled.get(page.label) as Pooled[]).map(p50))]),
+      pages
+        .filter((page) => page.backends.length > 0)
+        .map((page) => [
+          page.label,
+          Math.max(...(backendPooled.get(page.label) as Pooled[]).map(p50)),
+        ]),
     );
 
     const floorCpu = cpuPerRequest(floorLoaded);
     table(
-      ["page (rendered)", "CPU/req", "floor", "ratio", "limit", "50c req/s", "floor", "ratio", "50c p50", "50c p99", "1c p50", "floor 1c p50", "ratio", "non-2xx/err"],
+      [
+        "page (rendered)",
+        "CPU/req",
+        "floor",
+        "ratio",
+        "limit",
+        "50c req/s",
+        "floor",
+        "ratio",
+        "50c p50",
+        "50c p99",
+        "1c p50",
+        "floor 1c p50",
+        "ratio",
+        "non-2xx/err",
+      ],
       pages.map((page) => {
         const m = loaded.get(page.label) as Measured;
         const s = singles.get(page.label);
@@ -199,7 +277,14 @@ export async function speedSection(ctx: Context) {
     const busy = tooBusy(load, cores);
     console.log();
     table(
-      ["page", "portal 1c p50", "backend 1c p50", "portal's own share", "Server-Timing app p50", "Server-Timing backend p50"],
+      [
+        "page",
+        "portal 1c p50",
+        "backend 1c p50",
+        "portal's own share",
+        "Server-Timing app p50",
+        "Server-Timing backend p50",
+      ],
       pages.map((page) => {
         const s = singles.get(page.label);
         const backendMs = backendP50.get(page.label) ?? 0;
@@ -241,12 +326,19 @@ export async function speedSection(ctx: Context) {
           floor: ms(floorP50),
           ratio: ratioText(ratio(share, floorP50)),
           limit: `<= ${LIMITS.ownShareRatio}× floor's 1c p50`,
-          verdict: busy ? "not judged" : verdict(withinRatio(share, floorP50, LIMITS.ownShareRatio)),
+          verdict: busy
+            ? "not judged"
+            : verdict(withinRatio(share, floorP50, LIMITS.ownShareRatio)),
           reason: busy ? `load ${load.toFixed(2)} ≥ ${cores} cores` : undefined,
         });
       }
     }
     const failures = [...floorLoaded.failures, ...[...loaded.values()].flatMap((m) => m.failures)];
-    budgets.add({ name: "Speed runs: non-2xx / errors", figure: failures.join("; ") || "0", limit: "0", verdict: verdict(failures.length === 0) });
+    budgets.add({
+      name: "Speed runs: non-2xx / errors",
+      figure: failures.join("; ") || "0",
+      limit: "0",
+      verdict: verdict(failures.length === 0),
+    });
   });
 }

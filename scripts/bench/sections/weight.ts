@@ -3,13 +3,22 @@
 // JavaScript Chromium really loads (until the network is idle after hydration).
 import http from "node:http";
 import zlib from "node:zlib";
-import { budgets, LIMITS, ratio, ratioText, verdict, withinExtra } from "../budgets";
+import type { Browser } from "playwright-core";
+
 import { cookiesFor, launchChromium } from "../browser";
+import { budgets, LIMITS, ratio, ratioText, verdict, withinExtra } from "../budgets";
 import { BROWSER_LOCALE, type Context } from "../context";
-import { blockingStylesheets, dataPreloads, entryScripts, readDocument, staticImports, stylesheetPosition, stylesheets } from "../html";
+import {
+  blockingStylesheets,
+  dataPreloads,
+  entryScripts,
+  readDocument,
+  staticImports,
+  stylesheetPosition,
+  stylesheets,
+} from "../html";
 import { endProgress, heading, kb, note, progress, table } from "../output";
 import { publicPages } from "../portal";
-import type { Browser } from "playwright-core";
 
 /** The bytes a server sends for `url` when the client accepts `encoding` (as sent, not decoded), and the decoded text. */
 function served(url: string, encoding: string): Promise<{ bytes: number; body: Buffer }> {
@@ -18,7 +27,11 @@ function served(url: string, encoding: string): Promise<{ bytes: number; body: B
       .get(url, { headers: { "accept-encoding": encoding } }, (response) => {
         if (response.statusCode !== 200) {
           response.resume();
-          return reject(new Error(`${url} answered ${response.statusCode}${response.statusCode === 404 ? " (was build/ rebuilt during the run?)" : ""}`));
+          return reject(
+            new Error(
+              `${url} answered ${response.statusCode}${response.statusCode === 404 ? " (was build/ rebuilt during the run?)" : ""}`,
+            ),
+          );
         }
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -26,7 +39,12 @@ function served(url: string, encoding: string): Promise<{ bytes: number; body: B
         response.on("end", () => {
           const raw = Buffer.concat(chunks);
           const contentEncoding = response.headers["content-encoding"];
-          const body = contentEncoding === "gzip" ? zlib.gunzipSync(raw) : contentEncoding === "br" ? zlib.brotliDecompressSync(raw) : raw;
+          const body =
+            contentEncoding === "gzip"
+              ? zlib.gunzipSync(raw)
+              : contentEncoding === "br"
+                ? zlib.brotliDecompressSync(raw)
+                : raw;
           resolve({ bytes: raw.length, body });
         });
       })
@@ -89,31 +107,46 @@ async function chromiumScripts(browser: Browser, url: string, cookie?: string) {
       if (response.request().resourceType() === "script") responses.push(response);
     });
     await page.goto(url, { waitUntil: "load" });
-    await page.locator('html[data-hydrated="true"]').waitFor({ state: "attached", timeout: 30_000 });
+    await page
+      .locator('html[data-hydrated="true"]')
+      .waitFor({ state: "attached", timeout: 30_000 });
     await page.waitForLoadState("networkidle");
     if (page.url() !== url) throw new Error(`Chromium was sent from ${url} to ${page.url()}`);
     let encoded = 0;
-    for (const response of responses) encoded += (await response.request().sizes()).responseBodySize;
+    for (const response of responses)
+      encoded += (await response.request().sizes()).responseBodySize;
     return { urls: responses.map((r) => r.url()), encoded };
   } finally {
     await context.close();
   }
 }
 
-async function weigh(browser: Browser, label: string, url: string, budgeted: boolean, cookie?: string): Promise<Weight> {
+async function weigh(
+  browser: Browser,
+  label: string,
+  url: string,
+  budgeted: boolean,
+  cookie?: string,
+): Promise<Weight> {
   const response = await fetch(url, { redirect: "manual", headers: cookie ? { cookie } : {} });
-  if (response.status !== 200) throw new Error(`${url} answered ${response.status} ${response.headers.get("location") ?? ""}`);
+  if (response.status !== 200)
+    throw new Error(`${url} answered ${response.status} ${response.headers.get("location") ?? ""}`);
   const html = Buffer.from(await response.arrayBuffer());
   const parts = readDocument(html.toString("utf8"));
   let cssGz = 0;
-  for (const link of stylesheets(parts)) cssGz += (await gzipped(new URL(link.href, url).href)).bytes;
+  for (const link of stylesheets(parts))
+    cssGz += (await gzipped(new URL(link.href, url).href)).bytes;
   let localeGz = 0;
-  for (const link of dataPreloads(parts)) localeGz += (await gzipped(new URL(link.href, url).href)).bytes;
+  for (const link of dataPreloads(parts))
+    localeGz += (await gzipped(new URL(link.href, url).href)).bytes;
   const graph = await importGraph(await entryScripts(parts, url));
   const chunks = [];
-  for (const script of graph.urls) chunks.push({ name: new URL(script).pathname, gz: (await gzipped(script)).bytes });
+  for (const script of graph.urls)
+    chunks.push({ name: new URL(script).pathname, gz: (await gzipped(script)).bytes });
   const loaded = await chromiumScripts(browser, url, cookie);
-  const loadedGz = await Promise.all(loaded.urls.map(async (script) => (await gzipped(script)).bytes));
+  const loadedGz = await Promise.all(
+    loaded.urls.map(async (script) => (await gzipped(script)).bytes),
+  );
   const position = stylesheetPosition(parts);
   return {
     label,
@@ -127,7 +160,9 @@ async function weigh(browser: Browser, label: string, url: string, budgeted: boo
     smallScripts: loadedGz.filter((bytes) => bytes < 2048).length,
     localeGz,
     blocking: blockingStylesheets(parts).length,
-    cssPosition: position ? `${position.inline ? "<style> " : ""}${position.position} of ${position.of} (${position.before} before)` : "none",
+    cssPosition: position
+      ? `${position.inline ? "<style> " : ""}${position.position} of ${position.of} (${position.before} before)`
+      : "none",
     cssBefore: position?.before ?? Number.POSITIVE_INFINITY,
     notPreloaded: graph.notPreloaded,
     lateScripts: loaded.urls.filter((script) => !graph.urls.includes(script)),
@@ -151,15 +186,33 @@ export async function weightSection(ctx: Context) {
     floor = await weigh(browser, "floor /", `${ctx.floor.url}/`, false);
     for (const page of pages) {
       progress(`weighing ${page.path}…`);
-      results.push(await weigh(browser, page.path, `${portalUrl}${page.path}`, page.budgeted, page.cookie));
+      results.push(
+        await weigh(browser, page.path, `${portalUrl}${page.path}`, page.budgeted, page.cookie),
+      );
     }
   } finally {
     await browser.close();
   }
   endProgress();
-  const extra = (w: Weight) => `${w.loadedJsGz >= floor.loadedJsGz ? "+" : "−"}${kb(Math.abs(w.loadedJsGz - floor.loadedJsGz))}`;
+  const extra = (w: Weight) =>
+    `${w.loadedJsGz >= floor.loadedJsGz ? "+" : "−"}${kb(Math.abs(w.loadedJsGz - floor.loadedJsGz))}`;
   table(
-    ["page", "HTML gz", "CSS gz", "HTML+CSS", "ratio", "JS graph gz", "JS loaded gz", "vs floor", "(as received)", "scripts", "< 2 KB", "locales gz", "blocking CSS", "stylesheet in <head>"],
+    [
+      "page",
+      "HTML gz",
+      "CSS gz",
+      "HTML+CSS",
+      "ratio",
+      "JS graph gz",
+      "JS loaded gz",
+      "vs floor",
+      "(as received)",
+      "scripts",
+      "< 2 KB",
+      "locales gz",
+      "blocking CSS",
+      "stylesheet in <head>",
+    ],
     [floor, ...results].map((w) => [
       w.label,
       kb(w.htmlGz),
@@ -185,11 +238,22 @@ export async function weightSection(ctx: Context) {
     "not meta or title come before it (<style>: the styles are in the page itself); signed-in pages are printed, not budgeted.",
   );
   for (const w of results) {
-    if (w.lateScripts.length > 0) note(`note: ${w.label} also loads after hydration: ${w.lateScripts.map((u) => new URL(u).pathname).join(", ")}`);
-    if (w.notPreloaded.length > 0) note(`note: ${w.label} loads ${w.notPreloaded.length} chunk(s) not modulepreloaded (a round trip later): ${w.notPreloaded.map((u) => new URL(u).pathname).join(", ")}`);
+    if (w.lateScripts.length > 0)
+      note(
+        `note: ${w.label} also loads after hydration: ${w.lateScripts.map((u) => new URL(u).pathname).join(", ")}`,
+      );
+    if (w.notPreloaded.length > 0)
+      note(
+        `note: ${w.label} loads ${w.notPreloaded.length} chunk(s) not modulepreloaded (a round trip later): ${w.notPreloaded.map((u) => new URL(u).pathname).join(", ")}`,
+      );
   }
   const heaviest = [...results].sort((a, b) => b.graphJsGz - a.graphJsGz)[0];
-  note(`largest chunks on ${heaviest.label}: ${heaviest.chunks.slice(0, 5).map((c) => `${c.name} ${kb(c.gz)}`).join(", ")}`);
+  note(
+    `largest chunks on ${heaviest.label}: ${heaviest.chunks
+      .slice(0, 5)
+      .map((c) => `${c.name} ${kb(c.gz)}`)
+      .join(", ")}`,
+  );
   note(`the floor's chunks: ${floor.chunks.map((c) => `${c.name} ${kb(c.gz)}`).join(", ")}`);
 
   for (const w of results.filter((r) => r.budgeted)) {
@@ -215,7 +279,9 @@ export async function weightSection(ctx: Context) {
   const late = results.filter((r) => r.budgeted && r.cssBefore > 0);
   budgets.add({
     name: "Stylesheet first in <head> (after meta and title), every public page",
-    figure: late.length ? `${late.length} page(s) with ${Math.max(...late.map((r) => r.cssBefore))} element(s) before it (${late[0].label})` : "first on every page",
+    figure: late.length
+      ? `${late.length} page(s) with ${Math.max(...late.map((r) => r.cssBefore))} element(s) before it (${late[0].label})`
+      : "first on every page",
     floor: floor.cssPosition,
     limit: "nothing but meta and title before it",
     verdict: verdict(late.length === 0),

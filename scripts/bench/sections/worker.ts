@@ -5,8 +5,9 @@
 // second (the worker registers after its load and installs), then the next
 // two pages at once: their first paint while the worker installs.
 import type { Browser } from "playwright-core";
-import { budgets, median, verdict } from "../budgets";
+
 import { launchChromium } from "../browser";
+import { budgets, median, verdict } from "../budgets";
 import { BROWSER_LOCALE, withRunning, type Context } from "../context";
 import { endProgress, heading, kb, note, pct, progress, seconds, table } from "../output";
 import { startThrottlingProxy, type ThrottlingProxy } from "../throttle";
@@ -29,7 +30,12 @@ interface Visit {
   controlled: boolean;
 }
 
-async function visit(browser: Browser, origin: string, proxy: ThrottlingProxy, serviceWorkers: Mode): Promise<Visit> {
+async function visit(
+  browser: Browser,
+  origin: string,
+  proxy: ThrottlingProxy,
+  serviceWorkers: Mode,
+): Promise<Visit> {
   const context = await browser.newContext({ locale: BROWSER_LOCALE, serviceWorkers });
   const page = await context.newPage();
   page.setDefaultTimeout(60_000);
@@ -38,8 +44,21 @@ async function visit(browser: Browser, origin: string, proxy: ThrottlingProxy, s
     await page.goto(`${origin}${FIRST}`, { waitUntil: "load" });
     await page.goto(`${origin}${SECOND}`, { waitUntil: "load" });
     // The registration is loaded after the second page's load (app/pwa/starter.ts); from then on the worker installs.
-    await page.waitForFunction(() => performance.getEntriesByType("resource").some((entry) => entry.name.endsWith("/pwa-register.js") && (entry as PerformanceResourceTiming).responseEnd > 0));
-    if (serviceWorkers === "allow") await page.waitForFunction(() => navigator.serviceWorker.getRegistration().then((found) => Boolean(found?.installing ?? found?.waiting ?? found?.active)));
+    await page.waitForFunction(() =>
+      performance
+        .getEntriesByType("resource")
+        .some(
+          (entry) =>
+            entry.name.endsWith("/pwa-register.js") &&
+            (entry as PerformanceResourceTiming).responseEnd > 0,
+        ),
+    );
+    if (serviceWorkers === "allow")
+      await page.waitForFunction(() =>
+        navigator.serviceWorker
+          .getRegistration()
+          .then((found) => Boolean(found?.installing ?? found?.waiting ?? found?.active)),
+      );
     const fcp: number[] = [];
     for (const path of MEASURED) {
       await page.goto(`${origin}${path}`, { waitUntil: "commit" });
@@ -48,7 +67,10 @@ async function visit(browser: Browser, origin: string, proxy: ThrottlingProxy, s
     }
     // Until the worker is done (or 60 s): what the install carried counts in the visit's bytes. It
     // imports what it does once the page's link is quiet (docs/decisions/044), after these pages.
-    if (serviceWorkers === "allow") await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined)).catch(() => {});
+    if (serviceWorkers === "allow")
+      await page
+        .evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+        .catch(() => {});
     const controlled = await page.evaluate(() => Boolean(navigator.serviceWorker?.controller));
     return { fcp, down: proxy.carried().down - before, controlled };
   } finally {
@@ -58,7 +80,9 @@ async function visit(browser: Browser, origin: string, proxy: ThrottlingProxy, s
 
 export async function workerSection(ctx: Context) {
   const runs = ctx.options.quick ? 1 : 3;
-  heading(`9. The service worker's install on a slow link (a throttling proxy: 400 kbit/s each way, 400 ms round trip; median of ${runs})`);
+  heading(
+    `9. The service worker's install on a slow link (a throttling proxy: 400 kbit/s each way, 400 ms round trip; median of ${runs})`,
+  );
   const shape = { bytesPerSecond: SLOW_LINK.downloadThroughput, oneWayMs: SLOW_LINK.latency / 2 };
   const browser = await launchChromium(["--disable-quic"]);
   const results: Record<Mode, Visit[]> = { allow: [], block: [] };
@@ -84,7 +108,13 @@ export async function workerSection(ctx: Context) {
   });
   table(
     ["page", "FCP, worker blocked", "FCP, worker installing", "difference", "runs (allowed)"],
-    rows.map((r, index) => [r.path, seconds(r.blocked), seconds(r.allowed), pct(r.slowdown), results.allow.map((v) => seconds(v.fcp[index])).join(" ")]),
+    rows.map((r, index) => [
+      r.path,
+      seconds(r.blocked),
+      seconds(r.allowed),
+      pct(r.slowdown),
+      results.allow.map((v) => seconds(v.fcp[index])).join(" "),
+    ]),
   );
   const bytes = (mode: Mode) => median(results[mode].map((v) => v.down));
   note(
@@ -100,7 +130,11 @@ export async function workerSection(ctx: Context) {
       ratio: pct(r.slowdown),
       limit: `<= +${MAX_SLOWDOWN * 100}% of the worker blocked, installed`,
       // A worker that never installed cost nothing and proved nothing.
-      verdict: verdict(Number.isFinite(r.slowdown) && r.slowdown <= MAX_SLOWDOWN && results.allow.every((v) => v.controlled)),
+      verdict: verdict(
+        Number.isFinite(r.slowdown) &&
+          r.slowdown <= MAX_SLOWDOWN &&
+          results.allow.every((v) => v.controlled),
+      ),
     });
   }
 }

@@ -1,7 +1,8 @@
 import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
-import stylesHref from "./styles.css?url";
+
 import { useNonce } from "./nonce";
+import stylesHref from "./styles.css?url";
 
 // No favicon file: an empty one, so the browser asks for nothing else.
 export const links = () => [

@@ -16,7 +16,10 @@ function words(seed: number, count: number) {
   }).join(" ");
 }
 
-export const meta = () => [{ title: "Новости дома" }, { name: "description", content: "Новости и объявления для жильцов." }];
+export const meta = () => [
+  { title: "Новости дома" },
+  { name: "description", content: "Новости и объявления для жильцов." },
+];
 
 export function loader() {
   return {
