@@ -85,7 +85,7 @@ export async function firstId(
   return id;
 }
 
-/** The public pages of the site map (issue 14's list), with real ids from the demo data. */
+/** The public pages of the site map, with real ids from the demo data. */
 export async function publicPages(backendUrl: string): Promise<string[]> {
   const postId = await firstId(backendUrl, "posts");
   return [
