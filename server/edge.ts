@@ -8,6 +8,7 @@ import type express from "express";
 
 import { i18nFor, nodeHeaders, requestLanguage } from "../app/server/middleware/i18n.server";
 import { escapeHtml } from "../app/utils/format/escape-html";
+import { safeRedirect } from "../app/utils/http/redirect";
 import type { RequestMeta } from "../app/utils/http/request-context";
 import { htmlLang, type Language } from "../app/utils/i18n/config";
 import { takesFiles } from "../app/utils/site-map/paths";
@@ -52,35 +53,58 @@ export const defaultRetryAfter: Record<number, number> = { 429: 60, 503: 30 };
 
 /** Why the edge refuses a request before React Router sees it (unlike app/server/http/limits.server.ts's `Refusal`, a limit). */
 export type EdgeRefusal =
-  "badUrl" | "crossSite" | "methodNotAllowed" | "formTooLarge" | "uploadTooLarge" | "bodyTooLarge";
+  | "badUrl"
+  | "crossSite"
+  | "methodNotAllowed"
+  | "formTooLarge"
+  | "uploadTooLarge"
+  | "bodyTooLarge"
+  | "busy";
 
 /** The page a refusal shows, in the visitor's language (texts in the `errors` locale files, `edge.*`). */
-export async function refusalPage(refusal: EdgeRefusal, language: Language) {
+export async function refusalPage(refusal: EdgeRefusal, language: Language, again?: string) {
   const { t } = await i18nFor(language);
   const title = escapeHtml(t(`errors:edge.${refusal}.title`));
   const text = escapeHtml(t(`errors:edge.${refusal}.text`));
-  const home = escapeHtml(t("errors:edge.home"));
-  return `<!DOCTYPE html><html lang="${htmlLang[language]}"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;overflow-wrap:break-word"><h1>${title}</h1><p>${text}</p><p><a href="/">${home}</a></p></body></html>`;
+  const links = [
+    again === undefined
+      ? ""
+      : `<a href="${escapeHtml(again)}">${escapeHtml(t("errors:edge.again"))}</a> · `,
+    `<a href="/">${escapeHtml(t("errors:edge.home"))}</a>`,
+  ].join("");
+  return `<!DOCTYPE html><html lang="${htmlLang[language]}"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;overflow-wrap:break-word;line-height:1.5"><h1>${title}</h1><p>${text}</p><p>${links}</p></body></html>`;
 }
 
 /**
  * Answers a request the portal will not handle. A body not read yet (a
- * refused upload) is dropped, never read into memory.
+ * refused upload) is dropped, never read into memory. `again` is where the
+ * page's "try again" link leads, for a refusal that passes.
  */
 export function refuse(
   req: express.Request,
   res: express.Response,
   status: number,
   refusal: EdgeRefusal,
+  again?: string,
 ) {
   if (res.headersSent) return;
   res.status(status);
   void requestLanguage(nodeHeaders(req.headers))
-    .then((language) => refusalPage(refusal, language))
+    .then((language) => refusalPage(refusal, language, again))
     .then((page) => {
       if (!res.headersSent) res.type("html").send(page);
     });
   dropBody(req);
+}
+
+/**
+ * Too busy to start this request in time: 503 with the busy page at once (its
+ * Retry-After is finalHeaders' default for 503), a link to the same address
+ * to try again (a path of this site only), never kept by a cache.
+ */
+export function refuseBusy(req: express.Request, res: express.Response) {
+  res.setHeader("Cache-Control", "no-store");
+  refuse(req, res, 503, "busy", safeRedirect(req.originalUrl, "/"));
 }
 
 /**
