@@ -12,7 +12,7 @@
  */
 import { data, redirect, type MiddlewareFunction } from "react-router";
 
-import { hasSignedInHint, signedInHintCookie } from "~/server/http/preferences.server";
+import { forgetSignedIn, hasSignedInHint } from "~/server/auth/signed-in-hint.server";
 import { shellData } from "~/server/http/shell-data.server";
 import { getI18n } from "~/server/middleware/i18n.server";
 import { getSession, sessionEndContext } from "~/server/middleware/session.server";
@@ -35,11 +35,11 @@ async function toSignIn({ request, context }: Args) {
   if (ended === "signed-out") {
     // A copy of a session that was signed out (maybe on another replica).
     getSession(context).flash("authMessage", getI18n(context).t("errors:sessionEnded"));
-    headers.append("Set-Cookie", await signedInHintCookie.serialize("", { maxAge: 0 }));
+    headers.append("Set-Cookie", await forgetSignedIn());
   } else if (ended === "expired" || (await hasSignedInHint(request.headers.get("Cookie")))) {
     // Past its absolute lifetime, or signed in before and never signed out: the session ran out.
     getSession(context).flash("authMessage", getI18n(context).t("errors:sessionExpired"));
-    headers.append("Set-Cookie", await signedInHintCookie.serialize("", { maxAge: 0 }));
+    headers.append("Set-Cookie", await forgetSignedIn());
   }
   // Returned, not thrown, so the session middleware above still writes the message.
   const redirectTo = currentPath(new URL(request.url));
