@@ -26,8 +26,8 @@ import { withHeader } from "~/server/http/response.server";
 import { sealedCookie } from "~/server/http/sealed-cookie.server";
 import { getStore } from "~/server/store/store.server";
 import { tokenExpiry } from "~/utils/api/token-claims";
+import { sessionCookieName } from "~/utils/http/personal-cookies";
 import { requestMetaContext } from "~/utils/http/request-context";
-import { sessionCookieName } from "~/utils/http/session-cookie-name";
 
 export interface RegistrationState {
   step: "email" | "code" | "profile";
