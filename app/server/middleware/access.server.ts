@@ -66,13 +66,17 @@ async function answer(decision: AccessDecision, args: Args, next: Next) {
   }
 }
 
-/** The rule each guard applies, by guard: the site map's words for it. */
-export const guardRules = new Map<MiddlewareFunction<Response>, AccessRule>();
+const rules = new Map<unknown, AccessRule>();
+
+/** The rule a guard applies, in the site map's words; undefined for any other middleware. */
+export function guardRule(middleware: unknown): AccessRule | undefined {
+  return rules.get(middleware);
+}
 
 function guard(rule: AccessRule): MiddlewareFunction<Response> {
   const middleware: MiddlewareFunction<Response> = (args, next) =>
     answer(decideAccess(rule, getUser(args.context)), args, next);
-  guardRules.set(middleware, rule);
+  rules.set(middleware, rule);
   return middleware;
 }
 
