@@ -15,7 +15,6 @@ import { RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 
 import { getEnv } from "../app/server/config/env.server";
-import { isCrossOriginRequest } from "../app/server/middleware/origin.server";
 import { logger } from "../app/server/monitoring/logger.server";
 import { metrics, registry } from "../app/server/monitoring/metrics.server";
 import { getStore } from "../app/server/store/store.server";
@@ -30,6 +29,7 @@ import {
   beforeHeaders,
   bodyLimit,
   finalHeaders,
+  isCrossSite,
   isMalformedUrl,
   limitStreamedBody,
   refuse,
@@ -188,15 +188,10 @@ app.use((req, res, next) => {
   return refuse(req, res, 405, "methodNotAllowed");
 });
 
-// State-changing requests from other sites are refused before anything reads them.
+// State-changing requests from other sites are refused before anything reads
+// them: here, once, for every route React Router serves behind this layer.
 app.use((req, res, next) => {
-  const header = (name: string) => {
-    const value = req.headers[name.toLowerCase()];
-    return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
-  };
-  if (isCrossOriginRequest(req.method, header, `${req.protocol}://${req.get("host")}`)) {
-    return refuse(req, res, 403, "crossSite");
-  }
+  if (isCrossSite(req)) return refuse(req, res, 403, "crossSite");
   next();
 });
 

@@ -1,12 +1,18 @@
 /**
  * What the portal checks and fixes at its HTTP edge, before React Router:
- * malformed URLs, request body sizes, the X-Forwarded-Host of untrusted
- * senders, and the headers every response needs whatever produced it
+ * malformed URLs, requests from other sites, request body sizes, the
+ * X-Forwarded-Host of untrusted senders, and the headers every response
+ * needs whatever produced it
  * (Secure cookies behind HTTPS, Retry-After on 503 and 429).
  */
+import type { IncomingHttpHeaders } from "node:http";
 import type express from "express";
 
-import { i18nFor, nodeHeaders, requestLanguage } from "../app/server/middleware/i18n.server";
+import {
+  i18nFor,
+  requestLanguage,
+  type LanguageSource,
+} from "../app/server/middleware/i18n.server";
 import { escapeHtml } from "../app/utils/format/escape-html";
 import { safeRedirect } from "../app/utils/http/redirect";
 import type { RequestMeta } from "../app/utils/http/request-context";
@@ -41,6 +47,40 @@ export function isMalformedUrl(url: string) {
   }
   // eslint-disable-next-line no-control-regex -- control characters are what is looked for
   return /[\u0000-\u001f\u007f]/.test(decoded);
+}
+
+/** A Node request's headers (Express's `req.headers`) behind a web Request's getter. */
+export function nodeHeaders(headers: IncomingHttpHeaders): LanguageSource {
+  return {
+    headers: {
+      get(name) {
+        const value = headers[name.toLowerCase()];
+        return Array.isArray(value) ? value.join(", ") : value;
+      },
+    },
+  };
+}
+
+const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * A state-changing request from another site's page. Modern browsers say
+ * where a request comes from in Sec-Fetch-Site; older ones send Origin (or
+ * at least Referer) on a POST. A request with no browser signal at all is
+ * not a browser form from another site.
+ */
+export function isCrossSite(req: Pick<express.Request, "method" | "headers" | "protocol" | "get">) {
+  if (safeMethods.has(req.method.toUpperCase())) return false;
+  const { headers } = nodeHeaders(req.headers);
+  const own = `${req.protocol}://${req.get("host")}`;
+  const site = headers.get("Sec-Fetch-Site");
+  if (site) return site !== "same-origin" && site !== "none";
+  const origin = headers.get("Origin");
+  // An opaque origin ("null": a sandboxed frame, a data: page) is never ours.
+  if (origin) return origin !== own;
+  const referer = headers.get("Referer");
+  if (referer && URL.canParse(referer)) return new URL(referer).origin !== own;
+  return false;
 }
 
 /** A Set-Cookie value with the Secure attribute (behind HTTPS every cookie gets it). */

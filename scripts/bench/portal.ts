@@ -1,5 +1,5 @@
 // The portal under test: its build, its log lines, signing in, the demo data.
-import { sessionCookieNames } from "../../app/utils/http/session-cookie-name";
+import { sessionCookieNames } from "../../app/utils/http/personal-cookies";
 import { build, buildIfChanged } from "../build.js";
 
 export const RESIDENT = { email: "resident@example.com", password: "resident12345" };

@@ -21,7 +21,7 @@ import os from "node:os";
 import { expect, test } from "@playwright/test";
 import autocannon from "autocannon";
 
-import { personalCookieNames } from "../../app/utils/http/session-cookie-name";
+import { personalCookieNames } from "../../app/utils/http/personal-cookies";
 import { nginxConfPath, startNginx, templateFilter } from "../support/proxy.js";
 import { freePort, startBackend, startPortal, startRedis } from "../support/stack.js";
 import { admin, hydrated, resident } from "./fixtures";

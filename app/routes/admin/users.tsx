@@ -9,12 +9,15 @@ import { Icon } from "~/components/ui/icon";
 import { fromBackendUser } from "~/server/api/admin-users.server";
 import { getEnv } from "~/server/config/env.server";
 import { loadListPage } from "~/server/lists/list-page.server";
+import { requireAdmin } from "~/server/middleware/access.server";
 import { getApi } from "~/server/middleware/api.server";
 import { getUser } from "~/server/middleware/user.server";
 import { useFormat } from "~/utils/format/format";
 import { parseChoice, parsePage, parseText } from "~/utils/lists/list-query";
 
 import type { Route } from "./+types/users";
+
+export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
 
 const pageSize = 20;
 const sorts = {

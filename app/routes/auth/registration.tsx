@@ -35,6 +35,7 @@ import { getEnv } from "~/server/config/env.server";
 import { recordConsent } from "~/server/content/consent.server";
 import { readForm, replyRefused, retryAfterHeaders } from "~/server/forms/action.server";
 import { codeAttemptKey, getLimits } from "~/server/http/limits.server";
+import { requireGuest } from "~/server/middleware/access.server";
 import { getApi } from "~/server/middleware/api.server";
 import { getI18n } from "~/server/middleware/i18n.server";
 import { getSession, type RegistrationState } from "~/server/middleware/session.server";
@@ -50,6 +51,8 @@ import {
 } from "~/utils/schemas/auth";
 
 import type { Route } from "./+types/registration";
+
+export const middleware: Route.MiddlewareFunction[] = [requireGuest];
 
 const here = "/auth/registration";
 

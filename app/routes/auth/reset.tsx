@@ -35,6 +35,7 @@ import { signInWithNewPassword } from "~/server/auth/sign-in.server";
 import { getEnv } from "~/server/config/env.server";
 import { readForm, replyRefused, retryAfterHeaders } from "~/server/forms/action.server";
 import { codeAttemptKey, getLimits } from "~/server/http/limits.server";
+import { requireGuest } from "~/server/middleware/access.server";
 import { getApi } from "~/server/middleware/api.server";
 import { getI18n } from "~/server/middleware/i18n.server";
 import { getSession, type ResetState } from "~/server/middleware/session.server";
@@ -45,6 +46,8 @@ import { requestMetaContext } from "~/utils/http/request-context";
 import { EmailStepSchema, ResendSchema, ResetSchema } from "~/utils/schemas/auth";
 
 import type { Route } from "./+types/reset";
+
+export const middleware: Route.MiddlewareFunction[] = [requireGuest];
 
 const here = "/auth/reset";
 
