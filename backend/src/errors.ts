@@ -155,6 +155,20 @@ export function detailDictError(
   return new ApiError(status, errors, { headers: { "WWW-Authenticate": WWW_AUTHENTICATE } });
 }
 
+/**
+ * simplejwt's AuthenticationFailed raised with a code of its own (a valid
+ * token whose user is deleted or inactive): DRF gives each value of its dict
+ * the exception's default code, so every entry says `authentication_failed`
+ * and the specific code is the `detail` of the entry whose attr is `code`.
+ */
+export function authenticationFailed(code: string, detail: string): ApiError {
+  const errors: ErrorItem[] = [
+    { code: "authentication_failed", detail, attr: "detail" },
+    { code: "authentication_failed", detail: code, attr: "code" },
+  ];
+  return new ApiError(401, errors, { headers: { "WWW-Authenticate": WWW_AUTHENTICATE } });
+}
+
 /** An access token that failed validation on an authenticated request. */
 export function accessTokenNotValid(message: string): ApiError {
   return detailDictError(401, "token_not_valid", "Given token not valid for any token type", {
