@@ -30,10 +30,12 @@ async function adminApi() {
   };
 }
 
-for (const [what, end] of [
-  ["deletes", (id: number) => ["DELETE", `admin/users/${id}/`, undefined, 204]],
-  ["deactivates", (id: number) => ["PATCH", `admin/users/${id}/`, { is_active: false }, 200]],
-] as const) {
+const ends = [
+  { what: "deletes", method: "DELETE", body: undefined, status: 204 },
+  { what: "deactivates", method: "PATCH", body: { is_active: false }, status: 200 },
+];
+
+for (const { what, method, body, status } of ends) {
   test(`a resident whose account an administrator ${what} meanwhile is signed out, sent to sign in with the usual message`, async ({
     page,
   }) => {
@@ -43,8 +45,8 @@ for (const [what, end] of [
     await expect(summary).toContainText("Лицевые счета ещё не привязаны");
 
     const api = await adminApi();
-    const [method, path, body, status] = end(await api.idOf(who.email));
-    expect((await api.call(method, path, body)).status).toBe(status);
+    const id = await api.idOf(who.email);
+    expect((await api.call(method, `admin/users/${id}/`, body)).status).toBe(status);
 
     await summary.getByRole("link", { name: "Привязать лицевой счёт" }).click();
     await expect(page).toHaveURL(`/auth?redirectTo=${encodeURIComponent("/profile/accounts")}`);
