@@ -10,15 +10,17 @@
  * An extension that names another picture type (`photo.png` of JPEG bytes)
  * is replaced instead, since the name would otherwise say two types.
  */
-import type { ImageType } from "./uploads.server";
-
-/** Per type: the extension the portal gives, and those it keeps as they are (compared lowercased). */
-const extensions: Record<ImageType, { given: string; kept: readonly string[] }> = {
+/**
+ * Per type the bytes may show (uploads.server.ts): the extension the portal
+ * gives, and those it keeps as they are (compared lowercased).
+ */
+const extensions = {
   "image/jpeg": { given: "jpg", kept: ["jpg", "jpeg"] },
   "image/png": { given: "png", kept: ["png"] },
   "image/webp": { given: "webp", kept: ["webp"] },
   "image/gif": { given: "gif", kept: ["gif"] },
-};
+} as const satisfies Record<string, { given: string; kept: readonly string[] }>;
+type PictureType = keyof typeof extensions;
 
 /** Extensions that name one of the four types (JPEG's rarer spellings too): replaced, never appended to. */
 const pictureExtensions = new Set(["jpg", "jpeg", "jpe", "jfif", "png", "webp", "gif"]);
@@ -26,7 +28,7 @@ const pictureExtensions = new Set(["jpg", "jpeg", "jpe", "jfif", "png", "webp", 
 /** A name given to a file that came without one. */
 export const unnamedUpload = "image";
 
-function isImageType(type: string): type is ImageType {
+function isPictureType(type: string): type is PictureType {
   return Object.hasOwn(extensions, type);
 }
 
@@ -41,8 +43,8 @@ export function nameForType(name: string, type: string): string {
     .replace(/^.*[/\\]/, "")
     .trim()
     .replace(/[.\s]+$/, "");
-  if (!isImageType(type)) return base || unnamedUpload;
-  const { given, kept } = extensions[type];
+  if (!isPictureType(type)) return base || unnamedUpload;
+  const { given, kept }: { given: string; kept: readonly string[] } = extensions[type];
   // As Python's PurePath.suffix reads it: a leading dot starts no extension.
   const dot = base.lastIndexOf(".");
   const stem = dot > 0 ? base.slice(0, dot) : base;
