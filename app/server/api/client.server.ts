@@ -122,7 +122,7 @@ export function createApiClient(options: ClientOptions) {
     init: RequestOptions<T> = {},
   ): Promise<T> {
     const answer = await send(operation, method, path, init);
-    return readAnswer(operation, answer, init.schema, handlers, options.onForbidden);
+    return read(operation, answer, init.schema, handlers, options.onForbidden);
   }
 
   return { request, refreshTokens: tokens.refresh };
@@ -218,7 +218,7 @@ function createHttp(options: ClientOptions, tokens: Tokens, handlers: Handlers) 
     timeout: false,
     // The one retry is the one after a refresh, forced by the hook below; a failed call is never sent again.
     retry: { limit: 1, methods: [], statusCodes: [] },
-    // Statuses are read against the contract (`readAnswer`): a 4xx carries its error body.
+    // Statuses are read against the contract (`read`): a 4xx carries its error body.
     throwHttpErrors: false,
     fetch: options.fetch,
     hooks: {
@@ -325,7 +325,7 @@ function readWithin(response: Response, signal: AbortSignal): Promise<string> {
  * An answer read against the contract: a 2xx of the endpoint's schema, a 4xx
  * as an ApiError with the contract's error body, anything else a BackendFailure.
  */
-function readAnswer<T>(
+function read<T>(
   operation: string,
   response: Answer,
   schema: z.ZodType<T> | undefined,
