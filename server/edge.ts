@@ -101,7 +101,11 @@ export type EdgeRefusal =
   | "bodyTooLarge"
   | "busy";
 
-/** The page a refusal shows, in the visitor's language (texts in the `errors` locale files, `edge.*`). */
+/**
+ * The page a refusal shows, in the visitor's language (texts in the `errors` locale files, `edge.*`).
+ * It names its refusal in a meta tag: a client navigation's data request receives this page as an
+ * error's text, and the root's error page tells the refusal by it (app/components/error-page.tsx).
+ */
 export async function refusalPage(refusal: EdgeRefusal, language: Language, again?: string) {
   const { t } = await i18nFor(language);
   const title = escapeHtml(t(`errors:edge.${refusal}.title`));
@@ -112,7 +116,7 @@ export async function refusalPage(refusal: EdgeRefusal, language: Language, agai
       : `<a href="${escapeHtml(again)}">${escapeHtml(t("errors:edge.again"))}</a> · `,
     `<a href="/">${escapeHtml(t("errors:edge.home"))}</a>`,
   ].join("");
-  return `<!DOCTYPE html><html lang="${htmlLang[language]}"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;overflow-wrap:break-word;line-height:1.5"><h1>${title}</h1><p>${text}</p><p>${links}</p></body></html>`;
+  return `<!DOCTYPE html><html lang="${htmlLang[language]}"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="refusal" content="${refusal}"><title>${title}</title><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;overflow-wrap:break-word;line-height:1.5"><h1>${title}</h1><p>${text}</p><p>${links}</p></body></html>`;
 }
 
 /**

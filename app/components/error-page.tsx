@@ -12,14 +12,21 @@ interface ErrorDescription {
   retry: boolean;
 }
 
+/** The edge's refusal a page of it names (server/edge.ts): `busy` for a process too busy to serve. */
+const edgeRefusal = /<meta name="refusal" content="(\w+)">/;
+
 /** What to tell the resident about an error, by its status. */
 export function describeError(error: unknown): {
   status: number;
   message?: string;
   requestId?: string;
+  busy?: boolean;
 } {
   if (isRouteErrorResponse(error)) {
     const body = error.data as { message?: string; requestId?: string } | string | null;
+    // A client navigation's data request refused by the edge gets its page as the error's text.
+    if (typeof body === "string")
+      return { status: error.status, busy: edgeRefusal.exec(body)?.[1] === "busy" };
     return {
       status: error.status,
       message: typeof body === "object" && body ? body.message : undefined,
@@ -31,8 +38,8 @@ export function describeError(error: unknown): {
 
 export function ErrorPage({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const { status, message, requestId } = describeError(error);
-  const described = useErrorDescription(status, message);
+  const { status, message, requestId, busy } = describeError(error);
+  const described = useErrorDescription(status, message, busy);
   return (
     <section className="error-page" aria-labelledby="error-title">
       <Icon
@@ -56,8 +63,20 @@ export function ErrorPage({ error }: { error: unknown }) {
 }
 
 /** The icon, title and text of an error's status, and whether trying again may help. */
-function useErrorDescription(status: number, message?: string): Omit<ErrorDescription, "status"> {
+function useErrorDescription(
+  status: number,
+  message?: string,
+  busy?: boolean,
+): Omit<ErrorDescription, "status"> {
   const { t } = useTranslation();
+  if (busy) {
+    return {
+      icon: "clock",
+      title: t("errors:edge.busy.title"),
+      text: t("errors:edge.busy.text"),
+      retry: true,
+    };
+  }
   const byStatus: Record<number, Omit<ErrorDescription, "status">> = {
     404: {
       icon: "octagon-x",

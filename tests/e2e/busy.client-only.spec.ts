@@ -1,0 +1,47 @@
+/**
+ * A busy hour with JavaScript: a link followed while the process is too busy gets the root's error
+ * page saying so (its data request received the edge's busy page), with the way to try again.
+ * The stack waits 50 ms at most (server/admission.ts), so a small flood overruns it.
+ */
+import { startStack } from "../support/stack.js";
+import { expect, test } from "./fixtures";
+
+test.describe("a busy hour, followed by a link", () => {
+  test.describe.configure({ timeout: 90_000 });
+  let stack: Awaited<ReturnType<typeof startStack>>;
+  test.beforeAll(async () => {
+    stack = await startStack({ portalEnv: { ADMISSION_MAX_WAIT_MS: "50" } });
+  });
+  test.afterAll(async () => stack?.stop());
+
+  test("says the site is busy, not that the company's server is down", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(`${stack.portalUrl}/rates`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    let running = true;
+    const flood = Array.from({ length: 200 }, async () => {
+      while (running)
+        await (await fetch(`${stack.portalUrl}/rates`).catch(() => null))?.arrayBuffer();
+    });
+    const busy = page.getByRole("heading", { level: 1, name: "Сайт сейчас перегружен" });
+    // A client navigation each time: the news by its link, back to the tariffs by theirs.
+    for (let tries = 0; tries < 20 && !(await busy.isVisible()); tries += 1) {
+      const toNews = !page.url().includes("/posts");
+      await page
+        .locator(`a[href="${toNews ? "/posts" : "/rates"}"]`)
+        .first()
+        .click();
+      await page.waitForLoadState();
+      await page.waitForTimeout(300);
+    }
+    running = false;
+    await Promise.all(flood);
+    await expect(busy).toBeVisible();
+    await expect(page.getByText("Не удалось связаться с сервером")).toHaveCount(0);
+    await expect(
+      page
+        .getByRole("button", { name: "Повторить" })
+        .or(page.getByRole("link", { name: "Повторить" })),
+    ).toBeVisible();
+  });
+});
