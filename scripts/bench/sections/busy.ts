@@ -24,6 +24,10 @@ import { servedPerSecond, soakMix } from "./soak";
 /** autocannon's timeout, above the 5 s limit: a late answer is then seen late, not lost as an error. */
 const TIMEOUT_SECONDS = 10;
 const PROBE_EVERY_MS = 500;
+/** Answers per second, with a decimal when there are few. */
+const perSecond = (rate: number) => (rate < 100 ? rate.toFixed(1) : int(rate));
+const share = (r: number) => (Number.isFinite(r) ? `${(r * 100).toFixed(0)}%` : "—");
+
 /** Sequential requests of `/` timed before and right after each load. */
 const SEQUENTIAL = 5;
 
@@ -44,14 +48,21 @@ interface Phase {
   servedPerSecond: number;
 }
 
-/** The median time of `count` requests of `url`, one after the other, each read to its end. */
+/**
+ * The median time of `count` requests of `url`, one after the other, each read
+ * to its end; an answer other than a 200 (or none) counts as the whole timeout.
+ */
 async function sequentialMedian(url: string, count = SEQUENTIAL): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
     const started = performance.now();
-    const response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_SECONDS * 1000) });
-    await response.arrayBuffer();
-    times.push(response.status === 200 ? performance.now() - started : Number.NaN);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_SECONDS * 1000) });
+      await response.arrayBuffer();
+      times.push(response.status === 200 ? performance.now() - started : TIMEOUT_SECONDS * 1000);
+    } catch {
+      times.push(TIMEOUT_SECONDS * 1000);
+    }
   }
   return median(times);
 }
@@ -156,8 +167,8 @@ function printPhases(phases: Phase[], reference: number, pageBefore: number) {
         `${p.label} (${p.connections}c)`,
         statusCountsText(p.run.byStatus),
         `${int(p.run.failures.count - p.run.non2xx)} (${int(p.run.timeouts)})`,
-        int(p.servedPerSecond),
-        pct(ratio(p.servedPerSecond, reference) - 1),
+        perSecond(p.servedPerSecond),
+        share(ratio(p.servedPerSecond, reference)),
         int(p.withoutRetryAfter),
         `${h.failed} of ${h.count}, ${ms(h.max)}`,
         `${ms(p.after)} (${ratioText(ratio(p.after, pageBefore))})`,
@@ -169,7 +180,7 @@ function printPhases(phases: Phase[], reference: number, pageBefore: number) {
 function judgePhase(p: Phase, reference: number, pageBefore: number) {
   const errors = p.run.failures.count - p.run.non2xx;
   const slowest = p.run.max;
-  const name = `Busy hour, ${p.connections} connections ${p.label}`;
+  const name = `Busy hour, ${int(p.connections)} connections, ${p.label}`;
   budgets.add({
     name: `${name}: slowest answer, errors`,
     figure: `${ms(slowest)}, ${errors} error(s) (${p.run.timeouts} timeouts)`,
@@ -178,8 +189,8 @@ function judgePhase(p: Phase, reference: number, pageBefore: number) {
   });
   budgets.add({
     name: `${name}: served (200) per second`,
-    figure: int(p.servedPerSecond),
-    floor: `${int(reference)} (soak's)`,
+    figure: perSecond(p.servedPerSecond),
+    floor: `${perSecond(reference)} (soak's)`,
     ratio: ratioText(ratio(p.servedPerSecond, reference)),
     limit: `>= ${LIMITS.busyServedShare * 100}% of the soak's 100 connections`,
     verdict: verdict(p.servedPerSecond >= LIMITS.busyServedShare * reference),
@@ -210,7 +221,7 @@ function judgePhase(p: Phase, reference: number, pageBefore: number) {
 
 export async function busySection(ctx: Context) {
   heading(
-    `10. Busy hour (ten times the soak: ${PHASES.map((p) => `${p.connections} connections ${p.label}`).join(", then ")}, ${ctx.durations.busy} s each)`,
+    `10. Busy hour (ten times the soak: ${PHASES.map((p) => `${int(p.connections)} connections, ${p.label}`).join("; then ")}; ${ctx.durations.busy} s each)`,
   );
   const { portalUrl, portalPid: pid } = ctx.stack;
   const cookie = await signIn(portalUrl, RESIDENT);
@@ -232,7 +243,7 @@ export async function busySection(ctx: Context) {
   endProgress();
   printPhases(phases, reference, pageBefore);
   note(
-    `reference: ${int(reference)} answers served (2xx) per second at 100 connections, ${fromSoak ? "the soak's in this run (section 5)" : "a short run of the soak's mix in this section (the soak did not run)"};`,
+    `reference: ${perSecond(reference)} answers served (2xx) per second at 100 connections, ${fromSoak ? "the soak's in this run (section 5)" : "a short run of the soak's mix in this section (the soak did not run)"};`,
     `autocannon's timeout ${TIMEOUT_SECONDS} s, so an answer later than ${ms(LIMITS.busyMaxMs)} is seen; /healthz probed every ${PROBE_EVERY_MS} ms;`,
     `/ one request at a time: ${ms(pageBefore)} before the load (median of ${SEQUENTIAL}), then right after each load.`,
     `RSS: ${mb(rssBefore)} before, ${mb(rssPeak)} peak, ${mb(rssAfter)} 2 s after the loads (${pct(rssAfter / rssBefore - 1)}).`,
