@@ -52,7 +52,12 @@ const DOWN: LinkShape = {
   bytesPerSecond: (MOBILE_LINK.throughputKbps * 1024) / 8,
   oneWayMs: MOBILE_LINK.rttMs / 2,
 };
-const UP: LinkShape = { bytesPerSecond: (750 * 1024) / 8, oneWayMs: MOBILE_LINK.rttMs / 2 };
+/** The guide's upload; mobileSlow4G holds only DevTools' (0.9 of it). */
+const UPLOAD_KBPS = 750;
+const UP: LinkShape = {
+  bytesPerSecond: (UPLOAD_KBPS * 1024) / 8,
+  oneWayMs: MOBILE_LINK.rttMs / 2,
+};
 
 const OBSERVED = {
   throttlingMethod: "devtools",
@@ -113,7 +118,7 @@ function failingAudits(lhr: Report): string[] {
 
 const numeric = (lhr: Report, id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
 
-/** `count` observed runs of `url` through `proxyUrl` (their medians), and one simulated run of it direct. */
+/** `count` observed runs of a page through its origin's proxy (their medians), and one simulated run of it direct. */
 async function measure(
   label: string,
   origin: { direct: string; proxied: string },
@@ -210,7 +215,7 @@ export async function lighthouseSection(ctx: Context) {
   );
   note(
     `Observed: a mid-range phone's screen and CPU (${MOBILE_LINK.cpuSlowdownMultiplier}× slowdown, DevTools) on Lighthouse's mobile link made by the bench's proxy ` +
-      `(${MOBILE_LINK.rttMs} ms round trip, ${(MOBILE_LINK.throughputKbps / 1024).toFixed(1)} Mbit/s down, 750 kbit/s up; throttle.ts)` +
+      `(${MOBILE_LINK.rttMs} ms round trip, ${(MOBILE_LINK.throughputKbps / 1024).toFixed(1)} Mbit/s down, ${UPLOAD_KBPS} kbit/s up; throttle.ts)` +
       `${count > 1 ? `; medians of ${count} runs` : "; one run each (--quick): not a record"}: these are budgeted.`,
     "Simulated: one run with Lighthouse's default simulated throttling, printed only. Its KB column: the modulepreloads that arrived before the observed",
     "first paint, which the simulation downloads before it paints though no module blocks a paint (GoogleChrome/lighthouse#17163; docs/benchmark.md).",

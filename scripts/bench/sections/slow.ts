@@ -231,7 +231,7 @@ export async function slowNetworkSection(ctx: Context) {
   );
   note(
     "hydrated: a visit of its own until React has hydrated (the root's effect marks <html data-hydrated>, the floor's as the portal's);",
-    "from navigation start, cache off, so every script crosses the link.",
+    "timed from the call to load the page, cache off, so every script crosses the link.",
   );
   console.log();
   table(
