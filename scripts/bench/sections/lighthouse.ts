@@ -103,7 +103,7 @@ async function audit(url: string, port: number, mode: Mode) {
 
 type Report = Awaited<ReturnType<typeof audit>>;
 
-/** Audits in a budgeted category that lost points. */
+/** Audits in a budgeted category that lost points, or that Lighthouse could not compute (a busy machine loses a trace now and then). */
 function failingAudits(lhr: Report): string[] {
   const failing: string[] = [];
   for (const id of [...AT_100, "performance" as const]) {
@@ -111,12 +111,26 @@ function failingAudits(lhr: Report): string[] {
       const result = lhr.audits[ref.id];
       if (ref.weight > 0 && result && result.score !== null && result.score < 1)
         failing.push(`${LABELS[id]}: ${ref.id}`);
+      else if (ref.weight > 0 && result?.errorMessage)
+        failing.push(
+          `${LABELS[id]}: ${ref.id} (not computed: ${result.errorMessage.slice(0, 80)})`,
+        );
     }
   }
   return failing;
 }
 
 const numeric = (lhr: Report, id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+/** A category's score out of 100; NaN when Lighthouse could not score it (then left out of a median, and failing alone). */
+const categoryScore = (lhr: Report, id: Category) => {
+  const score = lhr.categories[id]?.score;
+  return score === null || score === undefined ? Number.NaN : Math.round(score * 100);
+};
+const scoreText = (score: number) => (Number.isFinite(score) ? String(score) : "—");
+const tbtText = (r: Result) =>
+  Number.isFinite(r.tbtScore)
+    ? `${Math.round(r.tbt)} ms (score ${r.tbtScore.toFixed(2)})`
+    : "— (not computed)";
 
 /** `count` observed runs of a page through its origin's proxy (their medians), and one simulated run of it direct. */
 async function measure(
@@ -136,10 +150,7 @@ async function measure(
   return {
     label,
     scores: Object.fromEntries(
-      CATEGORIES.map((id) => [
-        id,
-        median(runs.map((lhr) => Math.round((lhr.categories[id]?.score ?? 0) * 100))),
-      ]),
+      CATEGORIES.map((id) => [id, median(runs.map((lhr) => categoryScore(lhr, id)))]),
     ) as Record<Category, number>,
     fcp: median(runs.map((lhr) => numeric(lhr, "first-contentful-paint"))),
     tbt: median(runs.map((lhr) => numeric(lhr, "total-blocking-time"))),
@@ -147,7 +158,7 @@ async function measure(
     failing: failingAudits(runs[runs.length - 1]),
     benchmarkIndex: median(runs.map((lhr) => lhr.environment?.benchmarkIndex ?? Number.NaN)),
     simulated: {
-      performance: Math.round((simulated.categories.performance?.score ?? 0) * 100),
+      performance: categoryScore(simulated, "performance"),
       fcp: numeric(simulated, "first-contentful-paint"),
       scriptKbInFcp: scriptBytesCountedInFcp(simulated) / 1024,
     },
@@ -205,18 +216,18 @@ export async function lighthouseSection(ctx: Context) {
     ],
     [floor, ...results].map((r) => [
       r.label,
-      ...CATEGORIES.map((id) => r.scores[id]),
+      ...CATEGORIES.map((id) => scoreText(r.scores[id])),
       seconds(r.fcp),
       r === floor ? "—" : ratioText(ratio(r.fcp, floor.fcp)),
-      `${Math.round(r.tbt)} ms (${r.tbtScore.toFixed(2)})`,
-      `${r.simulated.performance}, ${seconds(r.simulated.fcp)}`,
+      tbtText(r),
+      `${scoreText(r.simulated.performance)}, ${seconds(r.simulated.fcp)}`,
       r.simulated.scriptKbInFcp.toFixed(0),
     ]),
   );
   note(
     `Observed: a mid-range phone's screen and CPU (${MOBILE_LINK.cpuSlowdownMultiplier}× slowdown, DevTools) on Lighthouse's mobile link made by the bench's proxy ` +
       `(${MOBILE_LINK.rttMs} ms round trip, ${(MOBILE_LINK.throughputKbps / 1024).toFixed(1)} Mbit/s down, ${UPLOAD_KBPS} kbit/s up; throttle.ts)` +
-      `${count > 1 ? `; medians of ${count} runs` : "; one run each (--quick): not a record"}: these are budgeted.`,
+      `${count > 1 ? `; medians of ${count} runs` : "; one run each (--quick, not a record)"}. These are budgeted.`,
     "Simulated: one run with Lighthouse's default simulated throttling, printed only. Its KB column: the modulepreloads that arrived before the observed",
     "first paint, which the simulation downloads before it paints though no module blocks a paint (GoogleChrome/lighthouse#17163; docs/benchmark.md).",
   );
@@ -234,8 +245,8 @@ export async function lighthouseSection(ctx: Context) {
   for (const r of results) {
     budgets.add({
       name: `Lighthouse performance (observed), ${r.label}`,
-      figure: String(r.scores.performance),
-      floor: String(floor.scores.performance),
+      figure: scoreText(r.scores.performance),
+      floor: scoreText(floor.scores.performance),
       limit:
         LIMITS.lighthousePerformanceBelowFloor === 0
           ? ">= floor"
@@ -254,22 +265,25 @@ export async function lighthouseSection(ctx: Context) {
     });
     budgets.add({
       name: `Lighthouse total blocking time (observed), ${r.label}`,
-      figure: `${Math.round(r.tbt)} ms (score ${r.tbtScore.toFixed(2)})`,
-      floor: `${Math.round(floor.tbt)} ms (score ${floor.tbtScore.toFixed(2)})`,
+      figure: tbtText(r),
+      floor: tbtText(floor),
       limit: "score >= floor's",
       verdict: verdict(r.tbtScore >= floor.tbtScore),
     });
   }
   for (const id of AT_100) {
-    const below = results.filter((r) => r.scores[id] < 100);
-    const lowest = [...results].sort((a, b) => a.scores[id] - b.scores[id])[0];
+    // A score Lighthouse could not compute fails as a low one would.
+    const below = results.filter((r) => !(r.scores[id] >= 100));
+    const lowest =
+      below.find((r) => !Number.isFinite(r.scores[id])) ??
+      [...below].sort((a, b) => a.scores[id] - b.scores[id])[0];
     budgets.add({
       name: `Lighthouse ${LABELS[id]}, ${results.length} public pages`,
       figure:
         below.length === 0
           ? "100 on every page"
-          : `${lowest.scores[id]} min (${lowest.label}), ${below.length} page(s) below`,
-      floor: String(floor.scores[id]),
+          : `${scoreText(lowest.scores[id])} min (${lowest.label}), ${below.length} page(s) below`,
+      floor: scoreText(floor.scores[id]),
       limit: "100",
       verdict: verdict(below.length === 0),
     });
