@@ -140,7 +140,7 @@ function printPhases(phases: Phase[], reference: number, pageBefore: number) {
   const row = (p: Phase, label: string, status: number) => {
     const d = distribution(p.run.byStatus.get(status) ?? []);
     return [
-      `${p.label} (${p.connections}c), ${label}`,
+      `${p.label} (${int(p.connections)}c), ${label}`,
       int(d.count),
       ...[d.p50, d.p90, d.p99, d.max].map(ms),
     ];
@@ -164,7 +164,7 @@ function printPhases(phases: Phase[], reference: number, pageBefore: number) {
     phases.map((p) => {
       const h = probesSummary(p.probes);
       return [
-        `${p.label} (${p.connections}c)`,
+        `${p.label} (${int(p.connections)}c)`,
         statusCountsText(p.run.byStatus),
         `${int(p.run.failures.count - p.run.non2xx)} (${int(p.run.timeouts)})`,
         perSecond(p.servedPerSecond),
@@ -240,6 +240,7 @@ export async function busySection(ctx: Context) {
   }
   await settle(2000);
   const rssAfter = rssKib(pid);
+  rssPeak = Math.max(rssPeak, rssAfter);
   endProgress();
   printPhases(phases, reference, pageBefore);
   note(
