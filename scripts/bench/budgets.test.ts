@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 
 import {
   BudgetList,
+  GOALS,
+  LIMITS,
   median,
   percentile,
   ratio,
@@ -57,5 +59,21 @@ describe("the budget list", () => {
     list.add({ name: "c", figure: "9", limit: "5", verdict: "not judged", reason: "busy" });
     expect(list.failed().map((b) => b.name)).toEqual(["b"]);
     expect(list.rows()[0]).toEqual(["a", "1", "—", "—", "2", "ok"]);
+  });
+});
+
+describe("the limits in force", () => {
+  it("guard today's CPU cost, with the goal printed beside, never above the limit", () => {
+    expect([LIMITS.cpuRatioHome, LIMITS.cpuRatioPosts, LIMITS.cpuRatioAccounts]).toEqual([
+      2.2, 3.5, 3.5,
+    ]);
+    expect(LIMITS.ownShareRatio).toBe(3.5);
+    for (const key of Object.keys(GOALS) as (keyof typeof GOALS)[])
+      expect(GOALS[key]).toBeLessThanOrEqual(LIMITS[key]);
+  });
+
+  it("bound the busy hour's answers at 5 s and what it serves at 70 % of the soak's", () => {
+    expect(LIMITS.busyMaxMs).toBe(5000);
+    expect(LIMITS.busyServedShare).toBe(0.7);
   });
 });

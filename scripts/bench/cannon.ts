@@ -18,6 +18,12 @@ export interface Run {
   failures: Failures;
   /** Every response time, sorted (with `samples`): runs can be pooled. */
   times: number[];
+  /** The same, by status code (with `samples`). */
+  byStatus: Map<number, number[]>;
+  /** Requests autocannon gave up on after its timeout. */
+  timeouts: number;
+  /** Answers with a status other than 2xx. */
+  non2xx: number;
 }
 
 export interface Target {
@@ -27,7 +33,7 @@ export interface Target {
 }
 
 /** Non-2xx answers and errors of a run ("0" when clean). */
-export function describeFailures(result: autocannon.Result): Failures {
+export function describeFailures(result: autocannon.Result, timeoutSeconds = 20): Failures {
   const parts: string[] = [];
   const stats =
     (result as unknown as { statusCodeStats?: Record<string, { count: number }> })
@@ -38,7 +44,7 @@ export function describeFailures(result: autocannon.Result): Failures {
   // autocannon counts timeouts among the errors.
   if (result.errors)
     parts.push(
-      `${result.errors} error(s)${result.timeouts ? `, ${result.timeouts} of them timeouts (> 20 s)` : ""}`,
+      `${result.errors} error(s)${result.timeouts ? `, ${result.timeouts} of them timeouts (> ${timeoutSeconds} s)` : ""}`,
     );
   return { count: result.non2xx + result.errors, text: parts.length ? parts.join(" ") : "0" };
 }
@@ -52,6 +58,8 @@ export interface CannonOptions extends Target {
   samples?: boolean;
   /** Called with each response's headers (flat array name, value, name, value…). */
   onHeaders?: (headers: Record<string, string>) => void;
+  /** How long a request may take before autocannon counts it a timeout (an error). */
+  timeoutSeconds?: number;
 }
 
 export async function cannon(options: CannonOptions): Promise<Run> {
@@ -65,8 +73,14 @@ export async function cannon(options: CannonOptions): Promise<Run> {
     requests,
     samples,
     onHeaders,
+    timeoutSeconds = 20,
   } = options;
-  const settings: autocannon.Options = { url: url + path, connections, headers, timeout: 20 };
+  const settings: autocannon.Options = {
+    url: url + path,
+    connections,
+    headers,
+    timeout: timeoutSeconds,
+  };
   // autocannon validates what is present: either a duration or an amount.
   if (amount !== undefined) settings.amount = amount;
   else settings.duration = duration;
@@ -88,21 +102,30 @@ export async function cannon(options: CannonOptions): Promise<Run> {
   const instance = autocannon(settings) as unknown as autocannon.Instance &
     Promise<autocannon.Result>;
   const times: number[] = [];
+  const byStatus = new Map<number, number[]>();
   if (samples)
     instance.on(
       "response",
-      (_client: unknown, _status: number, _bytes: number, responseTime: number) =>
-        times.push(responseTime),
+      (_client: unknown, status: number, _bytes: number, responseTime: number) => {
+        times.push(responseTime);
+        const list = byStatus.get(status) ?? [];
+        list.push(responseTime);
+        byStatus.set(status, list);
+      },
     );
   const result = await instance;
   times.sort((a, b) => a - b);
+  for (const list of byStatus.values()) list.sort((a, b) => a - b);
   return {
     rps: result.requests.average,
     total: result.requests.total,
     p50: samples ? percentile(times, 50) : result.latency.p50,
     p99: samples ? percentile(times, 99) : result.latency.p99,
     max: samples ? (times.at(-1) ?? Number.NaN) : result.latency.max,
-    failures: describeFailures(result),
+    failures: describeFailures(result, timeoutSeconds),
     times,
+    byStatus,
+    timeouts: result.timeouts ?? 0,
+    non2xx: result.non2xx,
   };
 }

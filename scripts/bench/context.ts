@@ -11,6 +11,7 @@ export const SECTIONS = [
   "replicas",
   "lighthouse",
   "worker",
+  "busy",
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 
@@ -70,8 +71,8 @@ export interface Stack {
 
 export interface Context {
   options: Options;
-  /** Seconds per measured run, per warm-up, per soak. */
-  durations: { speed: number; warmup: number; soak: number; rounds: number };
+  /** Seconds per measured run, per warm-up, per soak, per load of the busy hour. */
+  durations: { speed: number; warmup: number; soak: number; rounds: number; busy: number };
   stack: Stack;
   floor: Floor;
   residentCookie: string;
@@ -79,10 +80,12 @@ export interface Context {
   postId: number;
   /** Requests the main portal has served before the memory section (which reports it). */
   served: number;
+  /** Requests per second the soak's 100 connections were served with a 200, when the soak ran. */
+  soakServedPerSecond?: number;
 }
 
 export function durationsFor(quick: boolean): Context["durations"] {
   return quick
-    ? { speed: 2, warmup: 1, soak: 10, rounds: 2 }
-    : { speed: 4, warmup: 2, soak: 60, rounds: 3 };
+    ? { speed: 2, warmup: 1, soak: 10, rounds: 2, busy: 10 }
+    : { speed: 4, warmup: 2, soak: 60, rounds: 3, busy: 30 };
 }

@@ -10,6 +10,7 @@ describe("the command line", () => {
     expect(options).toMatchObject({ quick: true, strict: true, build: false });
     expect([...options.only]).toEqual(["speed", "lighthouse"]);
     expect([...parseOptions([]).only]).toEqual([...SECTIONS]);
+    expect([...parseOptions(["--only=busy"]).only]).toEqual(["busy"]);
   });
 
   it("refuses what it does not know", () => {

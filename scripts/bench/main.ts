@@ -3,13 +3,16 @@
 // free ports, fresh demo data), beside the floor: a minimal React Router app of
 // the same versions on the same server stack (scripts/bench/floor). Sections:
 // weight, speed, slow network, memory, soak, oversized bodies, replicas,
-// Lighthouse, the service worker's install on a slow link. Ends with the table of budgets (docs/benchmark.md).
+// Lighthouse, the service worker's install on a slow link, the busy hour (last:
+// it heats the process the others measure). Ends with the table of budgets
+// (docs/benchmark.md).
 //
 //   npm run bench -- [--quick] [--strict] [--build] [--only=weight,speed,…]
 //     --quick   shorter runs (development)
 //     --strict  exit 1 when a budget fails
 //     --build   rebuild the portal and the floor even if their builds are current
 //     --only    run only these sections
+//   BENCH_PORTAL_PORT, BENCH_BACKEND_PORT: the main stack's ports (free ones otherwise)
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -28,6 +31,7 @@ import { ensureFloorBuild, startFloor } from "./floor";
 import { heading, table } from "./output";
 import { ADMIN, ensurePortalBuild, firstId, logs, onPortalLog, RESIDENT, signIn } from "./portal";
 import { bodiesSection } from "./sections/bodies";
+import { busySection } from "./sections/busy";
 import { lighthouseSection } from "./sections/lighthouse";
 import { memorySection } from "./sections/memory";
 import { replicasSection } from "./sections/replicas";
@@ -49,6 +53,7 @@ const sections: Record<Section, (ctx: Context) => Promise<void>> = {
   replicas: replicasSection,
   lighthouse: lighthouseSection,
   worker: workerSection,
+  busy: busySection,
 };
 
 const loadText = () =>
@@ -64,7 +69,12 @@ async function main(options: Options): Promise<number> {
     `Portal benchmark${options.quick ? " (--quick)" : ""}: Node ${process.version}, ${os.cpus().length} core(s), load average ${loadText()}` +
       "\nautocannon, the portal, the floor and the stand-in share this machine: budgets are ratios to the floor where they can be.",
   );
-  const stack = await startStack({ onPortalLog });
+  const port = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
+  const stack = await startStack({
+    onPortalLog,
+    portalPort: port("BENCH_PORTAL_PORT"),
+    backendPort: port("BENCH_BACKEND_PORT"),
+  });
   const floor = await startFloor().catch(async (error) => {
     await stack.stop();
     throw error;

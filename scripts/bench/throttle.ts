@@ -95,13 +95,17 @@ export interface ThrottlingProxy {
   stop(): Promise<void>;
 }
 
-/** Listens on a free port of 127.0.0.1 and forwards every connection to `target` over the slow link. */
+/**
+ * Listens on a free port of 127.0.0.1 and forwards every connection to `target`
+ * over the slow link (`upShape` towards the server when its link differs).
+ */
 export async function startThrottlingProxy(
   target: URL,
   shape: LinkShape,
+  upShape: LinkShape = shape,
 ): Promise<ThrottlingProxy> {
   const down = new LinkDirection(shape);
-  const up = new LinkDirection(shape);
+  const up = new LinkDirection(upShape);
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     const server = net.connect(Number(target.port), target.hostname);

@@ -1,11 +1,56 @@
 // 100 connections for a minute (10 s with --quick): visitors and signed-in
 // residents side by side; no failure, no error logged, memory flat.
 import { budgets, LIMITS, verdict } from "../budgets";
-import { cannon, type Run } from "../cannon";
+import { cannon, type CannonOptions, type Run } from "../cannon";
 import type { Context } from "../context";
 import { cpuMsText, heading, int, mb, ms, note, pct, table } from "../output";
 import { logs, RESIDENT, signIn } from "../portal";
 import { cpuMs, rssKib } from "../proc";
+
+/** The soak's two mixes: visitors on four public pages, residents signed in on two of theirs. */
+export const SOAK_MIX = {
+  public: ["/", "/posts", "/rates", "/about"],
+  signedIn: ["/profile/accounts", "/profile"],
+} as const;
+
+export interface MixOptions extends Pick<CannonOptions, "samples" | "timeoutSeconds"> {
+  /** The session cookie: the signed-in mix, with it; the public mix without. */
+  cookie?: string;
+  /** Called with every answer's status and headers. */
+  onResponse?: (status: number, headers: Record<string, string>) => void;
+}
+
+/** One of the soak's mixes at `connections` for `duration` seconds. */
+export function soakMix(
+  portalUrl: string,
+  connections: number,
+  duration: number,
+  { cookie, onResponse, ...options }: MixOptions = {},
+): Promise<Run> {
+  const headers: Record<string, string> = cookie ? { cookie } : {};
+  return cannon({
+    ...options,
+    url: portalUrl,
+    connections,
+    duration,
+    headers,
+    requests: (cookie ? SOAK_MIX.signedIn : SOAK_MIX.public).map((path) => ({
+      path,
+      ...(cookie && { headers }),
+      ...(onResponse && {
+        onResponse: (
+          status: number,
+          _body: string,
+          _context: unknown,
+          responseHeaders: Record<string, string>,
+        ) => onResponse(status, responseHeaders),
+      }),
+    })) as CannonOptions["requests"],
+  });
+}
+
+/** Answers served with a 2xx per second of a run `duration` seconds long. */
+export const servedPerSecond = (run: Run, duration: number) => (run.total - run.non2xx) / duration;
 
 export async function soakSection(ctx: Context) {
   const duration = ctx.durations.soak;
@@ -22,19 +67,8 @@ export async function soakSection(ctx: Context) {
   const samples: number[] = [];
   const sampler = setInterval(() => samples.push(rssKib(pid)), 1000);
   const [visitors, residents] = await Promise.all([
-    cannon({
-      url: portalUrl,
-      connections: 70,
-      duration,
-      requests: ["/", "/posts", "/rates", "/about"].map((path) => ({ path })),
-    }),
-    cannon({
-      url: portalUrl,
-      connections: 30,
-      duration,
-      headers: { cookie },
-      requests: ["/profile/accounts", "/profile"].map((path) => ({ path, headers: { cookie } })),
-    }),
+    soakMix(portalUrl, 70, duration),
+    soakMix(portalUrl, 30, duration, { cookie }),
   ]);
   const cpuUsed = cpuMs(pid) - cpuBefore;
   clearInterval(sampler);
@@ -61,10 +95,12 @@ export async function soakSection(ctx: Context) {
   );
   const total = visitors.total + residents.total;
   ctx.served += total;
+  ctx.soakServedPerSecond =
+    servedPerSecond(visitors, duration) + servedPerSecond(residents, duration);
   const failed = visitors.failures.count + residents.failures.count;
   const growth = end / warm - 1;
   note(
-    `total requests: ${int(total)}; non-2xx/errors: ${failed}; portal CPU ${cpuMsText(cpuUsed / total)} per request`,
+    `total requests: ${int(total)}, ${int(ctx.soakServedPerSecond)} served (2xx) per second; non-2xx/errors: ${failed}; portal CPU ${cpuMsText(cpuUsed / total)} per request`,
     `error lines logged by the portal: ${errorLines.length}; other stderr lines: ${stderrLines.length}`,
     ...[...errorLines, ...stderrLines].slice(0, 5).map((line) => `  ${line.slice(0, 300)}`),
     `RSS: ${mb(before)} before, ${mb(warm)} after ${warmAt} s, ${mb(peak)} peak, ${mb(end)} at the end` +

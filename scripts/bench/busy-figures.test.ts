@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+
+import {
+  distribution,
+  headerValue,
+  otherStatuses,
+  probesSummary,
+  statusCountsText,
+} from "./busy-figures";
+
+describe("the busy hour's figures", () => {
+  it("gives the count, p50, p90, p99 and the slowest of unsorted times", () => {
+    const times = Array.from({ length: 100 }, (_, i) => 100 - i);
+    expect(distribution(times)).toEqual({ count: 100, p50: 51, p90: 91, p99: 100, max: 100 });
+    expect(distribution([]).count).toBe(0);
+    expect(distribution([]).max).toBeNaN();
+  });
+
+  it("finds a header whatever the case the server wrote it in", () => {
+    expect(headerValue({ "Retry-After": "1" }, "retry-after")).toBe("1");
+    expect(headerValue({ "set-cookie": ["a=1", "b=2"] }, "Set-Cookie")).toBe("a=1");
+    expect(headerValue({ "content-type": "text/html" }, "retry-after")).toBeUndefined();
+  });
+
+  it("counts answers by status, and those neither served nor refused as busy", () => {
+    const byStatus = new Map([
+      [503, [1, 2, 3]],
+      [200, [4, 5]],
+      [500, [6]],
+    ]);
+    expect(statusCountsText(byStatus)).toBe("200: 2; 500: 1; 503: 3");
+    expect(statusCountsText(new Map())).toBe("none");
+    expect(otherStatuses(byStatus)).toBe(1);
+    expect(otherStatuses(new Map([[200, [1]]]))).toBe(0);
+  });
+
+  it("says how many probes of /healthz failed, and the slowest", () => {
+    expect(
+      probesSummary([
+        { status: 200, ms: 5 },
+        { status: 0, ms: 5000 },
+        { status: 200, ms: 7 },
+      ]),
+    ).toEqual({ count: 3, failed: 1, median: 7, max: 5000 });
+    expect(probesSummary([]).failed).toBe(0);
+  });
+});

@@ -1,0 +1,65 @@
+// The busy hour's figures, kept apart from its section so that they can be
+// tested without a running portal.
+import { median, percentile } from "./budgets";
+
+export interface Distribution {
+  count: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+}
+
+/** Count, p50, p90, p99 and the slowest of some answer times (ms). */
+export function distribution(times: number[]): Distribution {
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    count: sorted.length,
+    p50: percentile(sorted, 50),
+    p90: percentile(sorted, 90),
+    p99: percentile(sorted, 99),
+    max: sorted.length ? sorted[sorted.length - 1] : Number.NaN,
+  };
+}
+
+/** A header of autocannon's answer, whatever the case of its name as the server sent it. */
+export function headerValue(headers: Record<string, unknown>, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(headers))
+    if (key.toLowerCase() === wanted)
+      return Array.isArray(value) ? String(value[0]) : String(value);
+  return undefined;
+}
+
+/** "200: 3,362; 503: 5,120" for answers by status, the statuses in order. */
+export function statusCountsText(byStatus: Map<number, number[]>): string {
+  const parts = [...byStatus.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([status, times]) => `${status}: ${times.length.toLocaleString("en-US")}`);
+  return parts.join("; ") || "none";
+}
+
+/** Statuses that are neither served (200) nor refused as busy (503). */
+export function otherStatuses(byStatus: Map<number, number[]>): number {
+  let count = 0;
+  for (const [status, times] of byStatus)
+    if (status !== 200 && status !== 503) count += times.length;
+  return count;
+}
+
+/** One probe of /healthz: its status (0 when it failed or timed out) and its time. */
+export interface Probe {
+  status: number;
+  ms: number;
+}
+
+/** What the probes of /healthz during a load say: how many, how many failed, the slowest and the median. */
+export function probesSummary(probes: Probe[]) {
+  const times = probes.map((p) => p.ms);
+  return {
+    count: probes.length,
+    failed: probes.filter((p) => p.status !== 200).length,
+    median: median(times),
+    max: times.length ? Math.max(...times) : Number.NaN,
+  };
+}
