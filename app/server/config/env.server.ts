@@ -150,7 +150,7 @@ const schema = z
       .int()
       .min(50)
       .max(60_000)
-      .default(1000),
+      .default(2000),
     // The listener's timeouts (server.js, docs/decisions/011-http-edge.md): the whole
     // request, its headers, and an idle kept-alive connection, which must outlast
     // the proxy's own upstream keep-alive (nginx: 60 s) so the proxy closes first.
