@@ -1,3 +1,6 @@
+// First: zod is configured before any schema is built (app/utils/schemas/zod-config.ts).
+import "~/utils/schemas/zod-config";
+
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
@@ -14,6 +17,7 @@ import { shellData } from "~/server/http/shell-data.server";
 import { apiMiddleware } from "~/server/middleware/api.server";
 import { i18nextMiddleware } from "~/server/middleware/i18n.server";
 import { originMiddleware } from "~/server/middleware/origin.server";
+import { retryAfterMiddleware } from "~/server/middleware/retry-after.server";
 import { sessionMiddleware } from "~/server/middleware/session.server";
 import { sharedCacheMiddleware } from "~/server/middleware/shared-cache.server";
 import { userMiddleware } from "~/server/middleware/user.server";
@@ -41,6 +45,8 @@ export const middleware: Route.MiddlewareFunction[] = [
   sessionMiddleware,
   userMiddleware,
   apiMiddleware,
+  // A refused form's Retry-After, on the page and on its data alike.
+  retryAfterMiddleware,
 ];
 
 export const links: Route.LinksFunction = () => [

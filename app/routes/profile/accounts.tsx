@@ -20,7 +20,7 @@ import { PayAccountLink } from "~/components/pay-account-link";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
-import { readForm, replyRefused, retryAfterHeaders } from "~/server/forms/action.server";
+import { readForm, replyRefused } from "~/server/forms/action.server";
 import { getLimits } from "~/server/http/limits.server";
 import { loadListPage } from "~/server/lists/list-page.server";
 import { getApi } from "~/server/middleware/api.server";
@@ -44,8 +44,6 @@ const attachConstraint = getZodConstraint(AttachSchema);
 /** The contract's attach refusals that a guess gets (docs/api-contract.md): said alike, counted. */
 const guessRefusals = new Set(["not_found", "mismatch"]);
 
-/** A refusal (429) tells when to come back in the page's own response. */
-export const headers = retryAfterHeaders;
 const sorts = { number: "id", address: "address", debt: "-balance", prepaid: "balance" } as const;
 type Sort = keyof typeof sorts;
 
@@ -239,7 +237,7 @@ function AttachForm({ actionData }: { actionData: Route.ComponentProps["actionDa
       <h2 id="attach-title">{t("accounts.attachTitle")}</h2>
       <ErrorSummary form={form} labels={labels} />
       <p className="muted">{t("accounts.attachLead")}</p>
-      <HoneypotInputs label={t("forms.honeypot")} />
+      <HoneypotInputs />
       <Field
         labelProps={{ children: labels.id }}
         inputProps={{

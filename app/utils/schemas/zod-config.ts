@@ -1,0 +1,12 @@
+/**
+ * zod's one global setting, made before any schema exists: imported first by
+ * the modules each side runs first, app/root.tsx (the browser evaluates the
+ * root's module before any page's) and app/entry.server.tsx.
+ *
+ * zod probes, when it builds an object schema, whether it may compile its
+ * parsers with `new Function`; the portal's CSP forbids eval, and the
+ * browser reports the refused probe as a violation.
+ */
+import { z } from "zod";
+
+z.config({ jitless: true });
