@@ -63,9 +63,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+type PageData = Route.ComponentProps["loaderData"];
+
 export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const format = useFormat();
   const { users, filters, page, pages, count, ignored, me } = loaderData;
   const filtered = Boolean(filters.email || filters.name || filters.role !== "all");
   return (
@@ -77,43 +78,7 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
           {t("admin.users.create")}
         </Link>
       </div>
-      <FilterForm resetTo="/admin/users" filtered={filtered}>
-        <FilterInput
-          id="users-email"
-          name="email"
-          label={t("admin.users.email")}
-          defaultValue={filters.email}
-        />
-        <FilterInput
-          id="users-name"
-          name="name"
-          label={t("admin.users.fullName")}
-          defaultValue={filters.name}
-        />
-        <FilterSelect
-          id="users-role"
-          name="role"
-          label={t("admin.users.role")}
-          defaultValue={filters.role}
-          options={[
-            { value: "all", label: t("admin.users.roleAll") },
-            { value: "admins", label: t("admin.users.roleAdmins") },
-            { value: "residents", label: t("admin.users.roleResidents") },
-          ]}
-        />
-        <FilterSelect
-          id="users-sort"
-          name="sort"
-          label={t("list.sort")}
-          defaultValue={filters.sort}
-          options={[
-            { value: "email", label: t("admin.users.sortEmail") },
-            { value: "name", label: t("admin.users.sortName") },
-            { value: "newest", label: t("admin.users.sortJoinedNew") },
-            { value: "oldest", label: t("admin.users.sortJoinedOld") },
-          ]}
-        />
-      </FilterForm>
+      <UserFilters filters={filters} filtered={filtered} />
       <IgnoredParams ignored={ignored} labels={{ role: t("admin.users.role") }} />
       {users.length === 0 ? (
         <EmptyResult filtered={filtered} resetTo="/admin/users" />
@@ -122,68 +87,122 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
           <p className="muted" role="status">
             {t("list.found", { count })}
           </p>
-          <div className="table-wrap">
-            <table className="table table--stack">
-              <thead>
-                <tr>
-                  <th scope="col">{t("admin.users.colEmail")}</th>
-                  <th scope="col">{t("admin.users.colName")}</th>
-                  <th scope="col">{t("admin.users.colRole")}</th>
-                  <th scope="col">{t("admin.users.colJoined")}</th>
-                  <th scope="col">{t("admin.posts.actions")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {users.map((user) => (
-                  <tr key={user.id}>
-                    <th scope="row">
-                      {user.email}
-                      {user.id === me ? (
-                        <span className="muted small"> ({t("admin.users.you")})</span>
-                      ) : null}
-                    </th>
-                    <td data-label={t("admin.users.colName")}>{user.full_name}</td>
-                    <td data-label={t("admin.users.colRole")}>
-                      <span
-                        className={`badge ${user.is_admin ? "badge--success" : "badge--muted"}`}
-                      >
-                        {user.is_admin ? t("admin.users.admin") : t("admin.users.resident")}
-                      </span>
-                      {user.is_active ? null : (
-                        <span className="badge badge--muted">{t("admin.users.inactive")}</span>
-                      )}
-                    </td>
-                    <td data-label={t("admin.users.colJoined")}>{format.date(user.date_joined)}</td>
-                    <td>
-                      <div className="row-actions">
-                        <Link
-                          to={`/admin/users/${user.id}/edit`}
-                          className="btn btn--mainTertiary btn--sm"
-                          aria-label={t("admin.users.editLabel", { email: user.email })}
-                        >
-                          <Icon name="pencil" />
-                          {t("admin.users.edit")}
-                        </Link>
-                        {user.id === me ? null : (
-                          <ConfirmLink
-                            href={`/admin/users/${user.id}/delete`}
-                            label={t("admin.users.delete")}
-                            ariaLabel={t("admin.users.deleteLabel", { email: user.email })}
-                            title={t("admin.users.deleteTitle", { email: user.email })}
-                            text={<p>{t("admin.users.deleteText")}</p>}
-                            confirmLabel={t("admin.users.deleteConfirm")}
-                          />
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <UsersTable users={users} me={me} />
           <Pagination page={page} pages={pages} />
         </>
       )}
     </div>
+  );
+}
+
+function UserFilters({ filters, filtered }: { filters: PageData["filters"]; filtered: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <FilterForm resetTo="/admin/users" filtered={filtered}>
+      <FilterInput
+        id="users-email"
+        name="email"
+        label={t("admin.users.email")}
+        defaultValue={filters.email}
+      />
+      <FilterInput
+        id="users-name"
+        name="name"
+        label={t("admin.users.fullName")}
+        defaultValue={filters.name}
+      />
+      <FilterSelect
+        id="users-role"
+        name="role"
+        label={t("admin.users.role")}
+        defaultValue={filters.role}
+        options={[
+          { value: "all", label: t("admin.users.roleAll") },
+          { value: "admins", label: t("admin.users.roleAdmins") },
+          { value: "residents", label: t("admin.users.roleResidents") },
+        ]}
+      />
+      <FilterSelect
+        id="users-sort"
+        name="sort"
+        label={t("list.sort")}
+        defaultValue={filters.sort}
+        options={[
+          { value: "email", label: t("admin.users.sortEmail") },
+          { value: "name", label: t("admin.users.sortName") },
+          { value: "newest", label: t("admin.users.sortJoinedNew") },
+          { value: "oldest", label: t("admin.users.sortJoinedOld") },
+        ]}
+      />
+    </FilterForm>
+  );
+}
+
+function UsersTable({ users, me }: { users: PageData["users"]; me: PageData["me"] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="table-wrap">
+      <table className="table table--stack">
+        <thead>
+          <tr>
+            <th scope="col">{t("admin.users.colEmail")}</th>
+            <th scope="col">{t("admin.users.colName")}</th>
+            <th scope="col">{t("admin.users.colRole")}</th>
+            <th scope="col">{t("admin.users.colJoined")}</th>
+            <th scope="col">{t("admin.posts.actions")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user) => (
+            <UserRow key={user.id} user={user} own={user.id === me} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function UserRow({ user, own }: { user: PageData["users"][number]; own: boolean }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <tr>
+      <th scope="row">
+        {user.email}
+        {own ? <span className="muted small"> ({t("admin.users.you")})</span> : null}
+      </th>
+      <td data-label={t("admin.users.colName")}>{user.full_name}</td>
+      <td data-label={t("admin.users.colRole")}>
+        <span className={`badge ${user.is_admin ? "badge--success" : "badge--muted"}`}>
+          {user.is_admin ? t("admin.users.admin") : t("admin.users.resident")}
+        </span>
+        {user.is_active ? null : (
+          <span className="badge badge--muted">{t("admin.users.inactive")}</span>
+        )}
+      </td>
+      <td data-label={t("admin.users.colJoined")}>{format.date(user.date_joined)}</td>
+      <td>
+        <div className="row-actions">
+          <Link
+            to={`/admin/users/${user.id}/edit`}
+            className="btn btn--mainTertiary btn--sm"
+            aria-label={t("admin.users.editLabel", { email: user.email })}
+          >
+            <Icon name="pencil" />
+            {t("admin.users.edit")}
+          </Link>
+          {own ? null : (
+            <ConfirmLink
+              href={`/admin/users/${user.id}/delete`}
+              label={t("admin.users.delete")}
+              ariaLabel={t("admin.users.deleteLabel", { email: user.email })}
+              title={t("admin.users.deleteTitle", { email: user.email })}
+              text={<p>{t("admin.users.deleteText")}</p>}
+              confirmLabel={t("admin.users.deleteConfirm")}
+            />
+          )}
+        </div>
+      </td>
+    </tr>
   );
 }

@@ -133,44 +133,17 @@ function DetachControl({ account }: { account: Account }) {
   );
 }
 
+type PageData = Route.ComponentProps["loaderData"];
+
 export default function AccountsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const format = useFormat();
   const { accounts, filters, page, pages, count, ignored } = loaderData;
   const filtered = Boolean(filters.address || filters.number);
   return (
     <div className="page">
       <h1>{t("accounts.title")}</h1>
       <p className="muted">{t("accounts.lead")}</p>
-      <FilterForm resetTo="/profile/accounts" filtered={filtered}>
-        <FilterInput
-          id="accounts-address"
-          name="address"
-          label={t("accounts.address")}
-          defaultValue={filters.address}
-        />
-        <FilterInput
-          id="accounts-number"
-          name="number"
-          label={t("accounts.number")}
-          defaultValue={filters.number}
-          error={ignored.includes("number") ? t("accounts.numberInvalid") : undefined}
-          maxLength={10}
-          inputMode="numeric"
-        />
-        <FilterSelect
-          id="accounts-sort"
-          name="sort"
-          label={t("list.sort")}
-          defaultValue={filters.sort}
-          options={[
-            { value: "number", label: t("accounts.sortNumber") },
-            { value: "address", label: t("accounts.sortAddress") },
-            { value: "debt", label: t("accounts.sortBalanceDesc") },
-            { value: "prepaid", label: t("accounts.sortBalanceAsc") },
-          ]}
-        />
-      </FilterForm>
+      <AccountFilters filters={filters} filtered={filtered} ignored={ignored} />
       <IgnoredParams ignored={ignored} labels={{ number: t("accounts.number") }} />
       <ListResult
         empty={accounts.length === 0}
@@ -188,26 +161,7 @@ export default function AccountsPage({ loaderData, actionData }: Route.Component
       >
         <ul className="account-list">
           {accounts.map((account) => (
-            <li key={account.id} className="card account-card">
-              <div className="account-card__head">
-                <h2 className="account-card__number">
-                  <span className="visually-hidden">{t("accounts.colNumber")} </span>
-                  {account.id}
-                </h2>
-                <Balance value={account.balance} />
-              </div>
-              <p className="account-card__address">
-                <Icon name="map-pin" /> {account.address}
-              </p>
-              <p className="muted small">
-                {t("accounts.colHolder")}: {account.customer} ·{" "}
-                {t("accounts.updated", { date: format.date(account.updated_at) })}
-              </p>
-              <div className="account-card__actions">
-                <PayAccountLink account={account.id} />
-                <DetachControl account={account} />
-              </div>
-            </li>
+            <AccountCard key={account.id} account={account} />
           ))}
         </ul>
       </ListResult>
@@ -216,6 +170,72 @@ export default function AccountsPage({ loaderData, actionData }: Route.Component
         <AttachForm key={count} actionData={actionData} />
       </section>
     </div>
+  );
+}
+
+function AccountFilters({
+  filters,
+  filtered,
+  ignored,
+}: Pick<PageData, "filters" | "ignored"> & { filtered: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <FilterForm resetTo="/profile/accounts" filtered={filtered}>
+      <FilterInput
+        id="accounts-address"
+        name="address"
+        label={t("accounts.address")}
+        defaultValue={filters.address}
+      />
+      <FilterInput
+        id="accounts-number"
+        name="number"
+        label={t("accounts.number")}
+        defaultValue={filters.number}
+        error={ignored.includes("number") ? t("accounts.numberInvalid") : undefined}
+        maxLength={10}
+        inputMode="numeric"
+      />
+      <FilterSelect
+        id="accounts-sort"
+        name="sort"
+        label={t("list.sort")}
+        defaultValue={filters.sort}
+        options={[
+          { value: "number", label: t("accounts.sortNumber") },
+          { value: "address", label: t("accounts.sortAddress") },
+          { value: "debt", label: t("accounts.sortBalanceDesc") },
+          { value: "prepaid", label: t("accounts.sortBalanceAsc") },
+        ]}
+      />
+    </FilterForm>
+  );
+}
+
+function AccountCard({ account }: { account: PageData["accounts"][number] }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <li className="card account-card">
+      <div className="account-card__head">
+        <h2 className="account-card__number">
+          <span className="visually-hidden">{t("accounts.colNumber")} </span>
+          {account.id}
+        </h2>
+        <Balance value={account.balance} />
+      </div>
+      <p className="account-card__address">
+        <Icon name="map-pin" /> {account.address}
+      </p>
+      <p className="muted small">
+        {t("accounts.colHolder")}: {account.customer} ·{" "}
+        {t("accounts.updated", { date: format.date(account.updated_at) })}
+      </p>
+      <div className="account-card__actions">
+        <PayAccountLink account={account.id} />
+        <DetachControl account={account} />
+      </div>
+    </li>
   );
 }
 
