@@ -179,6 +179,8 @@ describe("replyRefused", () => {
       "Сервис временно недоступен. Попробуйте позже.",
     ]);
     expect(answer.data.result.initialValue).toMatchObject({ email: valid.email });
+    // Not a 429: the root's middleware adds no Retry-After (server/edge.ts gives a 503 its default).
+    expect(answer.retryAfter).toBeNull();
   });
 
   it("the backend's 403 is said in the form", async () => {
