@@ -1,6 +1,3 @@
-// First: zod is configured before any schema is built (app/utils/schemas/zod-config.ts).
-import "~/utils/schemas/zod-config";
-
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";

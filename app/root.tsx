@@ -1,6 +1,3 @@
-// First: zod is configured before any schema is built (app/utils/schemas/zod-config.ts).
-import "~/utils/schemas/zod-config";
-
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";

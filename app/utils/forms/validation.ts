@@ -8,7 +8,8 @@
 import { INTENT } from "@conform-to/dom";
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { z } from "zod";
+
+import { z } from "~/utils/schemas/zod";
 
 export type Validate<Schema extends z.ZodType> = (context: {
   formData: FormData;

@@ -3,9 +3,8 @@
  * messages are keys of the `errors` namespace; the field components
  * translate them, and pass the backend's own Russian texts through as they are.
  */
-import { z } from "zod";
-
 import { c1Controls, invisibleChars } from "~/utils/format/unsafe-chars";
+import { z } from "~/utils/schemas/zod";
 
 export const emailField = z
   .string({ error: "errors:required" })
