@@ -13,7 +13,6 @@ import { themeColors } from "~/pwa/web-manifest";
 import { shellData } from "~/server/http/shell-data.server";
 import { apiMiddleware } from "~/server/middleware/api.server";
 import { i18nextMiddleware } from "~/server/middleware/i18n.server";
-import { originMiddleware } from "~/server/middleware/origin.server";
 import { retryAfterMiddleware } from "~/server/middleware/retry-after.server";
 import { sessionMiddleware } from "~/server/middleware/session.server";
 import { sharedCacheMiddleware } from "~/server/middleware/shared-cache.server";
@@ -38,7 +37,6 @@ export const middleware: Route.MiddlewareFunction[] = [
   i18nextMiddleware,
   // Outside the session's: it sees the answer as sent, a signed-in one already private.
   sharedCacheMiddleware,
-  originMiddleware,
   sessionMiddleware,
   userMiddleware,
   apiMiddleware,

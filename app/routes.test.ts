@@ -5,6 +5,8 @@ import { matchPath } from "react-router";
 import { describe, expect, it } from "vitest";
 
 import routes, { fileRoutes, notFoundRoute } from "./routes";
+import { guardRule, requireSectionAccess } from "./server/middleware/access.server";
+import { buildIndex, type AccessRule } from "./utils/site-map/navigation";
 import { siteMap, type SiteEntry } from "./utils/site-map/pages";
 
 interface Served {
@@ -56,7 +58,7 @@ describe("the routes, built from the site map", () => {
   it("route every module in app/routes, and nothing but the site map's entries, the files and the 404", () => {
     const declared = new Set([
       ...pages.flatMap((entry) => [entry.module, entry.layout]).filter(Boolean),
-      "routes/_access.tsx",
+      "routes/_pages.tsx",
       notFoundRoute.file,
       ...fileRoutes.map((route) => route.file),
     ]);
@@ -73,8 +75,43 @@ describe("the routes, built from the site map", () => {
     expect(served.filter((route) => route.index).map((route) => route.path)).toEqual(["/"]);
   });
 
-  it("put every page behind the access layout, and only the files before it", () => {
+  it("put every page inside the pages' layout, and only the files before it", () => {
     const top = routes.map((route) => route.file);
-    expect(top).toEqual([...fileRoutes.map((route) => route.file), "routes/_access.tsx"]);
+    expect(top).toEqual([...fileRoutes.map((route) => route.file), "routes/_pages.tsx"]);
+  });
+});
+
+/** The route modules, loaded when a test asks (companions and tests left out). */
+const modules = import.meta.glob<{ middleware?: unknown[] }>([
+  "./routes/**/*.{ts,tsx}",
+  "!./routes/**/*.*.{ts,tsx}",
+]);
+
+async function guardsOf(file: string): Promise<AccessRule[]> {
+  const load = modules[`./${file}`];
+  if (!load) throw new Error(`${file} is not a route module`);
+  const { middleware = [] } = await load();
+  return middleware.flatMap((fn) => guardRule(fn) ?? []);
+}
+
+describe("who may open a page", () => {
+  // It loads every page's module: about 2 s alone, past Vitest's default 5 s on a busy machine.
+  it(
+    "is said by its route module's middleware as the site map says it (its menus and the worker read the map)",
+    { timeout: 30_000 },
+    async () => {
+      const files = [...buildIndex().byId.values()].flatMap((entry) => {
+        const rule = { access: entry.access, roles: entry.roles };
+        const expected = entry.access === "all" && entry.roles.length === 0 ? [] : [rule];
+        return [entry.module, entry.layout].flatMap((file) => (file ? [{ file, expected }] : []));
+      });
+      expect(files.length).toBeGreaterThan(30);
+      for (const { file, expected } of files) expect(await guardsOf(file), file).toEqual(expected);
+    },
+  );
+
+  it("is asked of the site map for a path no page declares: its section's rule", async () => {
+    const load = modules[`./${notFoundRoute.file}`]!;
+    expect((await load()).middleware).toEqual([requireSectionAccess]);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The routes, built from the site map (app/utils/site-map/pages.ts): each entry's
- * `module` serves its path, so a page is declared once, there, with its name,
- * access level and place in the menu. Only what is not a page is named here.
+ * `module` serves its path, so a page is declared there with its name and
+ * place in the menu; who may open it, its module says (its middleware).
+ * Only what is not a page is named here.
  */
 import {
   index,
@@ -14,7 +15,7 @@ import {
 
 import { siteMap, type SiteEntry } from "./utils/site-map/pages";
 
-/** Files, not pages: outside the site map, so outside its access checks. */
+/** Files, not pages: outside the site map and the pages' layout; anyone may fetch them. */
 export const fileRoutes = [
   route("locales/:lng/:ns", "routes/resources/locales.ts"),
   route("media/*", "routes/resources/media.ts"),
@@ -52,7 +53,6 @@ function routesOf(entries: SiteEntry[]): RouteConfigEntry[] {
 
 export default [
   ...fileRoutes,
-  // Every page sits under the access layout: its middleware checks the site
-  // map before any loader runs, and its boundary renders errors in the shell.
-  layout("routes/_access.tsx", [...routesOf(siteMap), notFoundRoute]),
+  // Every page sits under one layout, whose boundary renders a page's errors in the shell.
+  layout("routes/_pages.tsx", [...routesOf(siteMap), notFoundRoute]),
 ] satisfies RouteConfig;

@@ -15,12 +15,16 @@ function manualLoop() {
   };
 }
 
+const unexpected = () => {
+  throw new Error("refused");
+};
+
 describe("admission of requests", () => {
   it("starts one request per turn, in the order they came", () => {
     const loop = manualLoop();
-    const admission = createAdmission(loop.nextTurn);
+    const admission = createAdmission({ maxWaitMs: Infinity, nextTurn: loop.nextTurn });
     const started: string[] = [];
-    for (const name of ["a", "b", "c"]) admission.admit(() => started.push(name));
+    for (const name of ["a", "b", "c"]) admission.admit(() => started.push(name), unexpected);
     expect(started).toEqual([]);
     expect(admission.waiting()).toBe(3);
     loop.turn();
@@ -34,15 +38,15 @@ describe("admission of requests", () => {
 
   it("lets a request under way go on after one new start, not after all that came with it", () => {
     const loop = manualLoop();
-    const admission = createAdmission(loop.nextTurn);
+    const admission = createAdmission({ maxWaitMs: Infinity, nextTurn: loop.nextTurn });
     const events: string[] = [];
     // The first request's backend answers in the next turn; nine more requests came with it.
     admission.admit(() => {
       events.push("start first");
       loop.nextTurn(() => events.push("first answered"));
-    });
+    }, unexpected);
     for (let index = 2; index <= 10; index += 1)
-      admission.admit(() => events.push(`start ${index}`));
+      admission.admit(() => events.push(`start ${index}`), unexpected);
     loop.turn();
     loop.turn();
     expect(events).toEqual(["start first", "start 2", "first answered"]);
@@ -50,12 +54,12 @@ describe("admission of requests", () => {
 
   it("keeps starting the others when one start throws", () => {
     const loop = manualLoop();
-    const admission = createAdmission(loop.nextTurn);
+    const admission = createAdmission({ maxWaitMs: Infinity, nextTurn: loop.nextTurn });
     const started: string[] = [];
     admission.admit(() => {
       throw new Error("boom");
-    });
-    admission.admit(() => started.push("b"));
+    }, unexpected);
+    admission.admit(() => started.push("b"), unexpected);
     expect(() => loop.turn()).toThrow("boom");
     loop.turn();
     expect(started).toEqual(["b"]);
@@ -63,12 +67,109 @@ describe("admission of requests", () => {
 
   it("starts a request that comes to an empty queue in the next turn", () => {
     const loop = manualLoop();
-    const admission = createAdmission(loop.nextTurn);
+    const admission = createAdmission({ maxWaitMs: Infinity, nextTurn: loop.nextTurn });
     const started: string[] = [];
-    admission.admit(() => started.push("a"));
+    admission.admit(() => started.push("a"), unexpected);
     loop.turn();
-    admission.admit(() => started.push("b"));
+    admission.admit(() => started.push("b"), unexpected);
     loop.turn();
     expect(started).toEqual(["a", "b"]);
+  });
+
+  it("never refuses a burst, however many come at once, while each starts in time", () => {
+    const loop = manualLoop();
+    let clock = 0;
+    const admission = createAdmission({
+      maxWaitMs: 1000,
+      now: () => clock,
+      nextTurn: loop.nextTurn,
+    });
+    let started = 0;
+    for (let index = 0; index < 5000; index += 1) admission.admit(() => (started += 1), unexpected);
+    // A quiet machine: 0.1 ms a start, 500 ms for the whole burst.
+    while (admission.waiting() > 0) {
+      clock += 0.1;
+      loop.turn();
+    }
+    expect(started).toBe(5000);
+  });
+
+  it("refuses at the head a request that waited its longest, and starts the next in that turn", () => {
+    const loop = manualLoop();
+    let clock = 0;
+    const admission = createAdmission({
+      maxWaitMs: 1000,
+      now: () => clock,
+      nextTurn: loop.nextTurn,
+    });
+    const events: string[] = [];
+    admission.admit(
+      () => events.push("start a"),
+      () => events.push("refuse a"),
+    );
+    clock = 500;
+    admission.admit(
+      () => events.push("start b"),
+      () => events.push("refuse b"),
+    );
+    clock = 1000;
+    loop.turn();
+    expect(events).toEqual(["refuse a", "start b"]);
+    expect(admission.waiting()).toBe(0);
+  });
+
+  it("refuses at once what comes while the head has waited its longest, and admits again once it moves", () => {
+    const loop = manualLoop();
+    let clock = 0;
+    const admission = createAdmission({
+      maxWaitMs: 1000,
+      now: () => clock,
+      nextTurn: loop.nextTurn,
+    });
+    const events: string[] = [];
+    admission.admit(
+      () => events.push("start a"),
+      () => events.push("refuse a"),
+    );
+    admission.admit(
+      () => events.push("start b"),
+      () => events.push("refuse b"),
+    );
+    clock = 999;
+    admission.admit(
+      () => events.push("start c"),
+      () => events.push("refuse c"),
+    );
+    clock = 1000;
+    admission.admit(
+      () => events.push("start d"),
+      () => events.push("refuse d"),
+    );
+    // Refused in the same call, before any turn: the resident is told at once.
+    expect(events).toEqual(["refuse d"]);
+    loop.turn();
+    expect(events).toEqual(["refuse d", "refuse a", "refuse b", "start c"]);
+    admission.admit(
+      () => events.push("start e"),
+      () => events.push("refuse e"),
+    );
+    loop.turn();
+    expect(events.at(-1)).toBe("start e");
+  });
+
+  it("keeps the others going when a refusal throws", () => {
+    const loop = manualLoop();
+    let clock = 0;
+    const admission = createAdmission({ maxWaitMs: 10, now: () => clock, nextTurn: loop.nextTurn });
+    const started: string[] = [];
+    admission.admit(unexpected, () => {
+      throw new Error("boom");
+    });
+    clock = 5;
+    admission.admit(() => started.push("b"), unexpected);
+    clock = 10;
+    expect(() => loop.turn()).toThrow("boom");
+    loop.turn();
+    expect(started).toEqual(["b"]);
   });
 });

@@ -1,35 +1,72 @@
 /**
  * Admission of requests to React Router: at most one new request starts per
- * turn of the event loop, in the order they came (docs/decisions/025).
+ * turn of the event loop, in the order they came (docs/decisions/025), and
+ * none waits for its turn longer than `maxWaitMs` (docs/decisions/049).
  *
  * Node starts every request it has read at once. Under load the requests
  * arriving together are all rendered in the same turn, and a request that
  * waits for the backend (a signed-in page, twice) goes back behind all of
- * them at every answer: with a hundred connections it took a signed-in page
- * 15 to 20 s while a page that needs no backend took 3 s. Started one per
- * turn, the answers of requests already under way are read first, so each
- * request costs what it needs and the waiting is shared in arrival order.
- * Nothing is capped: a slow backend holds no slot that others wait for.
+ * them at every answer. Started one per turn, the answers of requests already
+ * under way are read first, so each request costs what it needs and the
+ * waiting is shared in arrival order.
+ *
+ * The wait is bounded by time, never by a count: a quiet machine's burst is
+ * never refused, and a busy one refuses what it could not start in time. When
+ * the request at the head of the queue has waited `maxWaitMs`, the queue is
+ * longer than the machine can serve in that time: a request that comes then
+ * is refused at once, and one that still reaches the head too late is refused
+ * there, so a resident hears "busy, try again" instead of waiting for nothing.
  */
 export interface Admission {
-  /** Runs `start` in a later turn, after those admitted before it. */
-  admit(start: () => void): void;
+  /** Runs `start` in a later turn, after those admitted before it, or `refuse` if it cannot be in time. */
+  admit(start: () => void, refuse: () => void): void;
   /** Requests waiting for their turn. */
   waiting(): number;
 }
 
-export function createAdmission(
-  nextTurn: (callback: () => void) => void = setImmediate,
-): Admission {
-  const queue: (() => void)[] = [];
+export interface AdmissionOptions {
+  /** The longest a request may wait for its turn. */
+  maxWaitMs: number;
+  now?: () => number;
+  nextTurn?: (callback: () => void) => void;
+}
+
+interface Waiting {
+  start: () => void;
+  refuse: () => void;
+  since: number;
+}
+
+export function createAdmission({
+  maxWaitMs,
+  now = performance.now.bind(performance),
+  nextTurn = setImmediate,
+}: AdmissionOptions): Admission {
+  const queue: Waiting[] = [];
   let scheduled = false;
+  const tooLate = (request: Waiting, at: number) => at - request.since >= maxWaitMs;
+
+  /** Refuses the requests at the head that waited too long, and returns the first that did not. */
+  const nextInTime = () => {
+    const at = now();
+    let next = queue.shift();
+    while (next && tooLate(next, at)) {
+      next.refuse();
+      next = queue.shift();
+    }
+    return next;
+  };
 
   const turn = () => {
     scheduled = false;
-    const start = queue.shift();
-    // Scheduled first: a start that throws must not stall the ones behind it.
-    if (queue.length > 0) schedule();
-    start?.();
+    let next: Waiting | undefined;
+    try {
+      next = nextInTime();
+    } finally {
+      // Scheduled first: a start or a refusal that throws must not stall the ones behind it.
+      if (queue.length > 0) schedule();
+    }
+    next?.start();
   };
 
   const schedule = () => {
@@ -38,8 +75,10 @@ export function createAdmission(
   };
 
   return {
-    admit(start) {
-      queue.push(start);
+    admit(start, refuse) {
+      const since = now();
+      if (queue.length > 0 && tooLate(queue[0]!, since)) return refuse();
+      queue.push({ start, refuse, since });
       if (!scheduled) schedule();
     },
     waiting: () => queue.length,

@@ -15,7 +15,6 @@ import { RouterContextProvider } from "react-router";
 import * as build from "virtual:react-router/server-build";
 
 import { getEnv } from "../app/server/config/env.server";
-import { isCrossOriginRequest } from "../app/server/middleware/origin.server";
 import { logger } from "../app/server/monitoring/logger.server";
 import { metrics, registry } from "../app/server/monitoring/metrics.server";
 import { getStore } from "../app/server/store/store.server";
@@ -30,9 +29,11 @@ import {
   beforeHeaders,
   bodyLimit,
   finalHeaders,
+  isCrossSite,
   isMalformedUrl,
   limitStreamedBody,
   refuse,
+  refuseBusy,
   uploadLimit,
 } from "./edge";
 import { publicCopy, serveRegistration, serveServiceWorker } from "./pwa-endpoints";
@@ -149,7 +150,9 @@ function observe(req: express.Request, res: express.Response, meta: RequestMeta)
     durationMs: Math.round(seconds * 10_000) / 10,
     backendMs: Math.round(meta.backend.ms * 10) / 10,
   };
-  if (res.statusCode >= 500) logger.error(line, "request failed");
+  // A busy refusal is the portal protecting itself, not a failure: a warning, one a request.
+  if (res.locals.busy) logger.warn(line, "refused: busy");
+  else if (res.statusCode >= 500) logger.error(line, "request failed");
   else logger.info(line, "request");
 }
 
@@ -185,15 +188,10 @@ app.use((req, res, next) => {
   return refuse(req, res, 405, "methodNotAllowed");
 });
 
-// State-changing requests from other sites are refused before anything reads them.
+// State-changing requests from other sites are refused before anything reads
+// them: here, once, for every route React Router serves behind this layer.
 app.use((req, res, next) => {
-  const header = (name: string) => {
-    const value = req.headers[name.toLowerCase()];
-    return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
-  };
-  if (isCrossOriginRequest(req.method, header, `${req.protocol}://${req.get("host")}`)) {
-    return refuse(req, res, 403, "crossSite");
-  }
+  if (isCrossSite(req)) return refuse(req, res, 403, "crossSite");
   next();
 });
 
@@ -297,15 +295,23 @@ const handleRequest = createRequestHandler({
   },
 });
 
-// One new request per turn of the event loop: those under way go first (server/admission.ts).
-const admission = createAdmission();
+// One new request per turn of the event loop: those under way go first, and none waits longer
+// than ADMISSION_MAX_WAIT_MS for its turn (server/admission.ts).
+const admission = createAdmission({ maxWaitMs: env.ADMISSION_MAX_WAIT_MS });
 
 app.use((req, res, next) => {
-  admission.admit(() => {
-    // Its client left while it waited: nobody would read the page.
-    if (req.socket.destroyed) return;
-    void handleRequest(req, res, next);
-    // The handler has attached its body reader synchronously; now count what streams.
-    if (res.locals.bodyLimit) limitStreamedBody(req, res, res.locals.bodyLimit as number);
-  });
+  admission.admit(
+    () => {
+      // Its client left while it waited: nobody would read the page.
+      if (req.socket.destroyed) return;
+      void handleRequest(req, res, next);
+      // The handler has attached its body reader synchronously; now count what streams.
+      if (res.locals.bodyLimit) limitStreamedBody(req, res, res.locals.bodyLimit as number);
+    },
+    () => {
+      metrics.busyRefusals.inc();
+      res.locals.busy = true;
+      if (!req.socket.destroyed) refuseBusy(req, res);
+    },
+  );
 });

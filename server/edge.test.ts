@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   bodyLimit,
   formLimit,
+  isCrossSite,
   isMalformedUrl,
   refusalPage,
   secureCookie,
@@ -60,5 +61,28 @@ describe("refusals in the visitor's language", () => {
     expect(await refusalPage("badUrl", "en")).toContain("<h1>Invalid page address</h1>");
     expect(await refusalPage("badUrl", "en")).toContain('lang="en"');
     expect(await refusalPage("formTooLarge", "rus")).toContain("<h1>Слишком большой запрос</h1>");
+  });
+
+  it("refuses a state-changing request another site's page sent, by the browser's signals", () => {
+    const request = (method: string, headers: Record<string, string>) => ({
+      method,
+      headers,
+      protocol: "https",
+      get: (() => "portal.example") as never,
+    });
+    const crossSite = (method: string, headers: Record<string, string>) =>
+      isCrossSite(request(method, headers));
+    expect(crossSite("POST", { "sec-fetch-site": "cross-site" })).toBe(true);
+    expect(crossSite("POST", { "sec-fetch-site": "same-site" })).toBe(true);
+    expect(crossSite("POST", { "sec-fetch-site": "same-origin" })).toBe(false);
+    expect(crossSite("POST", { "sec-fetch-site": "none" })).toBe(false);
+    expect(crossSite("POST", { origin: "https://evil.example" })).toBe(true);
+    expect(crossSite("POST", { origin: "null" })).toBe(true);
+    expect(crossSite("POST", { origin: "https://portal.example" })).toBe(false);
+    expect(crossSite("POST", { referer: "https://evil.example/form.html" })).toBe(true);
+    expect(crossSite("POST", { referer: "https://portal.example/auth" })).toBe(false);
+    expect(crossSite("POST", {})).toBe(false);
+    expect(crossSite("GET", { "sec-fetch-site": "cross-site" })).toBe(false);
+    expect(crossSite("HEAD", { origin: "https://evil.example" })).toBe(false);
   });
 });

@@ -1,13 +1,20 @@
 /**
  * What the portal checks and fixes at its HTTP edge, before React Router:
- * malformed URLs, request body sizes, the X-Forwarded-Host of untrusted
- * senders, and the headers every response needs whatever produced it
+ * malformed URLs, requests from other sites, request body sizes, the
+ * X-Forwarded-Host of untrusted senders, and the headers every response
+ * needs whatever produced it
  * (Secure cookies behind HTTPS, Retry-After on 503 and 429).
  */
+import type { IncomingHttpHeaders } from "node:http";
 import type express from "express";
 
-import { i18nFor, nodeHeaders, requestLanguage } from "../app/server/middleware/i18n.server";
+import {
+  i18nFor,
+  requestLanguage,
+  type LanguageSource,
+} from "../app/server/middleware/i18n.server";
 import { escapeHtml } from "../app/utils/format/escape-html";
+import { safeRedirect } from "../app/utils/http/redirect";
 import type { RequestMeta } from "../app/utils/http/request-context";
 import { htmlLang, type Language } from "../app/utils/i18n/config";
 import { takesFiles } from "../app/utils/site-map/paths";
@@ -42,6 +49,40 @@ export function isMalformedUrl(url: string) {
   return /[\u0000-\u001f\u007f]/.test(decoded);
 }
 
+/** A Node request's headers (Express's `req.headers`) behind a web Request's getter. */
+export function nodeHeaders(headers: IncomingHttpHeaders): LanguageSource {
+  return {
+    headers: {
+      get(name) {
+        const value = headers[name.toLowerCase()];
+        return Array.isArray(value) ? value.join(", ") : value;
+      },
+    },
+  };
+}
+
+const safeMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * A state-changing request from another site's page. Modern browsers say
+ * where a request comes from in Sec-Fetch-Site; older ones send Origin (or
+ * at least Referer) on a POST. A request with no browser signal at all is
+ * not a browser form from another site.
+ */
+export function isCrossSite(req: Pick<express.Request, "method" | "headers" | "protocol" | "get">) {
+  if (safeMethods.has(req.method.toUpperCase())) return false;
+  const { headers } = nodeHeaders(req.headers);
+  const own = `${req.protocol}://${req.get("host")}`;
+  const site = headers.get("Sec-Fetch-Site");
+  if (site) return site !== "same-origin" && site !== "none";
+  const origin = headers.get("Origin");
+  // An opaque origin ("null": a sandboxed frame, a data: page) is never ours.
+  if (origin) return origin !== own;
+  const referer = headers.get("Referer");
+  if (referer && URL.canParse(referer)) return new URL(referer).origin !== own;
+  return false;
+}
+
 /** A Set-Cookie value with the Secure attribute (behind HTTPS every cookie gets it). */
 export function secureCookie(cookie: string) {
   return /;\s*secure\s*(;|$)/i.test(cookie) ? cookie : `${cookie}; Secure`;
@@ -52,35 +93,58 @@ export const defaultRetryAfter: Record<number, number> = { 429: 60, 503: 30 };
 
 /** Why the edge refuses a request before React Router sees it (unlike app/server/http/limits.server.ts's `Refusal`, a limit). */
 export type EdgeRefusal =
-  "badUrl" | "crossSite" | "methodNotAllowed" | "formTooLarge" | "uploadTooLarge" | "bodyTooLarge";
+  | "badUrl"
+  | "crossSite"
+  | "methodNotAllowed"
+  | "formTooLarge"
+  | "uploadTooLarge"
+  | "bodyTooLarge"
+  | "busy";
 
 /** The page a refusal shows, in the visitor's language (texts in the `errors` locale files, `edge.*`). */
-export async function refusalPage(refusal: EdgeRefusal, language: Language) {
+export async function refusalPage(refusal: EdgeRefusal, language: Language, again?: string) {
   const { t } = await i18nFor(language);
   const title = escapeHtml(t(`errors:edge.${refusal}.title`));
   const text = escapeHtml(t(`errors:edge.${refusal}.text`));
-  const home = escapeHtml(t("errors:edge.home"));
-  return `<!DOCTYPE html><html lang="${htmlLang[language]}"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;overflow-wrap:break-word"><h1>${title}</h1><p>${text}</p><p><a href="/">${home}</a></p></body></html>`;
+  const links = [
+    again === undefined
+      ? ""
+      : `<a href="${escapeHtml(again)}">${escapeHtml(t("errors:edge.again"))}</a> · `,
+    `<a href="/">${escapeHtml(t("errors:edge.home"))}</a>`,
+  ].join("");
+  return `<!DOCTYPE html><html lang="${htmlLang[language]}"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;overflow-wrap:break-word;line-height:1.5"><h1>${title}</h1><p>${text}</p><p>${links}</p></body></html>`;
 }
 
 /**
  * Answers a request the portal will not handle. A body not read yet (a
- * refused upload) is dropped, never read into memory.
+ * refused upload) is dropped, never read into memory. `again` is where the
+ * page's "try again" link leads, for a refusal that passes.
  */
 export function refuse(
   req: express.Request,
   res: express.Response,
   status: number,
   refusal: EdgeRefusal,
+  again?: string,
 ) {
   if (res.headersSent) return;
   res.status(status);
   void requestLanguage(nodeHeaders(req.headers))
-    .then((language) => refusalPage(refusal, language))
+    .then((language) => refusalPage(refusal, language, again))
     .then((page) => {
       if (!res.headersSent) res.type("html").send(page);
     });
   dropBody(req);
+}
+
+/**
+ * Too busy to start this request in time: 503 with the busy page at once (its
+ * Retry-After is finalHeaders' default for 503), a link to the same address
+ * to try again (a path of this site only), never kept by a cache.
+ */
+export function refuseBusy(req: express.Request, res: express.Response) {
+  res.setHeader("Cache-Control", "no-store");
+  refuse(req, res, 503, "busy", safeRedirect(req.originalUrl, "/"));
 }
 
 /**

@@ -3,7 +3,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 
-import { withoutPersonalCookies } from "../app/utils/http/session-cookie-name";
+import { withoutPersonalCookies } from "../app/utils/http/personal-cookies";
 import { encodedServiceWorker, serviceWorkerSource } from "./pwa-endpoints";
 
 describe("/sw.js as served", () => {

@@ -21,7 +21,7 @@ import type express from "express";
 import { publicCopyHeader } from "~/pwa/policy";
 
 import { getPublicConfig } from "../app/server/config/env.server";
-import { withoutPersonalCookies } from "../app/utils/http/session-cookie-name";
+import { withoutPersonalCookies } from "../app/utils/http/personal-cookies";
 
 const configRevisionSlot = "__PORTAL_CONFIG_REVISION__";
 

@@ -4,17 +4,17 @@ import { createRouteLabeler, createRouteMatcher } from "./route-label";
 
 const manifest = {
   root: { id: "root", path: "" },
-  "routes/_access": { id: "routes/_access", parentId: "root" },
-  "routes/home": { id: "routes/home", parentId: "routes/_access", index: true },
+  "routes/_pages": { id: "routes/_pages", parentId: "root" },
+  "routes/home": { id: "routes/home", parentId: "routes/_pages", index: true },
   "routes/posts/index": {
     id: "routes/posts/index",
-    parentId: "routes/_access",
+    parentId: "routes/_pages",
     path: "posts",
     index: true,
   },
   "routes/posts/item": {
     id: "routes/posts/item",
-    parentId: "routes/_access",
+    parentId: "routes/_pages",
     path: "posts/item/:postId",
   },
   "routes/resources/locales": {
@@ -22,7 +22,7 @@ const manifest = {
     parentId: "root",
     path: "locales/:lng/:ns",
   },
-  "routes/not-found": { id: "routes/not-found", parentId: "routes/_access", path: "*" },
+  "routes/not-found": { id: "routes/not-found", parentId: "routes/_pages", path: "*" },
 };
 
 describe("route labels for the metrics", () => {
@@ -52,7 +52,7 @@ describe("the methods a path takes", () => {
   const action = () => null;
   const methods = createRouteMatcher({
     ...manifest,
-    "routes/auth": { id: "routes/auth", parentId: "routes/_access", path: "auth" },
+    "routes/auth": { id: "routes/auth", parentId: "routes/_pages", path: "auth" },
     "routes/auth/login": {
       id: "routes/auth/login",
       parentId: "routes/auth",
@@ -67,7 +67,7 @@ describe("the methods a path takes", () => {
     },
     "routes/not-found": {
       id: "routes/not-found",
-      parentId: "routes/_access",
+      parentId: "routes/_pages",
       path: "*",
       module: { action },
     },

@@ -31,8 +31,33 @@ export function describeError(error: unknown): {
 
 export function ErrorPage({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const location = useLocation();
   const { status, message, requestId } = describeError(error);
+  const described = useErrorDescription(status, message);
+  return (
+    <section className="error-page" aria-labelledby="error-title">
+      <Icon
+        name={described.icon}
+        size="xxl"
+        color={status === 404 || status === 403 ? "danger" : "main"}
+      />
+      <p className="error-page__status">{status}</p>
+      <h1 id="error-title" className="error-page__title">
+        {described.title}
+      </h1>
+      <p className="error-page__text">
+        <SaidText {...readErrorText(described.text)} />
+      </p>
+      <ErrorActions retry={described.retry} />
+      {requestId ? (
+        <p className="error-page__id">{t("errors.requestId", { id: requestId })}</p>
+      ) : null}
+    </section>
+  );
+}
+
+/** The icon, title and text of an error's status, and whether trying again may help. */
+function useErrorDescription(status: number, message?: string): Omit<ErrorDescription, "status"> {
+  const { t } = useTranslation();
   const byStatus: Record<number, Omit<ErrorDescription, "status">> = {
     404: {
       icon: "octagon-x",
@@ -82,45 +107,36 @@ export function ErrorPage({ error }: { error: unknown }) {
           retry: false,
         }
       : undefined;
-  const described = byStatus[status] ??
+  return (
+    byStatus[status] ??
     refusal ?? {
       icon: "triangle-alert" as const,
       title: t("errors.genericTitle"),
       text: t("errors.genericText"),
       retry: true,
-    };
+    }
+  );
+}
+
+/** Trying the same address again (when it may help), and the way home. */
+function ErrorActions({ retry }: { retry: boolean }) {
+  const { t } = useTranslation();
+  const location = useLocation();
   return (
-    <section className="error-page" aria-labelledby="error-title">
-      <Icon
-        name={described.icon}
-        size="xxl"
-        color={status === 404 || status === 403 ? "danger" : "main"}
-      />
-      <p className="error-page__status">{status}</p>
-      <h1 id="error-title" className="error-page__title">
-        {described.title}
-      </h1>
-      <p className="error-page__text">
-        <SaidText {...readErrorText(described.text)} />
-      </p>
-      <div className="error-page__actions">
-        {described.retry ? (
-          <a
-            href={`${location.pathname}${location.search}`}
-            className="btn btn--mainSecondary btn--md"
-          >
-            {t("errors.retry")}
-          </a>
-        ) : null}
-        <Link to="/" className="btn btn--mainPrimary btn--md">
-          <Icon name="house" />
-          {t("errors.returnHome")}
-        </Link>
-      </div>
-      {requestId ? (
-        <p className="error-page__id">{t("errors.requestId", { id: requestId })}</p>
+    <div className="error-page__actions">
+      {retry ? (
+        <a
+          href={`${location.pathname}${location.search}`}
+          className="btn btn--mainSecondary btn--md"
+        >
+          {t("errors.retry")}
+        </a>
       ) : null}
-    </section>
+      <Link to="/" className="btn btn--mainPrimary btn--md">
+        <Icon name="house" />
+        {t("errors.returnHome")}
+      </Link>
+    </div>
   );
 }
 

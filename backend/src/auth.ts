@@ -16,6 +16,7 @@ import type { BackendConfig } from "./config.js";
 import type { Database } from "./db.js";
 import {
   accessTokenNotValid,
+  authenticationFailed,
   detailDictError,
   notAuthenticated,
   permissionDenied,
@@ -135,7 +136,8 @@ export class Tokens {
   /**
    * simplejwt's JWTAuthentication: no `Authorization: Bearer …` header means
    * anonymous (null); a bad header or token is a 401; a valid token of a
-   * deleted or inactive user is `user_not_found` / `user_inactive`.
+   * deleted or inactive user is `authentication_failed`, with `user_not_found`
+   * / `user_inactive` as the detail of its `code` entry.
    */
   async authenticate(header: string | undefined): Promise<UserRow | null> {
     if (!header) return null;
@@ -161,8 +163,8 @@ export class Tokens {
       );
     }
     const user = getUserById(this.db, Number(userId));
-    if (!user) throw detailDictError(401, "user_not_found", "User not found");
-    if (user.is_active !== 1) throw detailDictError(401, "user_inactive", "User is inactive");
+    if (!user) throw authenticationFailed("user_not_found", "User not found");
+    if (user.is_active !== 1) throw authenticationFailed("user_inactive", "User is inactive");
     return user;
   }
 

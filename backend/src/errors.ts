@@ -57,6 +57,8 @@ export const MSG = {
   invalidImage:
     "Загрузите правильное изображение. Файл, который вы загрузили, поврежден или не является изображением.",
   maxSize: "Размер файла не должен превышать 10 МБ.",
+  invalidExtension: (extension: string, allowed: string) =>
+    `Расширение файлов “${extension}” не поддерживается. Разрешенные расширения: ${allowed}.`,
   pkDoesNotExist: (pk: string) => `Недопустимый первичный ключ "${pk}" - объект не существует.`,
   pkIncorrectType: (type: string) =>
     `Некорректный тип. Ожидалось значение первичного ключа, получен ${type}.`,
@@ -151,6 +153,20 @@ export function detailDictError(
     ...Object.entries(extra).map(([attr, value]) => ({ code, detail: value, attr })),
   ];
   return new ApiError(status, errors, { headers: { "WWW-Authenticate": WWW_AUTHENTICATE } });
+}
+
+/**
+ * simplejwt's AuthenticationFailed raised with a code of its own (a valid
+ * token whose user is deleted or inactive): DRF gives each value of its dict
+ * the exception's default code, so every entry says `authentication_failed`
+ * and the specific code is the `detail` of the entry whose attr is `code`.
+ */
+export function authenticationFailed(code: string, detail: string): ApiError {
+  const errors: ErrorItem[] = [
+    { code: "authentication_failed", detail, attr: "detail" },
+    { code: "authentication_failed", detail: code, attr: "code" },
+  ];
+  return new ApiError(401, errors, { headers: { "WWW-Authenticate": WWW_AUTHENTICATE } });
 }
 
 /** An access token that failed validation on an authenticated request. */

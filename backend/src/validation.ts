@@ -323,8 +323,37 @@ export function detectImage(bytes: Buffer): UploadedImage["extension"] | null {
 }
 
 /**
+ * The extensions Django's `validate_image_file_extension` allows: Pillow's
+ * registered ones (Pillow 12 with AVIF, as an upload leaves them listed: the
+ * plugins an image's opening loads first).
+ */
+export const PILLOW_EXTENSIONS = [
+  ...["bmp", "dib", "gif", "tif", "tiff", "jfif", "jpe", "jpg", "jpeg", "pbm", "pgm", "ppm"],
+  ...["pnm", "pfm", "png", "apng", "avif", "avifs", "blp", "bufr", "cur", "pcx", "dcx", "dds"],
+  ...["ps", "eps", "fit", "fits", "fli", "flc", "fpx", "ftc", "ftu", "gbr", "grib", "h5", "hdf"],
+  ...["jp2", "j2k", "jpc", "jpf", "jpx", "j2c", "icns", "ico", "im", "iim", "mic", "mpg", "mpeg"],
+  ...["mpo", "msp", "palm", "pcd", "pdf", "pxr", "psd", "qoi", "bw", "rgb", "rgba", "sgi", "ras"],
+  ...["tga", "icb", "vda", "vst", "webp", "wmf", "emf", "xbm", "xpm"],
+] as const;
+const ALLOWED_EXTENSIONS = new Set<string>(PILLOW_EXTENSIONS);
+
+/**
+ * A file name's extension as Django's FileExtensionValidator reads it:
+ * Python's `Path(name).suffix` without its dot, lowercased. A dot that starts
+ * the name or ends it starts no extension (`IMG_0412`, `.jpg` and `photo.`
+ * have none); `photo.jpg_large` has `jpg_large`.
+ */
+export function fileExtension(name: string): string {
+  const base = name.replace(/^.*[/\\]/, "");
+  const dot = base.lastIndexOf(".");
+  return dot > 0 && dot < base.length - 1 ? base.slice(dot + 1).toLowerCase() : "";
+}
+
+/**
  * DRF ImageField on an uploaded file (already read into memory by the
- * body parser): `invalid_image` for anything but JPEG/PNG/WebP/GIF,
+ * body parser): `invalid_image` for anything but JPEG/PNG/WebP/GIF; then the
+ * model field's validators, each adding its entry: `invalid_extension` for a
+ * name whose extension Pillow does not register (whatever the bytes are),
  * `max_size` over 10 MiB.
  */
 export function imageField(
@@ -339,8 +368,16 @@ export function imageField(
     if (value.bytes.length === 0) return fail("empty", MSG.fileEmpty);
     const extension = detectImage(value.bytes);
     if (!extension) return fail("invalid_image", MSG.invalidImage);
-    if (value.bytes.length > MAX_IMAGE_BYTES) return fail("max_size", MSG.maxSize);
-    return ok({ bytes: value.bytes, extension });
+    const issues: Issue[] = [];
+    const named = fileExtension(value.name);
+    if (!ALLOWED_EXTENSIONS.has(named))
+      issues.push({
+        code: "invalid_extension",
+        detail: MSG.invalidExtension(named, PILLOW_EXTENSIONS.join(", ")),
+      });
+    if (value.bytes.length > MAX_IMAGE_BYTES)
+      issues.push({ code: "max_size", detail: MSG.maxSize });
+    return issues.length ? { ok: false, issues } : ok({ bytes: value.bytes, extension });
   });
 }
 

@@ -19,9 +19,9 @@ export interface Budget {
 }
 
 /**
- * The limits: issue 27's, recorded in docs/decisions/023-budgets-at-the-floor.md,
- * which withdraws the raised limits of 022. A limit the code cannot meet stays
- * failing; it never moves to let a run pass.
+ * The limits in force, as docs/decisions/032-performance-budgets.md states them
+ * (set by 006 and 023). A limit the code cannot meet stays failing; it never
+ * moves to let a run pass.
  */
 export const LIMITS = {
   /** CPU per rendered request, times the floor's. */
@@ -38,7 +38,7 @@ export const LIMITS = {
   formUsableMs: 3000,
   /** Lighthouse performance at least the floor's in the same run, and its total blocking time scored no lower. */
   lighthousePerformanceBelowFloor: 0,
-  /** Lighthouse first contentful paint (006's limit, back now that 022's ratio is withdrawn). */
+  /** Lighthouse first contentful paint, in ms (006's limit, which 023 keeps). */
   lighthouseFcpMs: 1300,
   memoryGrowth: 0.2,
   bodiesRssMb: 50,

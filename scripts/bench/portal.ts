@@ -1,5 +1,5 @@
 // The portal under test: its build, its log lines, signing in, the demo data.
-import { sessionCookieNames } from "../../app/utils/http/session-cookie-name";
+import { sessionCookieNames } from "../../app/utils/http/personal-cookies";
 import { build, buildIfChanged } from "../build.js";
 
 export const RESIDENT = { email: "resident@example.com", password: "resident12345" };
@@ -85,7 +85,7 @@ export async function firstId(
   return id;
 }
 
-/** The public pages of the site map (issue 14's list), with real ids from the demo data. */
+/** The public pages of the site map, with real ids from the demo data. */
 export async function publicPages(backendUrl: string): Promise<string[]> {
   const postId = await firstId(backendUrl, "posts");
   return [

@@ -300,6 +300,45 @@ test.describe("administrators: post images", () => {
     await expect(page.locator(".image-admin")).toHaveCount(1);
   });
 
+  test("pictures named as phones and messengers save them (IMG_0412, photo.jpg_large) are published with their post", async ({
+    page,
+    jsEnabled,
+  }) => {
+    await signIn(page, admin, "/posts/create");
+    if (jsEnabled) await hydrated(page);
+    const title = unique("Снимки с телефона");
+    await page.getByLabel("Заголовок").fill(title);
+    await page.getByLabel("Текст").fill("Фотографии из мессенджера.");
+    await page.getByLabel("Картинки (можно добавить и позже)").setInputFiles([
+      { name: "IMG_0412", mimeType: "image/jpeg", buffer: jpeg() },
+      { name: "photo.jpg_large", mimeType: "image/jpeg", buffer: jpeg() },
+    ]);
+    await page.getByRole("button", { name: "Опубликовать" }).click();
+    await expect(page).toHaveURL(/\/admin\/posts\/\d+\/edit$/);
+    await expect(page.getByText(`Публикация «${title}» создана`)).toBeVisible();
+    await expect(page.getByText(/не все картинки загружены/)).toHaveCount(0);
+    await expect(page.locator(".image-admin")).toHaveCount(2);
+
+    // One more from the edit page's own upload.
+    if (jsEnabled) await hydrated(page);
+    await page
+      .getByLabel("Файлы изображений")
+      .setInputFiles({ name: "IMG_0413", mimeType: "image/jpeg", buffer: jpeg() });
+    await page.getByRole("button", { name: "Загрузить" }).click();
+    await expect(page.getByText("Загружено изображений: 1")).toBeVisible();
+    await expect(page.locator(".image-admin")).toHaveCount(3);
+
+    // Residents see the three on the post's page.
+    await page.goto(`/posts?q=${encodeURIComponent(title)}`);
+    await page.locator(".post-card__link").click();
+    const pictures = page.locator(".post__images img");
+    await expect(pictures).toHaveCount(3);
+    for (const picture of await pictures.all())
+      await expect
+        .poll(() => picture.evaluate((node: HTMLImageElement) => node.naturalWidth))
+        .toBeGreaterThan(0);
+  });
+
   test("refuse images whose header claims more pixels than the limit, beside the field, naming the file and the limit", async ({
     page,
     jsEnabled,

@@ -1,5 +1,5 @@
 /**
- * Content in every language (issue 21): the Markdown pages in English from
+ * Content in every language: the Markdown pages in English from
  * content/en; in Sakha, which has none yet, the Russian text marked
  * lang="ru" under a one-line note; tariff units in English.
  */

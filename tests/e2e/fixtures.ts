@@ -8,7 +8,7 @@ import { test as base, expect, type BrowserContext, type Page } from "@playwrigh
 
 import { visitedKey } from "../../app/pwa/starter";
 import { linkQuietMessage } from "../../app/pwa/worker-parts";
-import { sessionCookieNames } from "../../app/utils/http/session-cookie-name";
+import { sessionCookieNames } from "../../app/utils/http/personal-cookies";
 
 export const resident = { email: "resident@example.com", password: "resident12345" };
 export const admin = { email: "admin@example.com", password: "admin12345" };

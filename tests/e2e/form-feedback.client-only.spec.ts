@@ -1,5 +1,5 @@
 /**
- * Form feedback that exists only with JavaScript (issue 11, items 1–3): live
+ * Form feedback that exists only with JavaScript: live
  * validation behaves the same in every form, and the code slots send four
  * digits however they arrive. Runs in the JavaScript project only (the
  * js-off project ignores *client-only.spec.ts); the rest of the feedback rule

@@ -1,5 +1,5 @@
 /**
- * The feedback rule (issue 11, item 4), with JavaScript off and on: a form's
+ * The feedback rule (docs/decisions/012-forms.md), with JavaScript off and on: a form's
  * errors are said in the form, once, never repeated as a toast; toasts (or,
  * on a page loaded whole, the status message the server renders) say what
  * succeeded and what happened outside a form; a new one replaces a stale

@@ -1,5 +1,5 @@
 /**
- * The portal in English and in Sakha (issue 21), JavaScript off and on: the
+ * The portal in English and in Sakha, JavaScript off and on: the
  * public pages and a resident's and an administrator's main flows, each
  * asserted with the language's own texts from app/locales. In English no
  * interface text is Cyrillic (data such as post titles and addresses may be).

@@ -1,5 +1,5 @@
 /**
- * Limits on every door (issues 13 and 19): code guessing, code requests,
+ * Limits on every door (docs/decisions/008-abuse-limits.md): code guessing, code requests,
  * sign-in and attaching an account, against a stack of its own with the default limits (sign-in
  * delays shortened so the suite does not wait half a minute per account).
  * The tests stand where the proxy would (TRUST_PROXY=loopback): each test is

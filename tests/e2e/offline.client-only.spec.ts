@@ -1,5 +1,5 @@
 /**
- * Offline with JavaScript (issue 23, docs/decisions/016-offline.md): the
+ * Offline with JavaScript (docs/decisions/016-offline.md): the
  * service worker keeps the public pages a resident saw (never anything
  * personal), shows them without a network with a note saying when they were
  * saved, and shows the offline page with the dispatcher's number for the

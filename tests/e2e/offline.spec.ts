@@ -1,5 +1,5 @@
 /**
- * Offline and installing (issue 23, docs/decisions/016-offline.md), as any
+ * Offline and installing (docs/decisions/016-offline.md), as any
  * client sees it: the manifest, /sw.js, the offline pages, Save-Data, and
  * nothing registered or stored for a page read without JavaScript or on a
  * first visit. The worker at work is in offline.client-only.spec.ts.

@@ -21,7 +21,7 @@ import os from "node:os";
 import { expect, test } from "@playwright/test";
 import autocannon from "autocannon";
 
-import { personalCookieNames } from "../../app/utils/http/session-cookie-name";
+import { personalCookieNames } from "../../app/utils/http/personal-cookies";
 import { nginxConfPath, startNginx, templateFilter } from "../support/proxy.js";
 import { freePort, startBackend, startPortal, startRedis } from "../support/stack.js";
 import { admin, hydrated, resident } from "./fixtures";
@@ -300,6 +300,64 @@ test.describe("a request a stopping replica leaves unread for seconds", () => {
       [200, "the other replica"],
     ]);
     expect(answered).toBe(2);
+  });
+});
+
+/**
+ * A replica too busy to start a request answers the busy page at once (server/admission.ts).
+ * nginx must pass that 503 on, not send the request to the other replica, which is as busy in a
+ * busy hour: a retry would double the load. Two stand-ins for replicas behind nginx with
+ * deploy/nginx.conf: one that refuses everything as busy, one that answers.
+ */
+test.describe("a replica that refuses as busy", () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  let proxy: Awaited<ReturnType<typeof startNginx>>;
+  const reached = { busy: 0, other: 0 };
+
+  test.beforeAll(async () => {
+    const replica = (name: keyof typeof reached, status: number) =>
+      http.createServer((req, res) => {
+        req.resume();
+        req.on("end", () => {
+          reached[name] += 1;
+          res.writeHead(status, { "Content-Type": "text/plain", "Retry-After": "5" }).end(name);
+        });
+      });
+    const ports: number[] = [];
+    for (const server of [replica("busy", 503), replica("other", 200)]) {
+      const port = await freePort();
+      await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+      ports.push(port);
+      cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    }
+    proxy = await startNginx({
+      upstreams: ports.map((port) => `127.0.0.1:${port}`),
+      serverName: host,
+    });
+    cleanups.unshift(() => proxy.stop());
+  });
+  test.afterAll(async () => {
+    for (const cleanup of cleanups) await cleanup().catch(() => {});
+  });
+
+  test("has its refusal passed on to the resident, never sent again to the other replica", async () => {
+    const answers: Answer[] = [];
+    // Round robin: of each two requests in a row, one goes to the busy replica; a page and a form.
+    for (const method of ["GET", "GET", "POST", "POST"]) {
+      answers.push(
+        await send(proxy.url, method === "GET" ? "/auth" : "/resources/theme", {
+          method,
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: method === "GET" ? undefined : "theme=dark",
+        }),
+      );
+    }
+    const refused = answers.filter((answer) => answer.status === 503);
+    expect(refused.map((answer) => [answer.body, answer.headers["retry-after"]])).toEqual([
+      ["busy", "5"],
+      ["busy", "5"],
+    ]);
+    expect(reached).toEqual({ busy: 2, other: 2 });
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * The backend's refusals in English (issue 21): the stand-in writes its
+ * The backend's refusals in English: the stand-in writes its
  * `detail`s in Russian; with English chosen, every form says the portal's own
  * text for the contract's `code`, beside the field it names or inside the
  * form, and nothing Cyrillic reaches the form. Russian keeps the backend's

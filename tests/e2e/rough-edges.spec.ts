@@ -1,5 +1,5 @@
 /**
- * Issue 22's rough edges outside forms, as a resident or an administrator
+ * Rough edges outside forms, as a resident or an administrator
  * meets them: a reversed date range, paying one account, the demo's promises,
  * filters on a phone, lines that break inside a phone number, archive marks,
  * target sizes, and a demo whose stand-in dies.

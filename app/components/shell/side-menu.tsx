@@ -19,6 +19,7 @@ import {
   siteRoots,
   trailOf,
   type ResolvedEntry,
+  type SessionUserLike,
 } from "~/utils/site-map/navigation";
 
 interface SideMenuProps {
@@ -34,19 +35,52 @@ export function SideMenu({ idPrefix, onLeafChosen }: SideMenuProps) {
   const { pathname } = useLocation();
   const hydrated = useHydrated();
   const section = sectionOf(pathname, user);
-  const [view, setView] = useState<"main" | "section">(section ? "section" : "main");
+  const mainId = `${idPrefix}-main`;
+  const [view, setView] = useMenuView(section?.id, mainId);
+  const links: EntryLinks = {
+    user,
+    trail: new Set(trailOf(findEntry(pathname)).map((entry) => entry.id)),
+    onLeafChosen,
+  };
+
+  return (
+    <div
+      className={`menu ${section ? "menu--in-section" : ""} ${hydrated ? `menu--js menu--view-${view}` : ""}`}
+    >
+      <div className="menu__track">
+        {/* The main index comes first so that its :target can hide the section after it. */}
+        <nav id={mainId} className="menu__panel menu__panel--main" aria-label={t("shell.mainMenu")}>
+          <EntryList entries={menuEntries(siteRoots, user)} links={links} />
+        </nav>
+        {section ? (
+          <SectionPanel
+            section={section}
+            mainId={mainId}
+            links={links}
+            onBack={() => setView("main")}
+          />
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Which panel shows once the panels slide: the section's on a page inside
+ * one, the index after «Назад».
+ */
+function useMenuView(sectionId: string | undefined, mainId: string) {
+  const [view, setView] = useState<"main" | "section">(sectionId ? "section" : "main");
 
   // A navigation into (or out of) a section shows that section again. Set while
   // rendering, on a change only: as an effect it also ran once after hydration
   // and undid a «Назад» pressed in that moment.
-  const sectionId = section?.id;
   const [shownFor, setShownFor] = useState(sectionId);
   if (shownFor !== sectionId) {
     setShownFor(sectionId);
     setView(sectionId ? "section" : "main");
   }
 
-  const mainId = `${idPrefix}-main`;
   // «Назад» that the browser followed as a plain in-page link (pressed before
   // the page's scripts ran, or while React was still taking the page over) put
   // its :target in the address: the index stays shown, whenever that happened.
@@ -58,71 +92,92 @@ export function SideMenu({ idPrefix, onLeafChosen }: SideMenuProps) {
     window.addEventListener("hashchange", follow);
     return () => window.removeEventListener("hashchange", follow);
   }, [mainId]);
-  const entries = menuEntries(siteRoots, user);
-  const trail = new Set(trailOf(findEntry(pathname)).map((entry) => entry.id));
 
-  const entryLink = (entry: ResolvedEntry) => {
-    const hasChildren = menuEntries(entry.children, user).length > 0;
-    // The page's own entry and those above it: the site map knows them, so no
-    // NavLink has to match its path again (a dozen links on every page).
-    const active = trail.has(entry.id);
-    return (
-      <li key={entry.id}>
-        <Link
-          to={entry.path}
-          className={active ? "menu__link active" : "menu__link"}
-          aria-current={active ? "page" : undefined}
-          onClick={() => {
-            if (!hasChildren) onLeafChosen?.();
-          }}
-        >
-          {entry.icon ? <Icon name={entryIcon(entry.icon)} size="lg" /> : null}
-          <span className="menu__text">{t(entry.name)}</span>
-          {hasChildren ? <Icon name="chevron-right" className="menu__chevron" /> : null}
-        </Link>
-      </li>
-    );
-  };
+  return [view, setView] as const;
+}
 
+/** What every entry's link needs to know besides its entry. */
+interface EntryLinks {
+  user: SessionUserLike | null;
+  /** The page's own entry and those above it, by id. */
+  trail: Set<string>;
+  onLeafChosen?: () => void;
+}
+
+/** A section's panel: «Назад» to the index, the section itself, its entries. */
+function SectionPanel({
+  section,
+  mainId,
+  links,
+  onBack,
+}: {
+  section: ResolvedEntry;
+  mainId: string;
+  links: EntryLinks;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
   return (
-    <div
-      className={`menu ${section ? "menu--in-section" : ""} ${hydrated ? `menu--js menu--view-${view}` : ""}`}
+    <nav
+      className="menu__panel menu__panel--section"
+      aria-label={t("shell.sectionMenu", { name: t(section.name) })}
     >
-      <div className="menu__track">
-        {/* The main index comes first so that its :target can hide the section after it. */}
-        <nav id={mainId} className="menu__panel menu__panel--main" aria-label={t("shell.mainMenu")}>
-          <ul className="menu__list">{entries.map(entryLink)}</ul>
-        </nav>
-        {section ? (
-          <nav
-            className="menu__panel menu__panel--section"
-            aria-label={t("shell.sectionMenu", { name: t(section.name) })}
-          >
-            <a
-              href={`#${mainId}`}
-              className="menu__back"
-              onClick={(event) => {
-                // React calls this only once it has the page, but the render right
-                // after hydration still has `hydrated` false: do not wait for it, or a
-                // click then follows the in-page link and the index stays hidden.
-                event.preventDefault();
-                setView("main");
-              }}
-            >
-              <Icon name="arrow-left" />
-              {t("shell.back")}
-            </a>
-            <p className="menu__section-title">
-              <Link to={section.path} className="menu__section-link">
-                {section.icon ? <Icon name={entryIcon(section.icon)} size="lg" /> : null}
-                {t(section.name)}
-              </Link>
-            </p>
-            <ul className="menu__list">{menuEntries(section.children, user).map(entryLink)}</ul>
-          </nav>
-        ) : null}
-      </div>
-    </div>
+      <a
+        href={`#${mainId}`}
+        className="menu__back"
+        onClick={(event) => {
+          // React calls this only once it has the page, but the render right
+          // after hydration still has `hydrated` false: do not wait for it, or a
+          // click then follows the in-page link and the index stays hidden.
+          event.preventDefault();
+          onBack();
+        }}
+      >
+        <Icon name="arrow-left" />
+        {t("shell.back")}
+      </a>
+      <p className="menu__section-title">
+        <Link to={section.path} className="menu__section-link">
+          {section.icon ? <Icon name={entryIcon(section.icon)} size="lg" /> : null}
+          {t(section.name)}
+        </Link>
+      </p>
+      <EntryList entries={menuEntries(section.children, links.user)} links={links} />
+    </nav>
+  );
+}
+
+function EntryList({ entries, links }: { entries: ResolvedEntry[]; links: EntryLinks }) {
+  return (
+    <ul className="menu__list">
+      {entries.map((entry) => (
+        <EntryLink key={entry.id} entry={entry} links={links} />
+      ))}
+    </ul>
+  );
+}
+
+function EntryLink({ entry, links }: { entry: ResolvedEntry; links: EntryLinks }) {
+  const { t } = useTranslation();
+  const hasChildren = menuEntries(entry.children, links.user).length > 0;
+  // The page's own entry and those above it: the site map knows them, so no
+  // NavLink has to match its path again (a dozen links on every page).
+  const active = links.trail.has(entry.id);
+  return (
+    <li>
+      <Link
+        to={entry.path}
+        className={active ? "menu__link active" : "menu__link"}
+        aria-current={active ? "page" : undefined}
+        onClick={() => {
+          if (!hasChildren) links.onLeafChosen?.();
+        }}
+      >
+        {entry.icon ? <Icon name={entryIcon(entry.icon)} size="lg" /> : null}
+        <span className="menu__text">{t(entry.name)}</span>
+        {hasChildren ? <Icon name="chevron-right" className="menu__chevron" /> : null}
+      </Link>
+    </li>
   );
 }
 

@@ -4,6 +4,7 @@ import { data, useSearchParams } from "react-router";
 
 import { ConfirmPage } from "~/components/admin/confirm";
 import { rethrowNotFound } from "~/server/api/rethrow-not-found.server";
+import { requireAdmin } from "~/server/middleware/access.server";
 import { getApi } from "~/server/middleware/api.server";
 import { getI18n } from "~/server/middleware/i18n.server";
 import { deleteThenRedirect } from "~/server/toasts/deletion.server";
@@ -11,6 +12,8 @@ import { safeRedirect } from "~/utils/http/redirect";
 import { mediaPath } from "~/utils/media/media-path";
 
 import type { Route } from "./+types/image-delete";
+
+export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
 
 function imageIdOf(params: { imageId: string }) {
   if (!/^\d{1,12}$/.test(params.imageId)) throw data({ message: "not found" }, { status: 404 });

@@ -5,11 +5,14 @@ import { Link, useLocation } from "react-router";
 import { ConfirmLink } from "~/components/confirm-link";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
 import { loadListPage } from "~/server/lists/list-page.server";
+import { requireAdmin } from "~/server/middleware/access.server";
 import { getApi } from "~/server/middleware/api.server";
 import { parsePage } from "~/utils/lists/list-query";
 import { mediaPath } from "~/utils/media/media-path";
 
 import type { Route } from "./+types/images";
+
+export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
 
 const pageSize = 24;
 

@@ -3,7 +3,12 @@ import { Link } from "react-router";
 
 import { Icon } from "~/components/ui/icon";
 import { entryIcon } from "~/components/ui/icon-names";
+import { requireAdmin } from "~/server/middleware/access.server";
 import { findEntry } from "~/utils/site-map/navigation";
+
+import type { Route } from "./+types/index";
+
+export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
 
 /** The administration's pages, as the site map lists them under /admin. */
 const sections = (findEntry("/admin")?.children ?? []).filter((entry) => !entry.hidden);

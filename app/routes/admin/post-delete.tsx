@@ -5,11 +5,14 @@ import { data } from "react-router";
 import { ConfirmPage } from "~/components/admin/confirm";
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { rethrowNotFound } from "~/server/api/rethrow-not-found.server";
+import { requireAdmin } from "~/server/middleware/access.server";
 import { getApi } from "~/server/middleware/api.server";
 import { getI18n } from "~/server/middleware/i18n.server";
 import { deleteThenRedirect } from "~/server/toasts/deletion.server";
 
 import type { Route } from "./+types/post-delete";
+
+export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
 
 export const handle: RouteHandle = {
   crumbParams: (loaderData) => ({ title: (loaderData as { post: { title: string } }).post.title }),

@@ -21,6 +21,7 @@ import { postHtml } from "~/server/format/post-text.server";
 import { readForm, replyRefused } from "~/server/forms/action.server";
 import { replacePostImage, uploadPostImages } from "~/server/media/post-image-uploads.server";
 import { parseImageUpload } from "~/server/media/uploads.server";
+import { requireAdmin } from "~/server/middleware/access.server";
 import { getApi } from "~/server/middleware/api.server";
 import { getI18n } from "~/server/middleware/i18n.server";
 import { createToastHeaders, redirectWithToast } from "~/server/toasts/toast.server";
@@ -28,6 +29,8 @@ import { mediaPath } from "~/utils/media/media-path";
 import { PostSchema } from "~/utils/schemas/admin";
 
 import type { Route } from "./+types/post-edit";
+
+export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
 
 const formId = "post-edit";
 const constraint = getZodConstraint(PostSchema);

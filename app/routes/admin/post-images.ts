@@ -6,10 +6,13 @@
 import { data } from "react-router";
 
 import { uploadPostImages } from "~/server/media/post-image-uploads.server";
+import { requireAdmin } from "~/server/middleware/access.server";
 import { getApi } from "~/server/middleware/api.server";
 import { getI18n } from "~/server/middleware/i18n.server";
 
 import type { Route } from "./+types/post-images";
+
+export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (!/^\d{1,12}$/.test(params.postId)) throw data({ message: "not found" }, { status: 404 });

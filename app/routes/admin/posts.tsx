@@ -8,11 +8,14 @@ import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination"
 import { PostFilterFields } from "~/components/post-filters";
 import { Icon } from "~/components/ui/icon";
 import { loadListPage } from "~/server/lists/list-page.server";
+import { requireAdmin } from "~/server/middleware/access.server";
 import { getApi } from "~/server/middleware/api.server";
 import { useFormat } from "~/utils/format/format";
 import { parsePage, parsePostFilters } from "~/utils/lists/list-query";
 
 import type { Route } from "./+types/posts";
+
+export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
 
 const pageSize = 20;
 

@@ -4,6 +4,7 @@ import { data, Link } from "react-router";
 
 import { ConfirmPage } from "~/components/admin/confirm";
 import { rethrowNotFound } from "~/server/api/rethrow-not-found.server";
+import { requireAdmin } from "~/server/middleware/access.server";
 import { getApi } from "~/server/middleware/api.server";
 import { getI18n } from "~/server/middleware/i18n.server";
 import { getUser } from "~/server/middleware/user.server";
@@ -11,6 +12,8 @@ import { deleteThenRedirect } from "~/server/toasts/deletion.server";
 import { redirectWithToast } from "~/server/toasts/toast.server";
 
 import type { Route } from "./+types/user-delete";
+
+export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
 
 function userIdOf(params: { userId: string }) {
   if (!/^\d{1,12}$/.test(params.userId)) throw data({ message: "not found" }, { status: 404 });

@@ -9,6 +9,7 @@ import { Icon } from "~/components/ui/icon";
 import { fromBackendUser, toBackendUser } from "~/server/api/admin-users.server";
 import { rethrowNotFound } from "~/server/api/rethrow-not-found.server";
 import { readForm, replyRefused } from "~/server/forms/action.server";
+import { requireAdmin } from "~/server/middleware/access.server";
 import { getApi } from "~/server/middleware/api.server";
 import { getI18n } from "~/server/middleware/i18n.server";
 import { getUser } from "~/server/middleware/user.server";
@@ -16,6 +17,8 @@ import { redirectWithToast } from "~/server/toasts/toast.server";
 import { UserEditSchema } from "~/utils/schemas/admin";
 
 import type { Route } from "./+types/user-edit";
+
+export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
 
 const formId = "user-edit";
 const constraint = getZodConstraint(UserEditSchema);

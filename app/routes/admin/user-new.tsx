@@ -7,12 +7,15 @@ import { data } from "react-router";
 import { UserForm, type UserFormShape } from "~/components/admin/user-form";
 import { toBackendUser } from "~/server/api/admin-users.server";
 import { readForm, replyRefused } from "~/server/forms/action.server";
+import { requireAdmin } from "~/server/middleware/access.server";
 import { getApi } from "~/server/middleware/api.server";
 import { getI18n } from "~/server/middleware/i18n.server";
 import { redirectWithToast } from "~/server/toasts/toast.server";
 import { UserCreateSchema } from "~/utils/schemas/admin";
 
 import type { Route } from "./+types/user-new";
+
+export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
 
 const formId = "user-create";
 const constraint = getZodConstraint(UserCreateSchema);

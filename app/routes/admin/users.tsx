@@ -9,12 +9,15 @@ import { Icon } from "~/components/ui/icon";
 import { fromBackendUser } from "~/server/api/admin-users.server";
 import { getEnv } from "~/server/config/env.server";
 import { loadListPage } from "~/server/lists/list-page.server";
+import { requireAdmin } from "~/server/middleware/access.server";
 import { getApi } from "~/server/middleware/api.server";
 import { getUser } from "~/server/middleware/user.server";
 import { useFormat } from "~/utils/format/format";
 import { parseChoice, parsePage, parseText } from "~/utils/lists/list-query";
 
 import type { Route } from "./+types/users";
+
+export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
 
 const pageSize = 20;
 const sorts = {
@@ -63,8 +66,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type PageData = Route.ComponentProps["loaderData"];
-
 export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { users, filters, page, pages, count, ignored, me } = loaderData;
@@ -78,7 +79,7 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
           {t("admin.users.create")}
         </Link>
       </div>
-      <UserFilters filters={filters} filtered={filtered} />
+      <UsersFilters filters={filters} filtered={filtered} />
       <IgnoredParams ignored={ignored} labels={{ role: t("admin.users.role") }} />
       {users.length === 0 ? (
         <EmptyResult filtered={filtered} resetTo="/admin/users" />
@@ -95,7 +96,16 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function UserFilters({ filters, filtered }: { filters: PageData["filters"]; filtered: boolean }) {
+type LoaderData = Route.ComponentProps["loaderData"];
+
+/** The search by e-mail and name, the role and the order: a GET form, so every view has its address. */
+function UsersFilters({
+  filters,
+  filtered,
+}: {
+  filters: LoaderData["filters"];
+  filtered: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <FilterForm resetTo="/admin/users" filtered={filtered}>
@@ -138,7 +148,8 @@ function UserFilters({ filters, filtered }: { filters: PageData["filters"]; filt
   );
 }
 
-function UsersTable({ users, me }: { users: PageData["users"]; me: PageData["me"] }) {
+/** One row per user; on a phone each row stacks its cells under their labels. */
+function UsersTable({ users, me }: { users: LoaderData["users"]; me: LoaderData["me"] }) {
   const { t } = useTranslation();
   return (
     <div className="table-wrap">
@@ -154,7 +165,7 @@ function UsersTable({ users, me }: { users: PageData["users"]; me: PageData["me"
         </thead>
         <tbody>
           {users.map((user) => (
-            <UserRow key={user.id} user={user} own={user.id === me} />
+            <UserRow key={user.id} user={user} isMe={user.id === me} />
           ))}
         </tbody>
       </table>
@@ -162,14 +173,15 @@ function UsersTable({ users, me }: { users: PageData["users"]; me: PageData["me"
   );
 }
 
-function UserRow({ user, own }: { user: PageData["users"][number]; own: boolean }) {
+/** A user, the role, and editing; an administrator cannot delete themselves from here. */
+function UserRow({ user, isMe }: { user: LoaderData["users"][number]; isMe: boolean }) {
   const { t } = useTranslation();
   const format = useFormat();
   return (
     <tr>
       <th scope="row">
         {user.email}
-        {own ? <span className="muted small"> ({t("admin.users.you")})</span> : null}
+        {isMe ? <span className="muted small"> ({t("admin.users.you")})</span> : null}
       </th>
       <td data-label={t("admin.users.colName")}>{user.full_name}</td>
       <td data-label={t("admin.users.colRole")}>
@@ -191,7 +203,7 @@ function UserRow({ user, own }: { user: PageData["users"][number]; own: boolean 
             <Icon name="pencil" />
             {t("admin.users.edit")}
           </Link>
-          {own ? null : (
+          {isMe ? null : (
             <ConfirmLink
               href={`/admin/users/${user.id}/delete`}
               label={t("admin.users.delete")}

@@ -16,10 +16,13 @@ import { Field, PasswordField } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
 import { signInByForm } from "~/server/auth/sign-in.server";
 import { readForm } from "~/server/forms/action.server";
+import { requireGuest } from "~/server/middleware/access.server";
 import { getSession } from "~/server/middleware/session.server";
 import { LoginSchema } from "~/utils/schemas/auth";
 
 import type { Route } from "./+types/login";
+
+export const middleware: Route.MiddlewareFunction[] = [requireGuest];
 
 const constraint = getZodConstraint(LoginSchema);
 

@@ -33,10 +33,13 @@ import {
 } from "~/server/auth/reset-steps.server";
 import { readForm } from "~/server/forms/action.server";
 import { codeAttemptKey, getLimits } from "~/server/http/limits.server";
+import { requireGuest } from "~/server/middleware/access.server";
 import { validateWith } from "~/utils/forms/validation";
 import { EmailStepSchema, ResetSchema } from "~/utils/schemas/auth";
 
 import type { Route } from "./+types/reset";
+
+export const middleware: Route.MiddlewareFunction[] = [requireGuest];
 
 const constraints = {
   email: getZodConstraint(EmailStepSchema),

@@ -16,12 +16,15 @@ import { readForm, replyRefused } from "~/server/forms/action.server";
 import { checkHoneypot } from "~/server/forms/honeypot.server";
 import { forwardImages } from "~/server/media/post-image-uploads.server";
 import { parseImageUpload } from "~/server/media/uploads.server";
+import { requireAdmin } from "~/server/middleware/access.server";
 import { getApi } from "~/server/middleware/api.server";
 import { getI18n } from "~/server/middleware/i18n.server";
 import { redirectWithToast } from "~/server/toasts/toast.server";
 import { PostSchema } from "~/utils/schemas/admin";
 
 import type { Route } from "./+types/create";
+
+export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
 
 const formId = "post-create";
 const constraint = getZodConstraint(PostSchema);

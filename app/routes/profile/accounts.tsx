@@ -23,6 +23,7 @@ import { Icon } from "~/components/ui/icon";
 import { readForm, replyRefused } from "~/server/forms/action.server";
 import { getLimits } from "~/server/http/limits.server";
 import { loadListPage } from "~/server/lists/list-page.server";
+import { requireUser } from "~/server/middleware/access.server";
 import { getApi } from "~/server/middleware/api.server";
 import { getI18n } from "~/server/middleware/i18n.server";
 import { getUser } from "~/server/middleware/user.server";
@@ -36,6 +37,8 @@ import { parseChoice, parsePage, parseText } from "~/utils/lists/list-query";
 import { AttachSchema } from "~/utils/schemas/profile";
 
 import type { Route } from "./+types/accounts";
+
+export const middleware: Route.MiddlewareFunction[] = [requireUser];
 
 const pageSize = 10;
 const attachFormId = "attach-account";

@@ -8,9 +8,12 @@ import { PayAccountLink } from "~/components/pay-account-link";
 import { BenefitList, PaymentButton } from "~/components/payment-service";
 import { Icon } from "~/components/ui/icon";
 import { getPublicConfig } from "~/server/config/env.server";
+import { requireUser } from "~/server/middleware/access.server";
 import { getApi } from "~/server/middleware/api.server";
 
 import type { Route } from "./+types/altpayment";
+
+export const middleware: Route.MiddlewareFunction[] = [requireUser];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { results, count } = await getApi(context).accounts.list({

@@ -8,12 +8,15 @@ import { data, Form, Link, redirect } from "react-router";
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { Icon } from "~/components/ui/icon";
 import { refusalTexts } from "~/server/api/refusal-texts.server";
+import { requireUser } from "~/server/middleware/access.server";
 import { getApi } from "~/server/middleware/api.server";
 import { getI18n } from "~/server/middleware/i18n.server";
 import { redirectWithToast } from "~/server/toasts/toast.server";
 import { ApiError } from "~/utils/api/errors";
 
 import type { Route } from "./+types/detach";
+
+export const middleware: Route.MiddlewareFunction[] = [requireUser];
 
 export const handle: RouteHandle = {
   crumbParams: (loaderData) => ({ id: (loaderData as { account: { id: string } }).account.id }),

@@ -16,6 +16,7 @@ import { Button } from "~/components/ui/button";
 import { PasswordField } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
 import { readForm, replyRefused } from "~/server/forms/action.server";
+import { requireUser } from "~/server/middleware/access.server";
 import { getApi } from "~/server/middleware/api.server";
 import { getI18n } from "~/server/middleware/i18n.server";
 import { redirectWithToast } from "~/server/toasts/toast.server";
@@ -24,6 +25,8 @@ import { useFormat } from "~/utils/format/format";
 import { PasswordSchema, ProfileSchema } from "~/utils/schemas/profile";
 
 import type { Route } from "./+types/index";
+
+export const middleware: Route.MiddlewareFunction[] = [requireUser];
 
 const profileFormId = "profile-data";
 const passwordFormId = "profile-password";

@@ -8,10 +8,13 @@ import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
 
 import { Icon } from "~/components/ui/icon";
+import { requireUser } from "~/server/middleware/access.server";
 import { getApi } from "~/server/middleware/api.server";
 import type { ProfileDetails, User } from "~/utils/api/types";
 
 import type { Route } from "./+types/layout";
+
+export const middleware: Route.MiddlewareFunction[] = [requireUser];
 
 export async function loader({ context }: Route.LoaderArgs): Promise<{ me: ProfileDetails }> {
   const me: User = await getApi(context).users.me();

@@ -1,7 +1,7 @@
 /** Signing out: a POST ends the session (on every replica, see endSession) and goes home. */
 import { redirect } from "react-router";
 
-import { signedInHintCookie } from "~/server/http/preferences.server";
+import { forgetSignedIn } from "~/server/auth/signed-in-hint.server";
 import { getI18n } from "~/server/middleware/i18n.server";
 import { endSession, getSession } from "~/server/middleware/session.server";
 import { redirectWithToast } from "~/server/toasts/toast.server";
@@ -15,7 +15,7 @@ export async function action({ context }: Route.ActionArgs) {
     { type: "info", description: getI18n(context).t("success.logout") },
     {
       headers: {
-        "Set-Cookie": await signedInHintCookie.serialize("", { maxAge: 0 }),
+        "Set-Cookie": await forgetSignedIn(),
         // The browser's HTTP cache of this site goes too; the service worker drops its own caches (app/pwa/worker-caching.ts).
         "Clear-Site-Data": '"cache"',
       },

@@ -7,9 +7,9 @@ import type { Submission } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
 
 import { refusalTexts } from "~/server/api/refusal-texts.server";
+import { markSignedIn } from "~/server/auth/signed-in-hint.server";
 import { replyRefused, type FormAnswer } from "~/server/forms/action.server";
 import { getLimits } from "~/server/http/limits.server";
-import { signedInHintCookie } from "~/server/http/preferences.server";
 import { getApi } from "~/server/middleware/api.server";
 import { getI18n } from "~/server/middleware/i18n.server";
 import { getSession, startSignedInSession } from "~/server/middleware/session.server";
@@ -27,7 +27,7 @@ export async function signIn(
 ): Promise<ResponseInit> {
   const pair = await getApi(context).users.login(credentials);
   startSignedInSession(getSession(context), pair);
-  return { headers: { "Set-Cookie": await signedInHintCookie.serialize("1") } };
+  return { headers: { "Set-Cookie": await markSignedIn() } };
 }
 
 /**

@@ -143,6 +143,14 @@ const schema = z
       .min(1000)
       .max(600_000)
       .default(10_000),
+    // The longest a request waits for its turn under load before the busy page
+    // answers it (server/admission.ts, docs/decisions/049).
+    ADMISSION_MAX_WAIT_MS: z.coerce
+      .number({ error: "ожидается число миллисекунд" })
+      .int()
+      .min(50)
+      .max(60_000)
+      .default(1000),
     // The listener's timeouts (server.js, docs/decisions/011-http-edge.md): the whole
     // request, its headers, and an idle kept-alive connection, which must outlast
     // the proxy's own upstream keep-alive (nginx: 60 s) so the proxy closes first.

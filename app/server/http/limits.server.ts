@@ -109,48 +109,63 @@ export interface LimitsOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
+/**
+ * The limits of one store: a limiter per row of the decision's table, the
+ * counting that gives a try back when it was not the visitor's fault, and
+ * the methods of each door (the code steps, sign-in, attaching an account).
+ */
 export function createLimits({
   store,
   settings,
   secret,
   sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 }: LimitsOptions) {
-  const make = (keyPrefix: string, points: number, duration: number) =>
-    store.limiter({ keyPrefix: `limit:${keyPrefix}`, points, duration });
-  const limiters: Record<LimiterName, RateLimiterAbstract> = {
-    "code-session": make("code-session", settings.LIMIT_CODE_TRIES_PER_CODE, CODE_LIFETIME_SECONDS),
-    "code-client": make(
-      "code-client",
-      settings.LIMIT_CODE_TRIES_PER_CLIENT,
-      settings.LIMIT_CODE_TRIES_WINDOW_SECONDS,
-    ),
-    "code-requests": make(
-      "code-requests",
+  const limiters = makeLimiters(store, settings);
+  const counts = counting(limiters);
+  return {
+    ...codeDoors(limiters, counts, settings, secret),
+    ...loginDoor(counts, settings, secret, sleep),
+    ...attachDoor(counts, secret),
+  };
+}
+
+/** Each limiter's tries and window in seconds, from the LIMIT_* settings. */
+function quotas(settings: LimitSettings): Record<LimiterName, [points: number, duration: number]> {
+  return {
+    "code-session": [settings.LIMIT_CODE_TRIES_PER_CODE, CODE_LIFETIME_SECONDS],
+    "code-client": [settings.LIMIT_CODE_TRIES_PER_CLIENT, settings.LIMIT_CODE_TRIES_WINDOW_SECONDS],
+    "code-requests": [
       settings.LIMIT_CODE_REQUESTS_PER_CLIENT,
       settings.LIMIT_CODE_REQUESTS_WINDOW_SECONDS,
-    ),
-    "login-account": make(
-      "login-account",
+    ],
+    "login-account": [
       settings.LIMIT_LOGIN_FAILURES_PER_ACCOUNT,
       settings.LIMIT_LOGIN_WINDOW_SECONDS,
-    ),
-    "login-client": make(
-      "login-client",
-      settings.LIMIT_LOGIN_FAILURES_PER_CLIENT,
-      settings.LIMIT_LOGIN_WINDOW_SECONDS,
-    ),
-    "attach-user": make(
-      "attach-user",
-      settings.LIMIT_ATTACH_FAILURES_PER_USER,
-      settings.LIMIT_ATTACH_WINDOW_SECONDS,
-    ),
-    "attach-client": make(
-      "attach-client",
+    ],
+    "login-client": [settings.LIMIT_LOGIN_FAILURES_PER_CLIENT, settings.LIMIT_LOGIN_WINDOW_SECONDS],
+    "attach-user": [settings.LIMIT_ATTACH_FAILURES_PER_USER, settings.LIMIT_ATTACH_WINDOW_SECONDS],
+    "attach-client": [
       settings.LIMIT_ATTACH_FAILURES_PER_CLIENT,
       settings.LIMIT_ATTACH_WINDOW_SECONDS,
-    ),
+    ],
   };
+}
 
+type Limiters = Record<LimiterName, RateLimiterAbstract>;
+
+/** One limiter per name, its keys in the store under `limit:<name>:`. */
+function makeLimiters(store: SharedStore, settings: LimitSettings): Limiters {
+  const entries = Object.entries(quotas(settings)).map(([name, [points, duration]]) => [
+    name,
+    store.limiter({ keyPrefix: `limit:${name}`, points, duration }),
+  ]);
+  return Object.fromEntries(entries) as Limiters;
+}
+
+type Counting = ReturnType<typeof counting>;
+
+/** Counting tries on the limiters: what every door is made of. */
+function counting(limiters: Limiters) {
   /**
    * Counts one try. A refusal when the key has none left; undefined when the
    * store itself fails: the portal stays usable (the Redis store already
@@ -212,6 +227,23 @@ export function createLimits({
     await giveBack(second, secondKey);
   }
 
+  /** Clears an account's failed sign-ins (its key, hashed). */
+  async function clearAccount(accountKey: string) {
+    try {
+      await limiters["login-account"].delete(accountKey);
+    } catch (error) {
+      logger.warn(
+        { err: error, limiter: "login-account" },
+        "rate limiter failed to clear an account",
+      );
+    }
+  }
+
+  return { take, giveBack, takeBoth, giveBackBoth, clearAccount };
+}
+
+/** The code steps (registration, reset) and asking for a code. */
+function codeDoors(limiters: Limiters, counts: Counting, settings: LimitSettings, secret: string) {
   return {
     /**
      * One try of a code: `attempt` names the code this session was sent
@@ -219,9 +251,14 @@ export function createLimits({
      * with its code; the client's across all its sessions.
      */
     async codeTry(client: string, attempt: string): Promise<Refusal | undefined> {
-      return (
-        await takeBoth("code-session", hashKey(attempt, secret), "code-client", clientKey(client))
-      ).refusal;
+      const codeKey = hashKey(attempt, secret);
+      const { refusal } = await counts.takeBoth(
+        "code-session",
+        codeKey,
+        "code-client",
+        clientKey(client),
+      );
+      return refusal;
     },
 
     /** Whether this code has used up its tries (the step then asks for a new one). */
@@ -236,20 +273,22 @@ export function createLimits({
 
     /** One request for a code to be e-mailed (registration, reset, resend). */
     async codeRequest(client: string): Promise<Refusal | undefined> {
-      return (await take("code-requests", clientKey(client))).refusal;
+      return (await counts.take("code-requests", clientKey(client))).refusal;
     },
+  };
+}
 
+/** Sign-in: failures counted per account and per client, answered later as they grow. */
+function loginDoor(
+  counts: Counting,
+  settings: LimitSettings,
+  secret: string,
+  sleep: (ms: number) => Promise<void>,
+) {
+  const accountOf = (email: string) => hashKey(email.trim().toLowerCase(), secret);
+  return {
     /** Clears an account's failed sign-ins: its owner proved it (a password reset by e-mailed code). */
-    async clearAccount(email: string) {
-      try {
-        await limiters["login-account"].delete(hashKey(email.trim().toLowerCase(), secret));
-      } catch (error) {
-        logger.warn(
-          { err: error, limiter: "login-account" },
-          "rate limiter failed to clear an account",
-        );
-      }
-    },
+    clearAccount: (email: string) => counts.clearAccount(accountOf(email)),
 
     /**
      * One sign-in try for `email` from `client`. A refusal, or what to call
@@ -258,9 +297,14 @@ export function createLimits({
      * gives the try back (the backend could not answer).
      */
     async loginAttempt(client: string, email: string) {
-      const accountKey = hashKey(email.trim().toLowerCase(), secret);
+      const accountKey = accountOf(email);
       const addressKey = clientKey(client);
-      const account = await takeBoth("login-account", accountKey, "login-client", addressKey);
+      const account = await counts.takeBoth(
+        "login-account",
+        accountKey,
+        "login-client",
+        addressKey,
+      );
       if (account.refusal) return { refusal: account.refusal };
       return {
         refusal: undefined,
@@ -273,20 +317,19 @@ export function createLimits({
           if (delay > 0) await sleep(delay);
         },
         async succeeded() {
-          try {
-            await limiters["login-account"].delete(accountKey);
-          } catch (error) {
-            logger.warn(
-              { err: error, limiter: "login-account" },
-              "rate limiter failed to clear an account",
-            );
-          }
-          await giveBack("login-client", addressKey);
+          await counts.clearAccount(accountKey);
+          await counts.giveBack("login-client", addressKey);
         },
-        notCounted: () => giveBackBoth("login-account", accountKey, "login-client", addressKey),
+        notCounted: () =>
+          counts.giveBackBoth("login-account", accountKey, "login-client", addressKey),
       };
     },
+  };
+}
 
+/** Attaching an account: guesses counted per resident and per client. */
+function attachDoor(counts: Counting, secret: string) {
+  return {
     /**
      * One try to attach an account by the signed-in user `user` from `client`.
      * Counted before the backend is asked; `notCounted` gives it back unless
@@ -295,11 +338,16 @@ export function createLimits({
     async attachAttempt(client: string, user: string) {
       const userKey = hashKey(user, secret);
       const addressKey = clientKey(client);
-      const { refusal } = await takeBoth("attach-user", userKey, "attach-client", addressKey);
+      const { refusal } = await counts.takeBoth(
+        "attach-user",
+        userKey,
+        "attach-client",
+        addressKey,
+      );
       if (refusal) return { refusal };
       return {
         refusal: undefined,
-        notCounted: () => giveBackBoth("attach-user", userKey, "attach-client", addressKey),
+        notCounted: () => counts.giveBackBoth("attach-user", userKey, "attach-client", addressKey),
       };
     },
   };

@@ -31,20 +31,3 @@ export async function themeFromCookies(cookieHeader: string | null | undefined):
 export function getTheme(request: Request): Promise<Theme> {
   return themeFromCookies(request.headers.get("Cookie"));
 }
-
-/**
- * "This browser was signed in and did not sign out." When its session cookie
- * has expired together with the refresh token, this tells the sign-in page
- * to say that the session expired. It holds nothing else.
- */
-export const signedInHintCookie = createCookie("signed_in", {
-  path: "/",
-  sameSite: "lax",
-  httpOnly: true,
-  maxAge: 60 * 60 * 24 * 30,
-});
-
-/** Whether a Cookie header carries the hint, read as the access check reads it. */
-export async function hasSignedInHint(cookieHeader: string | null | undefined): Promise<boolean> {
-  return Boolean(await signedInHintCookie.parse(cookieHeader ?? null));
-}

@@ -1,8 +1,9 @@
 /**
  * Uploading and replacing post images: the portal checks every file first
  * (type by its bytes, size while streaming), then forwards the good ones to
- * the backend one by one and collects the backend's refusals, in the page's
- * language (app/server/api/refusal-texts.server.ts).
+ * the backend one by one, each under a name whose extension says its type
+ * (upload-names.server.ts), and collects the backend's refusals, in the
+ * page's language (app/server/api/refusal-texts.server.ts).
  */
 import type { i18n as I18n } from "i18next";
 
@@ -11,6 +12,7 @@ import { refusalTexts, type RefusalTexts } from "~/server/api/refusal-texts.serv
 import { ApiError } from "~/utils/api/errors";
 import { isForeignText } from "~/utils/i18n/foreign-text";
 
+import { nameForType } from "./upload-names.server";
 import { parseImageUpload } from "./uploads.server";
 
 export interface UploadOutcome {
@@ -19,17 +21,27 @@ export interface UploadOutcome {
 }
 
 /**
+ * Refusals the portal words itself in every language, Russian too: a refused
+ * extension is one the portal chose (upload-names.server.ts), and Django's
+ * sentence names it beside some 70 others the administrator cannot act on.
+ */
+const ownWording = new Set(["invalid_extension"]);
+
+/**
  * The backend's refusal of one image: `sentence(reason)` with the reasons the
  * portal can say, then each text it cannot (a Russian detail, marked as such,
  * which cannot sit inside a sentence of another language) on its own.
  */
 function imageRefusal(
   error: ApiError,
+  i18n: I18n,
   refusals: RefusalTexts,
   sentence: (reason: string) => string,
   noReason: string,
 ): string[] {
-  const texts = error.errors.map(refusals.text);
+  const texts = error.errors.map((item) =>
+    ownWording.has(item.code) ? i18n.t(`errors:backend.${item.code}`) : refusals.text(item),
+  );
   const foreign = texts.filter(isForeignText);
   const reason = texts.filter((text) => !isForeignText(text)).join(" ");
   return [sentence(reason || noReason), ...foreign];
@@ -68,7 +80,7 @@ export async function forwardImages(
   for (const file of files) {
     const form = new FormData();
     form.set("post", String(postId));
-    form.set("image", file);
+    form.set("image", file, nameForType(file.name, file.type));
     try {
       await api.admin.images.create(form);
       uploaded += 1;
@@ -77,6 +89,7 @@ export async function forwardImages(
         errors.push(
           ...imageRefusal(
             error,
+            i18n,
             refusals,
             (reason) => t("admin.images.fileRejected", { name: file.name, reason }),
             t("admin.images.rejected"),
@@ -98,7 +111,7 @@ export async function replacePostImage(
   const file = files[0];
   if (!file) return [t("admin.images.chooseFile")];
   const form = new FormData();
-  form.set("image", file);
+  form.set("image", file, nameForType(file.name, file.type));
   try {
     await api.admin.images.patch(imageId, form);
     return [];
@@ -106,6 +119,7 @@ export async function replacePostImage(
     if (error instanceof ApiError)
       return imageRefusal(
         error,
+        i18n,
         refusalTexts(i18n),
         (reason) => reason,
         t("admin.images.imageRejected"),

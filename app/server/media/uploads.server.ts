@@ -27,6 +27,8 @@ import { imageSize } from "image-size";
 import { getEnv } from "~/server/config/env.server";
 import { checkFormBounds } from "~/server/http/request.server";
 
+import { unnamedUpload } from "./upload-names.server";
+
 export const maxImageBytes = 10 * 1024 * 1024;
 export const maxImagesPerRequest = 10;
 export type ImageType = "image/jpeg" | "image/png" | "image/webp" | "image/gif";
@@ -172,7 +174,7 @@ async function parseUpload(
     );
     // A Blob backed by the file on disk: read again only while it is forwarded.
     const blob = await openAsBlob(file, { type });
-    files.push(new File([blob], upload.name || "image", { type }));
+    files.push(new File([blob], upload.name || unnamedUpload, { type }));
     return null;
   };
   try {

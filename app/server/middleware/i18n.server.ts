@@ -43,20 +43,6 @@ export interface LanguageSource {
   headers: { get(name: string): string | null | undefined };
 }
 
-/** A Node request's headers (Express's `req.headers`) as a LanguageSource. */
-export function nodeHeaders(
-  headers: Record<string, string | string[] | undefined>,
-): LanguageSource {
-  return {
-    headers: {
-      get(name) {
-        const value = headers[name.toLowerCase()];
-        return Array.isArray(value) ? value.join(", ") : value;
-      },
-    },
-  };
-}
-
 /** Browsers name languages by BCP 47 tags (ru, sah), the portal by its own codes (rus, ykt). */
 const languageOfTag = new Map<string, Language>(languages.map((lng) => [htmlLang[lng], lng]));
 

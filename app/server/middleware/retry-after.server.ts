@@ -8,7 +8,7 @@
  */
 import { createContext, type MiddlewareFunction } from "react-router";
 
-import { withHeader } from "~/server/middleware/session.server";
+import { withHeader } from "~/server/http/response.server";
 
 /** Seconds until a refused form may be sent again; null when nothing was refused for a while. */
 export const retryAfterContext = createContext<number | null>(null);

@@ -22,11 +22,12 @@ import {
 
 import { getEnv } from "~/server/config/env.server";
 import { rememberVerified } from "~/server/http/remembered-cookie.server";
+import { withHeader } from "~/server/http/response.server";
 import { sealedCookie } from "~/server/http/sealed-cookie.server";
 import { getStore } from "~/server/store/store.server";
 import { tokenExpiry } from "~/utils/api/token-claims";
+import { sessionCookieName } from "~/utils/http/personal-cookies";
 import { requestMetaContext } from "~/utils/http/request-context";
-import { sessionCookieName } from "~/utils/http/session-cookie-name";
 
 /**
  * What the session holds. The state of a multi-step form is the flow's own
@@ -204,20 +205,3 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async (
   }
   return response;
 };
-
-/** Adds (or sets) a header even on a response whose headers are immutable. */
-export function withHeader(
-  response: Response,
-  name: string,
-  value: string,
-  how: "append" | "set" = "append",
-) {
-  try {
-    response.headers[how](name, value);
-    return response;
-  } catch {
-    const copy = new Response(response.body, response);
-    copy.headers[how](name, value);
-    return copy;
-  }
-}

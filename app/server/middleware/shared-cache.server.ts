@@ -7,9 +7,9 @@
 import type { MiddlewareFunction } from "react-router";
 
 import { getEnv } from "~/server/config/env.server";
-import { withHeader } from "~/server/middleware/session.server";
+import { withHeader } from "~/server/http/response.server";
 import { pageOfDataPath } from "~/utils/http/data-request";
-import { hasPersonalCookie } from "~/utils/http/session-cookie-name";
+import { hasPersonalCookie } from "~/utils/http/personal-cookies";
 import { isOfflinePage, isPersonalPath } from "~/utils/site-map/paths";
 
 /**

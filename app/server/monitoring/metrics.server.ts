@@ -50,6 +50,11 @@ export const metrics = {
     labelNames: ["limiter"] as const,
     registers: [registry],
   }),
+  busyRefusals: new Counter({
+    name: "portal_busy_refusals_total",
+    help: "Requests answered with the busy page: they could not start within ADMISSION_MAX_WAIT_MS.",
+    registers: [registry],
+  }),
   storeState: new Gauge({
     name: "portal_store_state",
     help: "The shared store's state: 1 for the current one of memory, redis, degraded.",

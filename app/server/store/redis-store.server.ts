@@ -11,7 +11,7 @@ import { RateLimiterRedis } from "rate-limiter-flexible";
 
 import { logger } from "~/server/monitoring/logger.server";
 
-import { createMemoryStore, memoryLimiter } from "./memory-store.server";
+import { createMemoryStore, memoryLimiter, type MemoryStore } from "./memory-store.server";
 import type { LimiterOptions, SharedStore } from "./shared-store.server";
 
 const warnEveryMs = 60_000;
@@ -25,7 +25,23 @@ export function createRedisStore(
   url: string,
   { commandTimeoutMs = 500 }: RedisStoreOptions = {},
 ): SharedStore {
-  const redis = new Redis(url, {
+  const redis = connect(url, commandTimeoutMs);
+  const fallback = createMemoryStore();
+  const either = fallingBack(redis, watch(redis));
+  return {
+    state: () => (redis.status === "ready" ? "redis" : "degraded"),
+    ...keyCommands(redis, fallback, either),
+    limiter: (options: LimiterOptions) => redisLimiter(redis, options),
+    async close() {
+      await fallback.close();
+      redis.disconnect();
+    },
+  };
+}
+
+/** A connection whose commands fail fast rather than wait for a Redis that is gone. */
+function connect(url: string, commandTimeoutMs: number) {
+  return new Redis(url, {
     keyPrefix: "portal:",
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
@@ -35,7 +51,13 @@ export function createRedisStore(
     retryStrategy: (times) => Math.min(times * 200, 2000),
     lazyConnect: false,
   });
-  const fallback = createMemoryStore();
+}
+
+/**
+ * Logs the connection's losses, one line a minute however many commands
+ * fail, and its return; gives the warning to call when a command fails.
+ */
+function watch(redis: Redis) {
   let lastWarning = 0;
   let everReady = false;
 
@@ -56,12 +78,15 @@ export function createRedisStore(
     everReady = true;
     lastWarning = 0;
   });
+  return warn;
+}
 
-  const ready = () => redis.status === "ready";
+type Either = <T>(command: () => Promise<T>, memory: () => Promise<T>) => Promise<T>;
 
-  /** Runs `command` in Redis, or `memory` while Redis cannot answer. */
-  async function either<T>(command: () => Promise<T>, memory: () => Promise<T>): Promise<T> {
-    if (!ready()) {
+/** Runs `command` in Redis, or `memory` while Redis cannot answer. */
+function fallingBack(redis: Redis, warn: (error: unknown) => void): Either {
+  return async (command, memory) => {
+    if (redis.status !== "ready") {
       warn(new Error(`connection ${redis.status}`));
       return memory();
     }
@@ -71,10 +96,16 @@ export function createRedisStore(
       warn(error);
       return memory();
     }
-  }
+  };
+}
 
+/** The store's keys, each command in Redis or in the memory fallback. */
+function keyCommands(
+  redis: Redis,
+  fallback: MemoryStore,
+  either: Either,
+): Pick<SharedStore, "get" | "set" | "setIfAbsent" | "delete"> {
   return {
-    state: () => (ready() ? "redis" : "degraded"),
     get: (key) =>
       either(
         () => redis.get(key),
@@ -100,21 +131,19 @@ export function createRedisStore(
         },
         () => fallback.delete(key),
       ),
-    limiter(options: LimiterOptions) {
-      return new RateLimiterRedis({
-        storeClient: redis,
-        keyPrefix: options.keyPrefix,
-        points: options.points,
-        duration: options.duration,
-        blockDuration: options.blockDuration ?? 0,
-        // Not ready: count in memory at once rather than wait for Redis.
-        rejectIfRedisNotReady: true,
-        insuranceLimiter: memoryLimiter(options),
-      });
-    },
-    async close() {
-      await fallback.close();
-      redis.disconnect();
-    },
   };
+}
+
+/** A limiter counting in Redis, and in memory (its insurance) while Redis is not ready. */
+function redisLimiter(redis: Redis, options: LimiterOptions) {
+  return new RateLimiterRedis({
+    storeClient: redis,
+    keyPrefix: options.keyPrefix,
+    points: options.points,
+    duration: options.duration,
+    blockDuration: options.blockDuration ?? 0,
+    // Not ready: count in memory at once rather than wait for Redis.
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: memoryLimiter(options),
+  });
 }

@@ -6,7 +6,7 @@
 import { createCookieSessionStorage, redirect } from "react-router";
 
 import { getEnv } from "~/server/config/env.server";
-import { toastCookieName } from "~/utils/http/session-cookie-name";
+import { toastCookieName } from "~/utils/http/personal-cookies";
 import { toastSchema, type Toast, type ToastInput } from "~/utils/toasts/toast-schema";
 
 export type { Toast, ToastInput };

@@ -15,6 +15,9 @@ export interface ResolvedEntry extends Omit<SiteEntry, "children" | "access" | "
   children: ResolvedEntry[];
 }
 
+/** Who may open a page: the site map's `access` and `roles`, inherited and filled in. */
+export type AccessRule = Pick<ResolvedEntry, "access" | "roles">;
+
 export interface SessionUserLike {
   role: Role;
 }
@@ -116,7 +119,7 @@ export function trailOf(entry: ResolvedEntry | undefined, idx = index): Resolved
   return trail;
 }
 
-export function roleAllowed(entry: Pick<ResolvedEntry, "roles">, role: Role | null) {
+export function roleAllowed(entry: Pick<AccessRule, "roles">, role: Role | null) {
   if (entry.roles.length === 0) return true;
   return role !== null && entry.roles.includes(role);
 }
@@ -125,12 +128,13 @@ export type AccessDecision =
   { kind: "ok" } | { kind: "sign-in" } | { kind: "signed-in" } | { kind: "forbidden" };
 
 /**
- * What the server does with a request for an entry: serve it, send a
- * signed-out user to sign in, send a signed-in user away from guest pages, or
- * refuse the role. Unknown paths are everyone's (they end in the 404 page).
+ * What the server does with a request under a rule (a route's guard, or an
+ * undeclared path's section): serve it, send a signed-out user to sign in,
+ * send a signed-in user away from guest pages, or refuse the role. A path
+ * in no section is everyone's (it ends in the 404 page).
  */
 export function decideAccess(
-  entry: ResolvedEntry | undefined,
+  entry: AccessRule | undefined,
   user: SessionUserLike | null,
 ): AccessDecision {
   if (!entry) return { kind: "ok" };

@@ -3,17 +3,19 @@
  * paths, the route module serving each, icons, children, who may open them,
  * which parts of the shell they hide, which the service worker keeps offline
  * and which take files. The menu, the breadcrumbs, the document title, the
- * server's access checks, the worker's policy (app/pwa/policy.ts) and the
- * upload limit (server/edge.ts) all read this tree (paths.ts answers for a
- * path without React Router), and `app/routes.ts` is built from it: a page is
- * added here, and only here.
+ * worker's policy (app/pwa/policy.ts) and the upload limit (server/edge.ts)
+ * all read this tree (paths.ts answers for a path without React Router), and
+ * `app/routes.ts` is built from it: a page is added here, with its module.
+ * Who may open a page is enforced by its module's middleware (`requireUser`…,
+ * docs/decisions/046); `access` and `roles` here say the same for the menu
+ * and the worker, and app/routes.test.ts fails when the two differ.
  */
 export type Role = "admin" | "customer";
 
 /**
- * - `all`: anyone;
- * - `auth`: signed-in users only (the default);
- * - `guest`: signed-out users only (sign-in, registration, reset).
+ * - `all`: anyone (the module has no guard);
+ * - `auth`: signed-in users only, the default (`requireUser`; with `roles: ["admin"]`, `requireAdmin`);
+ * - `guest`: signed-out users only: sign-in, registration, reset (`requireGuest`).
  */
 export type Access = "all" | "auth" | "guest";
 
@@ -39,7 +41,10 @@ export interface SiteEntry {
   layout?: string;
   /** A name from the icon sprite (app/components/ui/icon-names.ts; a unit test checks it is one). */
   icon?: string;
-  /** Who may open it; inherited from the parent, `auth` at the top. */
+  /**
+   * Who may open it, as its module's guard says; inherited from the parent,
+   * `auth` at the top. A path below it that no page declares keeps it.
+   */
   access?: Access;
   /** Roles allowed; inherited from the parent; none means any role. */
   roles?: Role[];

@@ -1,5 +1,5 @@
 /**
- * The demo data the README and the portal's e2e tests rely on (issue 2).
+ * The demo data the README and the portal's e2e tests rely on.
  * Stand-in data: a real backend passes only if it has the same fixtures.
  */
 import { describe, expect, test } from "vitest";

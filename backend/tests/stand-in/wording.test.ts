@@ -6,7 +6,18 @@
  */
 import { describe, expect, test } from "vitest";
 
-import { adminToken, call, createPost, expectError, get, post, RESIDENT } from "../helpers.js";
+import { PILLOW_EXTENSIONS } from "../../src/validation.js";
+import {
+  adminToken,
+  call,
+  createPost,
+  expectError,
+  FORGED,
+  get,
+  post,
+  RESIDENT,
+} from "../helpers.js";
+import { form, JPEG } from "../images.js";
 
 describe("the stand-in's wording", () => {
   test("not found, method not allowed, not authenticated", async () => {
@@ -66,5 +77,32 @@ describe("the stand-in's wording", () => {
     expect(expectError(response, 400, "invalid_image", "image").errors[0]!.detail).toBe(
       "Загрузите правильное изображение. Файл, который вы загрузили, поврежден или не является изображением.",
     );
+  });
+
+  test("a name whose extension Pillow does not register: Django's FileExtensionValidator message", async () => {
+    const target = await createPost();
+    const token = await adminToken();
+    const sent = (name: string) =>
+      call("POST", "admin/posts/images/", {
+        body: form({ post: target.id }, { bytes: JPEG, name, type: "image/jpeg" }),
+        token,
+      });
+    const allowed = PILLOW_EXTENSIONS.join(", ");
+    expect(
+      expectError(await sent("photo.jpg_large"), 400, "invalid_extension", "image").errors[0]!
+        .detail,
+    ).toBe(`Расширение файлов “jpg_large” не поддерживается. Разрешенные расширения: ${allowed}.`);
+    expect(
+      expectError(await sent("IMG_0412"), 400, "invalid_extension", "image").errors[0]!.detail,
+    ).toBe(`Расширение файлов “” не поддерживается. Разрешенные расширения: ${allowed}.`);
+    expect(allowed.startsWith("bmp, dib, gif, tif, tiff, jfif, jpe, jpg, jpeg,")).toBe(true);
+  });
+
+  test("a token error: simplejwt's dict flattened into several entries, the first holding the code", async () => {
+    const response = await get("client/users/me/", { token: FORGED });
+    const body = expectError(response, 401, "token_not_valid");
+    expect(body.errors.every((error) => error.code === "token_not_valid")).toBe(true);
+    expect(body.errors[0]!.detail).toBe("Given token not valid for any token type");
+    expect(body.errors.map((error) => error.detail)).toContain("Token is invalid or expired");
   });
 });

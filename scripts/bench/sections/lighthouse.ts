@@ -143,7 +143,7 @@ export async function lighthouseSection(ctx: Context) {
   );
   note(
     "script KB in FCP: the modulepreloads that arrived before the observed first paint; Lighthouse's simulation downloads them before it paints, " +
-      "though no module blocks a paint (GoogleChrome/lighthouse#17163; docs/benchmark.md, 2026-11-29).",
+      "though no module blocks a paint (GoogleChrome/lighthouse#17163; docs/benchmark.md).",
   );
   const indexes = [floor, ...results]
     .map((r) => r.benchmarkIndex)

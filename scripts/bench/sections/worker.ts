@@ -1,5 +1,5 @@
 // What the service worker's install costs a resident on a slow link
-// (docs/decisions/016-offline.md, issue 28): the same visit with the worker
+// (docs/decisions/016-offline.md, 044): the same visit with the worker
 // allowed and blocked, through a throttling proxy (400 kbit/s each way, 400 ms
 // round trip) that also slows the worker's own requests. A first page, then a
 // second (the worker registers after its load and installs), then the next
@@ -17,7 +17,7 @@ import { firstPaintOf, SLOW_LINK } from "./slow";
 const FIRST = "/about";
 const SECOND = "/";
 const MEASURED = ["/posts", "/rates"] as const;
-/** The worker's install may slow the next pages' first paint by this much at most (issue 28). */
+/** The worker's install may slow the next pages' first paint by this much at most (decision 044). */
 const MAX_SLOWDOWN = 0.1;
 
 type Mode = "allow" | "block";

@@ -1,5 +1,9 @@
 /**
- * The session cookie's name. Over HTTPS it carries the `__Host-` prefix:
+ * The cookies that make a request one browser's own: the session's and the
+ * flash message's. A signed-out copy (the service worker's) or a shared cache
+ * never sees them.
+ *
+ * The session cookie's name: over HTTPS it carries the `__Host-` prefix:
  * browsers then keep it only if it is Secure, for this host alone, with
  * Path=/, so no sibling subdomain can plant or overwrite it. Over plain http
  * (the demo, the tests) browsers refuse that prefix, so the name stays plain.
