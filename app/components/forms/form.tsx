@@ -37,9 +37,15 @@
  *   form not yet answered: `autoFocus: !form.status`.
  * - Errors are keys of the `errors` namespace (`errors:required`, from the
  *   schemas) or the backend's texts: the fields say both.
+ * - Passwords: `PasswordField` empties itself when the route's action
+ *   answers; `keepOnAnswer` when the answer refused another field only.
+ * - A form with its own formNoValidate buttons («Назад») validates with
+ *   `onValidate: validateWith(schema)` (app/utils/forms/validation.ts).
  * - The action: `readForm`, conform's `parseWithZod` and `reply`, and
  *   `replyRefused` for a refusal (app/server/forms/action.server.ts); its
  *   Retry-After is written by the root (app/server/middleware/retry-after.server.ts).
+ *   A form of several steps switches on its button's `intent`, one function
+ *   per step (app/server/auth/registration-steps.server.ts).
  *
  * The feedback rule is docs/decisions/012-forms.md's: errors beside the
  * fields, a summary at the top when the server rendered the answer, the
