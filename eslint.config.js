@@ -83,6 +83,25 @@ export default tseslint.config(
     },
   },
   {
+    // zod is configured before any schema is built (docs/decisions/047): app/ takes `z` from that module.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}", "app/server/**", "app/utils/schemas/zod.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "zod",
+              allowTypeImports: true,
+              message: "z from ~/utils/schemas/zod: zod configured before any schema is built.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Every string a user reads is in app/locales (translated, and Sakha falls back to Russian):
     // Cyrillic text in a page or a component is a string that escaped them. Comments may stay Russian.
     files: ["app/routes/**/*.{ts,tsx}", "app/components/**/*.{ts,tsx}"],

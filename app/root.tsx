@@ -13,6 +13,7 @@ import { themeColors } from "~/pwa/web-manifest";
 import { shellData } from "~/server/http/shell-data.server";
 import { apiMiddleware } from "~/server/middleware/api.server";
 import { i18nextMiddleware } from "~/server/middleware/i18n.server";
+import { retryAfterMiddleware } from "~/server/middleware/retry-after.server";
 import { sessionMiddleware } from "~/server/middleware/session.server";
 import { sharedCacheMiddleware } from "~/server/middleware/shared-cache.server";
 import { userMiddleware } from "~/server/middleware/user.server";
@@ -39,6 +40,8 @@ export const middleware: Route.MiddlewareFunction[] = [
   sessionMiddleware,
   userMiddleware,
   apiMiddleware,
+  // A refused form's Retry-After, on the page and on its data alike.
+  retryAfterMiddleware,
 ];
 
 export const links: Route.LinksFunction = () => [

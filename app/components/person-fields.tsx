@@ -27,14 +27,11 @@ export function personLabels(t: (key: string) => string): Record<PersonFieldName
 export function PersonFields({
   fields,
   labels,
-  focus,
   autoComplete = true,
 }: {
   fields: Fields;
   /** The form's labels (personLabels among them). */
   labels: Record<PersonFieldName, string>;
-  /** The field to focus (the first invalid one after a server reply). */
-  focus?: string;
   /** Off for administrators typing someone else's data. */
   autoComplete?: boolean;
 }) {
@@ -53,7 +50,6 @@ export function PersonFields({
           inputProps={{
             ...getInputProps(fields[name], { type: "text" }),
             autoComplete: autoComplete ? hint : "off",
-            autoFocus: focus === name,
           }}
           errors={fields[name].errors}
         />
@@ -63,7 +59,6 @@ export function PersonFields({
         inputProps={{
           ...getInputProps(fields.phone, { type: "tel" }),
           placeholder: t("register.phonePlaceholder"),
-          autoFocus: focus === "phone",
         }}
         errors={fields.phone.errors}
       />

@@ -3,20 +3,13 @@ import {
   getInputProps,
   getTextareaProps,
   type FormMetadata,
-  type SubmissionResult,
 } from "@conform-to/react";
 import { useId, useLayoutEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { z } from "zod";
 
-import {
-  ErrorSummary,
-  firstInvalidField,
-  FormErrors,
-  HoneypotInputs,
-  useIsPending,
-} from "~/components/forms/form";
+import { ErrorSummary, FormErrors, HoneypotInputs, useIsPending } from "~/components/forms/form";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, Field, TextareaField } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
@@ -112,14 +105,12 @@ export function PostPreview({ title, html }: Preview) {
 export function PostForm({
   form,
   fields,
-  result,
   submitLabel,
   withImages = false,
   chosenImages,
 }: {
   form: FormMetadata<PostShape, string[]>;
   fields: ReturnType<FormMetadata<PostShape, string[]>["getFieldset"]>;
-  result: SubmissionResult<string[]> | undefined;
   submitLabel: string;
   /** A new post takes its pictures in the same form (the edit page has its own upload form). */
   withImages?: boolean;
@@ -129,7 +120,6 @@ export function PostForm({
   const { t } = useTranslation();
   const pending = useIsPending({ intent: "save" });
   const previewPending = useIsPending({ intent: "preview" });
-  const focus = firstInvalidField(result, ["title", "text"]);
   const labels = {
     title: t("admin.posts.formTitle"),
     text: t("admin.posts.formText"),
@@ -143,18 +133,17 @@ export function PostForm({
       {...getFormProps(form)}
     >
       <ErrorSummary form={form} labels={labels} />
-      <HoneypotInputs label={t("forms.honeypot")} />
+      <HoneypotInputs />
       <Field
         labelProps={{ children: labels.title }}
         inputProps={{
           ...getInputProps(fields.title, { type: "text" }),
-          autoFocus: focus === "title",
         }}
         errors={fields.title.errors}
       />
       <TextareaField
         labelProps={{ children: labels.text }}
-        textareaProps={{ ...getTextareaProps(fields.text), rows: 12, autoFocus: focus === "text" }}
+        textareaProps={{ ...getTextareaProps(fields.text), rows: 12 }}
         hint={t("admin.posts.formTextHint")}
         errors={fields.text.errors}
       />

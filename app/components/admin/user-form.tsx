@@ -1,21 +1,9 @@
-import {
-  getFormProps,
-  getInputProps,
-  type FormMetadata,
-  type SubmissionResult,
-} from "@conform-to/react";
+import { getFormProps, getInputProps, type FormMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { z } from "zod";
 
-import {
-  ErrorSummary,
-  firstInvalidField,
-  FormErrors,
-  HoneypotInputs,
-  useClearPasswords,
-  useIsPending,
-} from "~/components/forms/form";
+import { ErrorSummary, FormErrors, HoneypotInputs, useIsPending } from "~/components/forms/form";
 import { PersonFields, personLabels } from "~/components/person-fields";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, Field, PasswordField } from "~/components/ui/fields";
@@ -37,27 +25,16 @@ export type UserFormShape = z.input<typeof UserEditSchema>;
 export function UserForm({
   form,
   fields,
-  result,
   mode,
   own = false,
 }: {
   form: FormMetadata<UserFormShape, string[]>;
   fields: ReturnType<FormMetadata<UserFormShape, string[]>["getFieldset"]>;
-  result: SubmissionResult<string[]> | undefined;
   mode: "create" | "edit";
   own?: boolean;
 }) {
   const { t } = useTranslation();
   const pending = useIsPending();
-  useClearPasswords(result, [fields.password.id]);
-  const focus = firstInvalidField(result, [
-    "email",
-    "password",
-    "last_name",
-    "first_name",
-    "middle_name",
-    "phone",
-  ]);
   const labels = {
     email: t("admin.users.formEmail"),
     password: mode === "create" ? t("admin.users.formPassword") : t("admin.users.formPasswordEdit"),
@@ -68,13 +45,12 @@ export function UserForm({
   return (
     <Form method="POST" className="form" {...getFormProps(form)}>
       <ErrorSummary form={form} labels={labels} />
-      <HoneypotInputs label={t("forms.honeypot")} />
+      <HoneypotInputs />
       <Field
         labelProps={{ children: labels.email }}
         inputProps={{
           ...getInputProps(fields.email, { type: "email" }),
           autoComplete: "off",
-          autoFocus: focus === "email",
         }}
         errors={fields.email.errors}
       />
@@ -83,14 +59,13 @@ export function UserForm({
         inputProps={{
           ...getInputProps(fields.password, { type: "password" }),
           autoComplete: "new-password",
-          autoFocus: focus === "password",
         }}
         hint={
           mode === "create" ? t("register.passwordHint") : t("admin.users.formPasswordEditHint")
         }
         errors={fields.password.errors}
       />
-      <PersonFields fields={fields} labels={labels} focus={focus} autoComplete={false} />
+      <PersonFields fields={fields} labels={labels} autoComplete={false} />
       {own ? (
         <>
           <input type="hidden" name={fields.is_admin.name} value="on" />

@@ -24,16 +24,16 @@ export function newPasswordLabels(
 export function NewPasswordFields({
   fields,
   labels,
-  focus,
-  focusFirst = false,
+  autoFocus = false,
+  keepOnAnswer = false,
 }: {
   fields: Fields;
   /** The form's labels (newPasswordLabels among them). */
   labels: Record<PasswordFieldName, string>;
-  /** The field to focus (the first invalid one after a server reply). */
-  focus?: string;
-  /** Focus the password when nothing else is to be focused. */
-  focusFirst?: boolean;
+  /** Focus the password (a form not yet answered whose first field it is). */
+  autoFocus?: boolean;
+  /** Keep what was typed when the server answers (it refused another field only). */
+  keepOnAnswer?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -43,19 +43,20 @@ export function NewPasswordFields({
         inputProps={{
           ...getInputProps(fields.password, { type: "password" }),
           autoComplete: "new-password",
-          autoFocus: focus === "password" || (focusFirst && !focus),
+          autoFocus,
         }}
         hint={t("register.passwordHint")}
         errors={fields.password.errors}
+        keepOnAnswer={keepOnAnswer}
       />
       <PasswordField
         labelProps={{ children: labels.password_confirmation }}
         inputProps={{
           ...getInputProps(fields.password_confirmation, { type: "password" }),
           autoComplete: "new-password",
-          autoFocus: focus === "password_confirmation",
         }}
         errors={fields.password_confirmation.errors}
+        keepOnAnswer={keepOnAnswer}
       />
     </>
   );

@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from "react";
 
-import { ErrorList, type ListOfErrors } from "~/components/ui/fields";
+import { ErrorList, useInvalidFocus, type ListOfErrors } from "~/components/ui/fields";
 
 export function formatPhone(raw: string) {
   let digits = raw.replace(/\D/g, "");
@@ -60,6 +60,7 @@ export function PhoneField({
   const fallbackId = useId();
   const id = inputProps.id ?? fallbackId;
   const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
+  const autoFocus = useInvalidFocus(errorId, inputProps.autoFocus);
   return (
     <div className="field">
       <label htmlFor={id} className="field__label">
@@ -68,6 +69,7 @@ export function PhoneField({
       <PhoneInput
         {...inputProps}
         id={id}
+        autoFocus={autoFocus}
         className="input"
         aria-invalid={errorId ? true : undefined}
         aria-describedby={errorId}

@@ -1,12 +1,59 @@
 /**
- * The pieces a form's component renders besides its fields: what conform
- * leaves to the page (docs/decisions/030-forms-in-conforms-shape.md). The
- * feedback rule is docs/decisions/012-forms.md's: errors beside the fields,
- * a summary at the top when the server rendered the answer, the form's own
- * errors inside it, toasts only for success.
+ * The portal's form pieces: what a form needs beyond conform
+ * (https://conform.guide) and React Router's <Form>, the same in every form.
+ * A form's component reads like conform's documentation:
+ *
+ * ```tsx
+ * const [form, fields] = useForm({
+ *   id: "login",
+ *   constraint: getZodConstraint(LoginSchema),
+ *   lastResult: actionData?.result,
+ *   onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+ *   shouldValidate: "onSubmit",
+ *   shouldRevalidate: "onInput",
+ * });
+ * const labels = { email: t("auth.email"), password: t("auth.password") };
+ * <Form method="POST" className="form" {...getFormProps(form)}>
+ *   <ErrorSummary form={form} labels={labels} />   // first: the page without JavaScript
+ *   <HoneypotInputs />
+ *   <Field
+ *     labelProps={{ children: labels.email }}
+ *     inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoFocus: !form.status }}
+ *     errors={fields.email.errors}
+ *   />
+ *   <PasswordField … />                            // empties itself when the server answers
+ *   <FormErrors id={form.errorId} errors={form.errors} />
+ *   <Button type="submit" pending={useIsPending()}>…</Button>
+ * </Form>
+ * ```
+ *
+ * - `labels`: the visible fields' labels, in the page's order, given to the
+ *   fields and to ErrorSummary (the server renders it before the fields, so
+ *   it cannot read them there). A field the form carries hidden has none.
+ * - Focus: conform moves it to the first invalid field once the page is
+ *   React's. On the page the server rendered after a failed submission every
+ *   invalid field (app/components/ui/fields.tsx) carries `autofocus`, and the
+ *   browser focuses the first. A form's own first-field `autoFocus` is for a
+ *   form not yet answered: `autoFocus: !form.status`.
+ * - Errors are keys of the `errors` namespace (`errors:required`, from the
+ *   schemas) or the backend's texts: the fields say both.
+ * - Passwords: `PasswordField` empties itself when the route's action
+ *   answers; `keepOnAnswer` when the answer refused another field only.
+ * - A form with its own formNoValidate buttons («Назад») validates with
+ *   `onValidate: validateWith(schema)` (app/utils/forms/validation.ts).
+ * - The action: `readForm`, conform's `parseWithZod` and `reply`, and
+ *   `replyRefused` for a refusal (app/server/forms/action.server.ts); its
+ *   Retry-After is written by the root (app/server/middleware/retry-after.server.ts).
+ *   A form of several steps switches on its button's `intent`, one function
+ *   per step (app/server/auth/registration-steps.server.ts).
+ *
+ * The feedback rule is docs/decisions/012-forms.md's: errors beside the
+ * fields, a summary at the top when the server rendered the answer, the
+ * form's own errors inside it, toasts only for success
+ * (docs/decisions/047-forms-read-like-conforms-docs.md).
  */
-import type { FormMetadata, SubmissionResult } from "@conform-to/react";
-import { useContext, useEffect, useId } from "react";
+import type { FormMetadata } from "@conform-to/react";
+import { useContext, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormAction, useNavigation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -29,14 +76,10 @@ export function FormErrors({ id, errors }: { id?: string; errors?: string[] }) {
   );
 }
 
-/**
- * Each field's visible label, by the form's field names, declared once in the
- * form's component: its fields show them and its error summary names them.
- * A hidden field has none (`null`): replyRefused (app/server/forms/action.server.ts) says its errors in the form.
- */
+/** The visible fields' labels, by the form's field names; a field the form carries hidden has none. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- conform's own bound
 export type FieldLabels<Shape extends Record<string, any>> = {
-  readonly [Name in keyof Shape]-?: string | null;
+  readonly [Name in keyof Shape]?: string;
 };
 
 /**
@@ -49,9 +92,10 @@ export type FieldLabels<Shape extends Record<string, any>> = {
  * feedback rule in docs/decisions/012-forms.md.
  *
  * The server renders the summary before the fields, so it cannot read their
- * labels: the component passes the same `labels` object its fields use, in
- * the order they appear (the summary's order), and a field without a label is
- * a type error.
+ * labels: the form passes the same `labels` its fields use, in the order they
+ * appear (the summary's order). A field without one (carried hidden) is
+ * listed last by its message alone; replyRefused says such a field's errors
+ * in the form instead (its `hiddenFields`).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's values
 export function ErrorSummary<Shape extends Record<string, any>>({
@@ -65,7 +109,7 @@ export function ErrorSummary<Shape extends Record<string, any>>({
   // False in the server's HTML and while hydrating it; true once the form is React's.
   const enhanced = useHydrated();
   const fieldset = form.getFieldset();
-  const labelOf = labels as Partial<Record<string, string | null>>;
+  const labelOf = labels as Partial<Record<string, string>>;
   // In the page's order, which is the labels' (a field not among them last).
   const order = Object.keys(labels);
   const place = (name: string) => (order.includes(name) ? order.indexOf(name) : order.length);
@@ -124,9 +168,12 @@ function SummaryItem({
  * written as valid HTML: its own inputs say autocomplete="nope" (no such
  * token), put a <style> in the body and repeat one id in every form of a
  * page. Hidden from everyone but bots: display:none (the `honeypot` class)
- * and aria-hidden.
+ * and aria-hidden; labelled «Оставьте это поле пустым» for a reader that
+ * shows them anyway.
  */
-export function HoneypotInputs({ label }: { label: string }) {
+export function HoneypotInputs() {
+  const { t } = useTranslation();
+  const label = t("forms.honeypot");
   const {
     nameFieldName = "name__confirm",
     validFromFieldName = "from__confirm",
@@ -189,31 +236,4 @@ export function useIsPending({
     navigation.formMethod === formMethod &&
     (intent === undefined || navigation.formData?.get("intent") === intent)
   );
-}
-
-/** The first field with an error, so a page rendered without JavaScript can autofocus it. */
-export function firstInvalidField(
-  result: SubmissionResult<string[]> | undefined | null,
-  order: string[],
-) {
-  const errors = result?.error;
-  if (!errors) return undefined;
-  return order.find((name) => (errors[name]?.length ?? 0) > 0);
-}
-
-/**
- * After the server answered a form, passwords are not kept (the server
- * already leaves them out of its reply; with JavaScript the inputs still
- * hold what was typed, so clear them).
- */
-export function useClearPasswords(result: unknown, ids: Array<string | undefined>) {
-  useEffect(() => {
-    if (!result) return;
-    for (const id of ids) {
-      const input = id ? (document.getElementById(id) as HTMLInputElement | null) : null;
-      if (input) input.value = "";
-    }
-    // ids are stable for the life of a form
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [result]);
 }

@@ -1,11 +1,16 @@
 /**
  * Form fields that wire a label, an input and its errors together: the
  * error list has an id the input names in aria-describedby, and
- * aria-invalid is set whenever there is an error.
+ * aria-invalid is set whenever there is an error. On the page the server
+ * rendered after a failed submission an invalid field also takes the focus
+ * (useInvalidFocus); a password field empties itself when the server answers.
+ * How a form uses them: app/components/forms/form.tsx.
  */
 import {
   Fragment,
+  useEffect,
   useId,
+  useRef,
   useState,
   type InputHTMLAttributes,
   type LabelHTMLAttributes,
@@ -13,6 +18,7 @@ import {
   type TextareaHTMLAttributes,
 } from "react";
 import { useTranslation } from "react-i18next";
+import { useActionData } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
 
 import { readErrorText, SaidText, type ErrorText } from "~/utils/i18n/foreign-text";
@@ -21,19 +27,21 @@ import { Icon } from "./icon";
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined;
 
+/** The namespace of the schemas' messages (app/utils/schemas): `errors:required` is a key. */
+const errorKey = /^errors:/;
+
 /**
- * What a resident reads for a field's errors: schema errors are keys of the
- * `errors` namespace, the backend's texts are shown as they are, one marked
- * as another language (app/utils/i18n/foreign-text.ts) with its `lang`.
+ * What a resident reads for a field's errors: the schemas' messages are keys
+ * of the `errors` namespace (`errors:required`), translated here; anything
+ * else is the backend's own text, shown as it is, one marked as another
+ * language (app/utils/i18n/foreign-text.ts) with its `lang`.
  */
 export function useErrorTexts(errors: ListOfErrors): ErrorText[] | undefined {
-  const { t } = useTranslation("errors");
+  const { t } = useTranslation();
   return errors
     ?.filter((error): error is string => Boolean(error))
     .map((error) =>
-      /^[a-zA-Z]+$/.test(error)
-        ? { text: t(error, { defaultValue: error }) }
-        : readErrorText(error),
+      errorKey.test(error) ? { text: t(error, { defaultValue: error }) } : readErrorText(error),
     );
 }
 
@@ -47,10 +55,7 @@ export function SaidTexts({ texts }: { texts: ErrorText[] }) {
   ));
 }
 
-/**
- * Errors under a field. Schema errors are keys of the `errors` namespace;
- * the backend's texts are not keys and show as they are.
- */
+/** Errors under a field, as useErrorTexts says them. */
 export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
   const list = useErrorTexts(errors);
   if (!list?.length) return null;
@@ -64,6 +69,18 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
       ))}
     </ul>
   );
+}
+
+/**
+ * The field's `autoFocus`: the form's own (`autoFocus: !form.status`, a form
+ * not yet answered), or, on the page the server rendered, its errors. Every
+ * invalid field then carries the attribute and the browser focuses the first
+ * of them, as it does with HTML's autofocus. Once the page is React's, conform
+ * moves the focus after a submission, and the attribute is not rendered.
+ */
+export function useInvalidFocus(errorId: string | undefined, autoFocus: boolean | undefined) {
+  const hydrated = useHydrated();
+  return autoFocus || (Boolean(errorId) && !hydrated) || undefined;
 }
 
 interface FieldProps {
@@ -84,6 +101,7 @@ export function Field({ labelProps, inputProps, errors, hint, className }: Field
   const id = inputProps.id ?? fallbackId;
   const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
+  const autoFocus = useInvalidFocus(errorId, inputProps.autoFocus);
   return (
     <div className={["field", className].filter(Boolean).join(" ")}>
       <label htmlFor={id} className="field__label" {...labelProps} />
@@ -92,6 +110,7 @@ export function Field({ labelProps, inputProps, errors, hint, className }: Field
         className="input"
         aria-invalid={errorId ? true : undefined}
         {...inputProps}
+        autoFocus={autoFocus}
         aria-describedby={describedBy(hintId, errorId)}
       />
       {hint ? (
@@ -119,6 +138,7 @@ export function TextareaField({
   const id = textareaProps.id ?? fallbackId;
   const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
+  const autoFocus = useInvalidFocus(errorId, textareaProps.autoFocus);
   return (
     <div className={["field", className].filter(Boolean).join(" ")}>
       <label htmlFor={id} className="field__label" {...labelProps} />
@@ -127,6 +147,7 @@ export function TextareaField({
         className="input textarea"
         aria-invalid={errorId ? true : undefined}
         {...textareaProps}
+        autoFocus={autoFocus}
         aria-describedby={describedBy(hintId, errorId)}
       />
       {hint ? (
@@ -151,6 +172,7 @@ export function CheckboxField({ labelProps, inputProps, errors, hint }: Checkbox
   const id = inputProps.id ?? fallbackId;
   const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
+  const autoFocus = useInvalidFocus(errorId, inputProps.autoFocus);
   return (
     <div className="field field--checkbox">
       <input
@@ -159,6 +181,7 @@ export function CheckboxField({ labelProps, inputProps, errors, hint }: Checkbox
         className="checkbox"
         aria-invalid={errorId ? true : undefined}
         {...inputProps}
+        autoFocus={autoFocus}
         aria-describedby={describedBy(hintId, errorId)}
       />
       <label htmlFor={id} className="field__label" {...labelProps} />
@@ -174,9 +197,19 @@ export function CheckboxField({ labelProps, inputProps, errors, hint }: Checkbox
 
 /**
  * A password field. With JavaScript a button shows or hides what was typed;
- * without it, a plain password input.
+ * without it, a plain password input. It empties itself when the server
+ * answers its page's form (the server never sends a password back: without
+ * JavaScript the new page's field is empty already), unless `keepOnAnswer`
+ * (the answer refused another field only).
  */
-export function PasswordField({ labelProps, inputProps, errors, hint, className }: FieldProps) {
+export function PasswordField({
+  labelProps,
+  inputProps,
+  errors,
+  hint,
+  className,
+  keepOnAnswer = false,
+}: FieldProps & { keepOnAnswer?: boolean }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const [visible, setVisible] = useState(false);
@@ -184,16 +217,26 @@ export function PasswordField({ labelProps, inputProps, errors, hint, className 
   const id = inputProps.id ?? fallbackId;
   const errorId = errors?.some(Boolean) ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
+  const autoFocus = useInvalidFocus(errorId, inputProps.autoFocus);
+  const input = useRef<HTMLInputElement>(null);
+  const answer = useActionData();
+  useEffect(() => {
+    if (answer && !keepOnAnswer && input.current) input.current.value = "";
+    // Once per answer: each answer is a new object.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answer]);
   return (
     <div className={["field", className].filter(Boolean).join(" ")}>
       <label htmlFor={id} className="field__label" {...labelProps} />
       <div className="input-group">
         <input
+          ref={input}
           id={id}
           className="input"
           aria-invalid={errorId ? true : undefined}
           {...inputProps}
           type={visible ? "text" : "password"}
+          autoFocus={autoFocus}
           aria-describedby={describedBy(hintId, errorId)}
         />
         {hydrated ? (

@@ -145,9 +145,7 @@ function PostEditForm({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  return (
-    <PostForm form={form} fields={fields} result={result} submitLabel={t("admin.posts.save")} />
-  );
+  return <PostForm form={form} fields={fields} submitLabel={t("admin.posts.save")} />;
 }
 
 function ReplaceForm({

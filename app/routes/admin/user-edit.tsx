@@ -93,7 +93,7 @@ export default function UserEditPage({ loaderData, actionData }: Route.Component
     <div className="page">
       <h1>{user.email}</h1>
       <section className="card">
-        <UserForm form={form} fields={fields} result={result} mode="edit" own={loaderData.own} />
+        <UserForm form={form} fields={fields} mode="edit" own={loaderData.own} />
       </section>
       <p>
         <Link to="/admin/users" className="btn btn--mainSecondary btn--md">

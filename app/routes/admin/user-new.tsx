@@ -60,7 +60,7 @@ export default function UserNewPage({ actionData }: Route.ComponentProps) {
     <div className="page">
       <h1>{t("admin.users.create")}</h1>
       <section className="card">
-        <UserForm form={form} fields={fields} result={result} mode="create" />
+        <UserForm form={form} fields={fields} mode="create" />
       </section>
     </div>
   );

@@ -10,19 +10,12 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useSearchParams } from "react-router";
 
-import {
-  ErrorSummary,
-  firstInvalidField,
-  FormErrors,
-  HoneypotInputs,
-  useClearPasswords,
-  useIsPending,
-} from "~/components/forms/form";
+import { ErrorSummary, FormErrors, HoneypotInputs, useIsPending } from "~/components/forms/form";
 import { Button } from "~/components/ui/button";
 import { Field, PasswordField } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
 import { signInByForm } from "~/server/auth/sign-in.server";
-import { readForm, retryAfterHeaders } from "~/server/forms/action.server";
+import { readForm } from "~/server/forms/action.server";
 import { requireGuest } from "~/server/middleware/access.server";
 import { getSession } from "~/server/middleware/session.server";
 import { LoginSchema } from "~/utils/schemas/auth";
@@ -32,9 +25,6 @@ import type { Route } from "./+types/login";
 export const middleware: Route.MiddlewareFunction[] = [requireGuest];
 
 const constraint = getZodConstraint(LoginSchema);
-
-/** A refusal (429) tells when to come back in the page's own response. */
-export const headers = retryAfterHeaders;
 
 export async function loader({ context }: Route.LoaderArgs) {
   // A message left for this page, e.g. «Сессия истекла…» (read once).
@@ -58,19 +48,16 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   const { email } = loaderData;
   const [searchParams] = useSearchParams();
   const isPending = useIsPending();
-  const result = actionData?.result;
   const [form, fields] = useForm({
     id: "login",
     constraint,
-    lastResult: result,
+    lastResult: actionData?.result,
     defaultValue: { email },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const labels = { email: t("auth.email"), password: t("auth.password"), redirectTo: null };
-  useClearPasswords(result, [fields.password.id]);
-  const focus = firstInvalidField(result, ["email", "password"]);
+  const labels = { email: t("auth.email"), password: t("auth.password") };
 
   return (
     <section className="auth-page" aria-labelledby="login-title">
@@ -85,7 +72,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
         ) : null}
         <Form method="POST" className="form" {...getFormProps(form)}>
           <ErrorSummary form={form} labels={labels} />
-          <HoneypotInputs label={t("forms.honeypot")} />
+          <HoneypotInputs />
           <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
           <Field
             labelProps={{ children: labels.email }}
@@ -93,7 +80,8 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
               ...getInputProps(fields.email, { type: "email" }),
               autoComplete: "username",
               placeholder: t("auth.emailPlaceholder"),
-              autoFocus: focus === "email" || (!focus && !result && !email),
+              // Just registered or reset: the e-mail is there, the password is what is left.
+              autoFocus: !form.status && !email,
             }}
             errors={fields.email.errors}
           />
@@ -102,7 +90,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
             inputProps={{
               ...getInputProps(fields.password, { type: "password" }),
               autoComplete: "current-password",
-              autoFocus: focus === "password" || (!focus && !result && Boolean(email)),
+              autoFocus: !form.status && Boolean(email),
             }}
             errors={fields.password.errors}
           />

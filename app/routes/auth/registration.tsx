@@ -7,54 +7,39 @@
  * form; every step links the documents accepted by registering. Once
  * registered, the resident is signed in.
  */
-import { randomUUID } from "node:crypto";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 
 import { CodeField } from "~/components/auth/code-field";
 import { DocumentLink, DocumentsLine } from "~/components/auth/documents-line";
 import { NewPasswordFields, newPasswordLabels } from "~/components/auth/new-password-fields";
 import { codeStepErrors, ResendControl } from "~/components/auth/resend";
 import { StepIndicator } from "~/components/auth/steps";
-import {
-  ErrorSummary,
-  firstInvalidField,
-  FormErrors,
-  HoneypotInputs,
-  useClearPasswords,
-  useIsPending,
-} from "~/components/forms/form";
+import { ErrorSummary, FormErrors, HoneypotInputs, useIsPending } from "~/components/forms/form";
 import { PersonFields, personLabels } from "~/components/person-fields";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, Field } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
-import { signInWithNewPassword } from "~/server/auth/sign-in.server";
-import { getEnv } from "~/server/config/env.server";
-import { recordConsent } from "~/server/content/consent.server";
-import { readForm, replyRefused, retryAfterHeaders } from "~/server/forms/action.server";
+import { resendCountdown } from "~/server/auth/code-letter.server";
+import {
+  backToEmail,
+  checkCode,
+  register,
+  registrationState,
+  resendCode,
+  sendCode,
+} from "~/server/auth/registration-steps.server";
+import { readForm } from "~/server/forms/action.server";
 import { codeAttemptKey, getLimits } from "~/server/http/limits.server";
 import { requireGuest } from "~/server/middleware/access.server";
-import { getApi } from "~/server/middleware/api.server";
-import { getI18n } from "~/server/middleware/i18n.server";
-import { getSession, type RegistrationState } from "~/server/middleware/session.server";
-import { redirectWithToast } from "~/server/toasts/toast.server";
-import { formatCountdown, secondsUntilResend } from "~/utils/format/countdown";
 import { validateWith } from "~/utils/forms/validation";
-import { requestMetaContext } from "~/utils/http/request-context";
-import {
-  CodeStepSchema,
-  ProfileStepSchema,
-  RegistrationEmailSchema,
-  ResendSchema,
-} from "~/utils/schemas/auth";
+import { CodeStepSchema, ProfileStepSchema, RegistrationEmailSchema } from "~/utils/schemas/auth";
 
 import type { Route } from "./+types/registration";
 
 export const middleware: Route.MiddlewareFunction[] = [requireGuest];
-
-const here = "/auth/registration";
 
 const constraints = {
   email: getZodConstraint(RegistrationEmailSchema),
@@ -62,11 +47,8 @@ const constraints = {
   profile: getZodConstraint(ProfileStepSchema),
 };
 
-/** A refusal (429) tells when to come back in the page's own response. */
-export const headers = retryAfterHeaders;
-
 export async function loader({ context }: Route.LoaderArgs) {
-  const state: RegistrationState = getSession(context).get("registration") ?? { step: "email" };
+  const state = registrationState(context);
   return {
     step: state.step,
     email: state.email ?? "",
@@ -77,143 +59,28 @@ export async function loader({ context }: Route.LoaderArgs) {
       state.step === "code"
         ? await getLimits().codeUsedUp(codeAttemptKey("register", state))
         : false,
-    secondsLeft: secondsUntilResend(state.sentAt, Date.now(), getEnv().RESEND_COOLDOWN_SECONDS),
-    resendAt: (state.sentAt ?? 0) + getEnv().RESEND_COOLDOWN_SECONDS * 1000,
-    sentAt: state.sentAt ?? 0,
+    ...resendCountdown(state),
   };
 }
 
+/** One step's form at a time, by the button pressed: each answer is about the step on the page. */
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request, context);
-  const session = getSession(context);
-  const state: RegistrationState = session.get("registration") ?? { step: "email" };
-  const api = getApi(context);
-  const { t } = getI18n(context);
-  const intent = String(formData.get("intent") ?? "");
-  const meta = context.get(requestMetaContext);
-  const client = meta.clientAddress;
-  const limits = getLimits();
-
-  if (intent === "back") {
-    session.set("registration", { step: "email", email: state.email, consented: state.consented });
-    return redirect(here);
+  switch (formData.get("intent")) {
+    case "back":
+      return backToEmail(context);
+    case "email":
+      return sendCode(formData, context);
+    case "resend":
+      return resendCode(formData, context);
+    case "code":
+      return checkCode(formData, context);
+    case "profile":
+      return register(formData, context);
+    default:
+      // No such button: the page as it is.
+      return redirect("/auth/registration");
   }
-
-  // One step's form at a time: each answer is about the step on the page.
-  if (intent === "email") {
-    const submission = parseWithZod(formData, { schema: RegistrationEmailSchema });
-    if (submission.status !== "success")
-      return data({ result: submission.reply() }, { status: 400 });
-    const { email } = submission.value;
-    const refusal = await limits.codeRequest(client);
-    if (refusal) return replyRefused(submission, refusal, context);
-    try {
-      // Recorded before the e-mail is sent: the consent is what allows sending it.
-      await recordConsent({ email, clientAddress: client, requestId: meta.requestId });
-      await api.users.registerEmail({ email });
-    } catch (error) {
-      return replyRefused(submission, error, context);
-    }
-    session.set("registration", {
-      step: "code",
-      email,
-      consented: true,
-      sentAt: Date.now(),
-      codeId: randomUUID(),
-    });
-    return redirect(here);
-  }
-
-  if (!state.email) return redirect(here);
-
-  if (intent === "resend") {
-    // Answered on the code step's form, whose fields it does not read («Отправить повторно» skips validation).
-    const submission = parseWithZod(formData, { schema: ResendSchema });
-    const left = secondsUntilResend(state.sentAt, Date.now(), getEnv().RESEND_COOLDOWN_SECONDS);
-    if (left > 0)
-      return data(
-        {
-          result: submission.reply({
-            formErrors: [t("register.resendTooEarly", { time: formatCountdown(left) })],
-          }),
-        },
-        { status: 429 },
-      );
-    const refusal = await limits.codeRequest(client);
-    if (refusal) return replyRefused(submission, refusal, context);
-    try {
-      await api.users.registerEmail({ email: state.email });
-    } catch (error) {
-      return replyRefused(submission, error, context);
-    }
-    session.set("registration", {
-      step: "code",
-      email: state.email,
-      consented: state.consented,
-      sentAt: Date.now(),
-      codeId: randomUUID(),
-    });
-    return redirectWithToast(here, {
-      type: "info",
-      description: t("register.codeResent", { email: state.email }),
-    });
-  }
-
-  if (intent === "code") {
-    const submission = parseWithZod(formData, { schema: CodeStepSchema });
-    if (submission.status !== "success")
-      return data({ result: submission.reply() }, { status: 400 });
-    const { code } = submission.value;
-    // The backend knows a registration by its code alone: every guess is counted, per code and per client.
-    const refusal = await limits.codeTry(client, codeAttemptKey("register", state));
-    if (refusal) return replyRefused(submission, refusal, context);
-    try {
-      await api.users.checkCode({ code });
-    } catch (error) {
-      return replyRefused(submission, error, context);
-    }
-    session.set("registration", { ...state, step: "profile", code });
-    return redirect(here);
-  }
-
-  if (intent === "profile") {
-    // Only the code this session's own code step accepted (and counted) finishes a registration;
-    // a code posted with the form would let the profile step guess codes past every limit.
-    const code = state.step === "profile" ? state.code : undefined;
-    if (!code) return redirect(here);
-    const email = state.email;
-    const submission = parseWithZod(formData, { schema: ProfileStepSchema });
-    if (submission.status !== "success")
-      return data(
-        { result: submission.reply({ hideFields: ["password", "password_confirmation"] }) },
-        { status: 400 },
-      );
-    const { phone, middle_name, ...rest } = submission.value;
-    try {
-      await api.users.registerProfile({
-        ...rest,
-        code,
-        middle_name: middle_name ?? "",
-        phone: phone ?? null,
-      });
-    } catch (error) {
-      // The code is hidden: the backend's word on it is said in the form.
-      return replyRefused(submission, error, context, { hiddenFields: ["code"] });
-    }
-    session.unset("registration");
-    // The resident has just typed the e-mail and the password: signed in with them, not asked again.
-    const signedIn = await signInWithNewPassword(context, { email, password: rest.password });
-    if (signedIn)
-      return redirectWithToast(
-        "/profile",
-        { type: "success", description: t("success.registrationSignedIn") },
-        signedIn,
-      );
-    return redirectWithToast("/auth", { type: "success", description: t("success.registration") });
-  }
-
-  // No such button: the page as it is.
-  return redirect(here);
 }
 
 type PageData = Route.ComponentProps["loaderData"];
@@ -229,11 +96,10 @@ function EmailStep({
 }) {
   const { t } = useTranslation();
   const pending = useIsPending();
-  const result = actionData?.result;
   const [form, fields] = useForm({
     id: "register-email",
     constraint: constraints.email,
-    lastResult: result,
+    lastResult: actionData?.result,
     // Back from a later step: the consent already given (and recorded) stays given.
     defaultValue: { email, consent: consented ? "on" : undefined },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: RegistrationEmailSchema }),
@@ -241,18 +107,17 @@ function EmailStep({
     shouldRevalidate: "onInput",
   });
   const labels = { email: t("auth.email"), consent: t("register.consent") };
-  const focus = firstInvalidField(result, ["email", "consent"]);
   return (
     <Form method="POST" className="form" {...getFormProps(form)}>
       <ErrorSummary form={form} labels={labels} />
-      <HoneypotInputs label={t("forms.honeypot")} />
+      <HoneypotInputs />
       <p className="muted">{t("register.emailLead")}</p>
       <Field
         labelProps={{ children: labels.email }}
         inputProps={{
           ...getInputProps(fields.email, { type: "email" }),
           autoComplete: "email",
-          autoFocus: focus === "email" || !focus,
+          autoFocus: !form.status,
           placeholder: t("auth.emailPlaceholder"),
         }}
         errors={fields.email.errors}
@@ -264,7 +129,6 @@ function EmailStep({
           ...getInputProps(fields.consent, { type: "checkbox" }),
           required: false,
           "aria-required": true,
-          autoFocus: focus === "consent",
         }}
         hint={<DocumentLink to="/documents/consent">{t("register.consentText")}</DocumentLink>}
         errors={fields.consent.errors}
@@ -300,7 +164,7 @@ function CodeStep({
   return (
     <Form method="POST" className="form" {...getFormProps(form)}>
       <ErrorSummary form={form} labels={labels} />
-      <HoneypotInputs label={t("forms.honeypot")} />
+      <HoneypotInputs />
       <p className="muted">{t("register.codeLead", { email })}</p>
       <CodeField
         id={fields.code.id}
@@ -348,38 +212,24 @@ function ProfileStep({
 }) {
   const { t } = useTranslation();
   const pending = useIsPending();
-  const result = actionData?.result;
   const [form, fields] = useForm({
     id: "register-profile",
     constraint: constraints.profile,
-    lastResult: result,
+    lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileStepSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  // The code is hidden: the action says its errors in the form (replyRefused's hiddenFields).
-  const labels = {
-    code: null,
-    ...newPasswordLabels(t, t("register.password")),
-    ...personLabels(t),
-  };
-  useClearPasswords(result, [fields.password.id, fields.password_confirmation.id]);
-  const focus = firstInvalidField(result, [
-    "password",
-    "password_confirmation",
-    "first_name",
-    "middle_name",
-    "last_name",
-    "phone",
-  ]);
+  // The code is carried hidden: the action says its errors in the form (replyRefused's hiddenFields).
+  const labels = { ...newPasswordLabels(t, t("register.password")), ...personLabels(t) };
   return (
     <Form method="POST" className="form" {...getFormProps(form)}>
       <ErrorSummary form={form} labels={labels} />
-      <HoneypotInputs label={t("forms.honeypot")} />
+      <HoneypotInputs />
       <p className="muted">{t("register.profileLead")}</p>
       <input type="hidden" name="code" value={code ?? ""} readOnly />
-      <NewPasswordFields fields={fields} labels={labels} focus={focus} focusFirst />
-      <PersonFields fields={fields} labels={labels} focus={focus} />
+      <NewPasswordFields fields={fields} labels={labels} autoFocus={!form.status} />
+      <PersonFields fields={fields} labels={labels} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <Button type="submit" name="intent" value="profile" size="lg" pending={pending}>
         <Icon name="check" />

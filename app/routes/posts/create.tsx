@@ -114,7 +114,7 @@ export default function PostCreatePage({ actionData }: Route.ComponentProps) {
         <PostForm
           form={form}
           fields={fields}
-          result={result}
+
           submitLabel={t("admin.posts.createSubmit")}
           withImages
           chosenImages={chosenImagesIn(actionData)}

@@ -20,7 +20,7 @@ import { PayAccountLink } from "~/components/pay-account-link";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
-import { readForm, replyRefused, retryAfterHeaders } from "~/server/forms/action.server";
+import { readForm, replyRefused } from "~/server/forms/action.server";
 import { getLimits } from "~/server/http/limits.server";
 import { loadListPage } from "~/server/lists/list-page.server";
 import { requireUser } from "~/server/middleware/access.server";
@@ -47,8 +47,6 @@ const attachConstraint = getZodConstraint(AttachSchema);
 /** The contract's attach refusals that a guess gets (docs/api-contract.md): said alike, counted. */
 const guessRefusals = new Set(["not_found", "mismatch"]);
 
-/** A refusal (429) tells when to come back in the page's own response. */
-export const headers = retryAfterHeaders;
 const sorts = { number: "id", address: "address", debt: "-balance", prepaid: "balance" } as const;
 type Sort = keyof typeof sorts;
 
@@ -138,44 +136,17 @@ function DetachControl({ account }: { account: Account }) {
   );
 }
 
+type PageData = Route.ComponentProps["loaderData"];
+
 export default function AccountsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const format = useFormat();
   const { accounts, filters, page, pages, count, ignored } = loaderData;
   const filtered = Boolean(filters.address || filters.number);
   return (
     <div className="page">
       <h1>{t("accounts.title")}</h1>
       <p className="muted">{t("accounts.lead")}</p>
-      <FilterForm resetTo="/profile/accounts" filtered={filtered}>
-        <FilterInput
-          id="accounts-address"
-          name="address"
-          label={t("accounts.address")}
-          defaultValue={filters.address}
-        />
-        <FilterInput
-          id="accounts-number"
-          name="number"
-          label={t("accounts.number")}
-          defaultValue={filters.number}
-          error={ignored.includes("number") ? t("accounts.numberInvalid") : undefined}
-          maxLength={10}
-          inputMode="numeric"
-        />
-        <FilterSelect
-          id="accounts-sort"
-          name="sort"
-          label={t("list.sort")}
-          defaultValue={filters.sort}
-          options={[
-            { value: "number", label: t("accounts.sortNumber") },
-            { value: "address", label: t("accounts.sortAddress") },
-            { value: "debt", label: t("accounts.sortBalanceDesc") },
-            { value: "prepaid", label: t("accounts.sortBalanceAsc") },
-          ]}
-        />
-      </FilterForm>
+      <AccountFilters filters={filters} filtered={filtered} ignored={ignored} />
       <IgnoredParams ignored={ignored} labels={{ number: t("accounts.number") }} />
       <ListResult
         empty={accounts.length === 0}
@@ -193,26 +164,7 @@ export default function AccountsPage({ loaderData, actionData }: Route.Component
       >
         <ul className="account-list">
           {accounts.map((account) => (
-            <li key={account.id} className="card account-card">
-              <div className="account-card__head">
-                <h2 className="account-card__number">
-                  <span className="visually-hidden">{t("accounts.colNumber")} </span>
-                  {account.id}
-                </h2>
-                <Balance value={account.balance} />
-              </div>
-              <p className="account-card__address">
-                <Icon name="map-pin" /> {account.address}
-              </p>
-              <p className="muted small">
-                {t("accounts.colHolder")}: {account.customer} ·{" "}
-                {t("accounts.updated", { date: format.date(account.updated_at) })}
-              </p>
-              <div className="account-card__actions">
-                <PayAccountLink account={account.id} />
-                <DetachControl account={account} />
-              </div>
-            </li>
+            <AccountCard key={account.id} account={account} />
           ))}
         </ul>
       </ListResult>
@@ -221,6 +173,72 @@ export default function AccountsPage({ loaderData, actionData }: Route.Component
         <AttachForm key={count} actionData={actionData} />
       </section>
     </div>
+  );
+}
+
+function AccountFilters({
+  filters,
+  filtered,
+  ignored,
+}: Pick<PageData, "filters" | "ignored"> & { filtered: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <FilterForm resetTo="/profile/accounts" filtered={filtered}>
+      <FilterInput
+        id="accounts-address"
+        name="address"
+        label={t("accounts.address")}
+        defaultValue={filters.address}
+      />
+      <FilterInput
+        id="accounts-number"
+        name="number"
+        label={t("accounts.number")}
+        defaultValue={filters.number}
+        error={ignored.includes("number") ? t("accounts.numberInvalid") : undefined}
+        maxLength={10}
+        inputMode="numeric"
+      />
+      <FilterSelect
+        id="accounts-sort"
+        name="sort"
+        label={t("list.sort")}
+        defaultValue={filters.sort}
+        options={[
+          { value: "number", label: t("accounts.sortNumber") },
+          { value: "address", label: t("accounts.sortAddress") },
+          { value: "debt", label: t("accounts.sortBalanceDesc") },
+          { value: "prepaid", label: t("accounts.sortBalanceAsc") },
+        ]}
+      />
+    </FilterForm>
+  );
+}
+
+function AccountCard({ account }: { account: PageData["accounts"][number] }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <li className="card account-card">
+      <div className="account-card__head">
+        <h2 className="account-card__number">
+          <span className="visually-hidden">{t("accounts.colNumber")} </span>
+          {account.id}
+        </h2>
+        <Balance value={account.balance} />
+      </div>
+      <p className="account-card__address">
+        <Icon name="map-pin" /> {account.address}
+      </p>
+      <p className="muted small">
+        {t("accounts.colHolder")}: {account.customer} ·{" "}
+        {t("accounts.updated", { date: format.date(account.updated_at) })}
+      </p>
+      <div className="account-card__actions">
+        <PayAccountLink account={account.id} />
+        <DetachControl account={account} />
+      </div>
+    </li>
   );
 }
 
@@ -242,7 +260,7 @@ function AttachForm({ actionData }: { actionData: Route.ComponentProps["actionDa
       <h2 id="attach-title">{t("accounts.attachTitle")}</h2>
       <ErrorSummary form={form} labels={labels} />
       <p className="muted">{t("accounts.attachLead")}</p>
-      <HoneypotInputs label={t("forms.honeypot")} />
+      <HoneypotInputs />
       <Field
         labelProps={{ children: labels.id }}
         inputProps={{

@@ -10,14 +10,7 @@ import { data, Form, Link, redirect, useRouteLoaderData } from "react-router";
 
 import { NewPasswordFields, newPasswordLabels } from "~/components/auth/new-password-fields";
 import { formatPhone } from "~/components/auth/phone-input";
-import {
-  ErrorSummary,
-  firstInvalidField,
-  FormErrors,
-  HoneypotInputs,
-  useClearPasswords,
-  useIsPending,
-} from "~/components/forms/form";
+import { ErrorSummary, FormErrors, HoneypotInputs, useIsPending } from "~/components/forms/form";
 import { PersonFields, personLabels } from "~/components/person-fields";
 import { Button } from "~/components/ui/button";
 import { PasswordField } from "~/components/ui/fields";
@@ -170,7 +163,6 @@ function ProfileForm({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const focus = firstInvalidField(result, ["last_name", "first_name", "middle_name", "phone"]);
   const labels = personLabels(t);
   return (
     <Form
@@ -181,8 +173,8 @@ function ProfileForm({
     >
       <h2 id="profile-data-title">{t("profile.edit")}</h2>
       <ErrorSummary form={form} labels={labels} />
-      <HoneypotInputs label={t("forms.honeypot")} />
-      <PersonFields fields={fields} labels={labels} focus={focus} />
+      <HoneypotInputs />
+      <PersonFields fields={fields} labels={labels} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <Button type="submit" name="intent" value="profile" pending={pending}>
         <Icon name="check" />
@@ -204,12 +196,6 @@ function PasswordForm({ actionData }: { actionData: Route.ComponentProps["action
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  useClearPasswords(result, [
-    fields.old_password.id,
-    fields.password.id,
-    fields.password_confirmation.id,
-  ]);
-  const focus = firstInvalidField(result, ["old_password", "password", "password_confirmation"]);
   const labels = {
     old_password: t("profile.oldPassword"),
     ...newPasswordLabels(t, t("profile.newPassword")),
@@ -223,17 +209,16 @@ function PasswordForm({ actionData }: { actionData: Route.ComponentProps["action
     >
       <h2 id="profile-password-title">{t("profile.passwordTitle")}</h2>
       <ErrorSummary form={form} labels={labels} />
-      <HoneypotInputs label={t("forms.honeypot")} />
+      <HoneypotInputs />
       <PasswordField
         labelProps={{ children: labels.old_password }}
         inputProps={{
           ...getInputProps(fields.old_password, { type: "password" }),
           autoComplete: "current-password",
-          autoFocus: focus === "old_password",
         }}
         errors={fields.old_password.errors}
       />
-      <NewPasswordFields fields={fields} labels={labels} focus={focus} />
+      <NewPasswordFields fields={fields} labels={labels} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <Button
         type="submit"

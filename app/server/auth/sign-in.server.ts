@@ -31,23 +31,32 @@ export async function signIn(
 }
 
 /**
- * After a password was set: signed in, or null when the backend would not
- * (an account it keeps inactive, the backend gone meanwhile). Then the
- * sign-in page is opened with the e-mail filled in. Not counted as a
- * sign-in try (app/server/http/limits.server.ts): the portal knows the password is
- * right, nobody is guessing.
+ * After a password was set (registration, reset): signed in and sent to the
+ * profile, saying `texts.signedIn`; or, when the backend would not sign in
+ * (an account it keeps inactive, the backend gone meanwhile), sent to the
+ * sign-in page with the e-mail filled in, saying `texts.signedOut`. Not
+ * counted as a sign-in try (app/server/http/limits.server.ts): the portal
+ * knows the password is right, nobody is guessing.
  */
 export async function signInWithNewPassword(
   context: Context,
   credentials: { email: string; password: string },
-): Promise<ResponseInit | null> {
+  texts: { signedIn: string; signedOut: string },
+) {
+  const { t } = getI18n(context);
+  let signedIn: ResponseInit;
   try {
-    return await signIn(context, credentials);
+    signedIn = await signIn(context, credentials);
   } catch (error) {
     if (!(error instanceof ApiError || error instanceof BackendFailureResponse)) throw error;
     getSession(context).flash("authEmail", credentials.email);
-    return null;
+    return redirectWithToast("/auth", { type: "success", description: t(texts.signedOut) });
   }
+  return redirectWithToast(
+    "/profile",
+    { type: "success", description: t(texts.signedIn) },
+    signedIn,
+  );
 }
 
 /**

@@ -10,6 +10,7 @@
  * return redirectWithToast(to, { type: "success", description: t("…") });
  * ```
  */
+import { INTENT } from "@conform-to/dom";
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
 
@@ -17,6 +18,7 @@ import { refusalTexts } from "~/server/api/refusal-texts.server";
 import type { Refusal } from "~/server/http/limits.server";
 import { readFormData, unreadableForm } from "~/server/http/request.server";
 import { getI18n } from "~/server/middleware/i18n.server";
+import { retryAfterContext } from "~/server/middleware/retry-after.server";
 import { ApiError, BackendFailureResponse, BackendRefusalResponse } from "~/utils/api/errors";
 import { formatCountdown } from "~/utils/format/countdown";
 
@@ -28,9 +30,6 @@ type T = (key: string, options?: Record<string, unknown>) => string;
 /** What an action answers about its form: conform's result (the page's `lastResult`). */
 export type FormAnswer = { result: SubmissionResult<string[]> };
 
-/** The name of conform's own control field (a field validated as it is typed). */
-const conformIntent = "__intent__";
-
 /**
  * The submitted form, as every action reads it: a 4xx for a body that is not
  * a form or breaks the body bounds (app/server/http/request.server.ts), a 400 for a
@@ -39,7 +38,7 @@ const conformIntent = "__intent__";
 export async function readForm(request: Request, context: Context): Promise<FormData> {
   const formData = await readFormData(request);
   await checkHoneypot(formData, getI18n(context).t("errors:formRejected"));
-  const intent = formData.get(conformIntent);
+  const intent = formData.get(INTENT);
   if (intent !== null && !readableJson(intent)) throw await unreadableForm(request);
   return formData;
 }
@@ -60,7 +59,8 @@ function readableJson(value: FormDataEntryValue) {
  * - a limit of the portal's (app/server/http/limits.server.ts): why and when to
  *   come back, 429 with Retry-After;
  * - the backend's refusal (ApiError): its texts beside the fields they name
- *   (`attr`), the rest inside the form; its 429 says when to try again;
+ *   (`attr`), the rest inside the form; its 429 says when to try again
+ *   (`throttled`: the key of the form's own wording for it, with `{{time}}`);
  * - the backend down, slow or broken: «Сервис временно недоступен», with the
  *   failure's status (503, 504, 502); its 403: «Недостаточно прав», 403.
  *
@@ -72,7 +72,10 @@ export function replyRefused(
   submission: Pick<Submission<unknown>, "payload" | "reply">,
   cause: unknown,
   context: Context,
-  { hiddenFields = [] }: { hiddenFields?: readonly string[] } = {},
+  {
+    hiddenFields = [],
+    throttled = "forms.throttled",
+  }: { hiddenFields?: readonly string[]; throttled?: string } = {},
 ) {
   const i18n = getI18n(context);
   const { t } = i18n;
@@ -94,12 +97,15 @@ export function replyRefused(
     );
 
   if (isRefusal(cause))
-    return answer([refusalMessage(cause, t)], tooManyRequests(cause.retryAfterSeconds));
+    return answer(
+      [refusalMessage(cause, t)],
+      tooManyRequests(context, cause.retryAfterSeconds ?? undefined),
+    );
   if (cause instanceof ApiError) {
     if (cause.status === 429)
       return answer(
-        [t("register.throttled", { time: formatCountdown(cause.retryAfter ?? 60) })],
-        tooManyRequests(cause.retryAfter),
+        [t(throttled, { time: formatCountdown(cause.retryAfter ?? 60) })],
+        tooManyRequests(context, cause.retryAfter ?? undefined),
       );
     const { "": general = [], ...fieldErrors } = refusalTexts(i18n).fieldErrors(cause, fields);
     const formErrors =
@@ -148,24 +154,13 @@ export function refusalMessage(refusal: Refusal, t: T) {
 }
 
 /**
- * A 429 and, when waiting helps, Retry-After in whole seconds: the one way an
- * answer says when to come back, whether the portal's limit or the backend's
- * throttle refused (server/edge.ts adds a default to a 429 or 503 without one).
+ * A 429 and, when waiting helps, when to come back: the root's
+ * retryAfterMiddleware writes it as Retry-After in whole seconds on the
+ * page's answer and its data's alike, whether the portal's limit or the
+ * backend's throttle refused (server/edge.ts adds a default to a 429 or 503
+ * without one).
  */
-export function tooManyRequests(retryAfterSeconds: number | null | undefined): ResponseInit {
-  return {
-    status: 429,
-    headers: retryAfterSeconds
-      ? { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) }
-      : undefined,
-  };
-}
-
-/**
- * A route's `headers`: the action's Retry-After reaches the page's response
- * (without JavaScript the refusal is a whole page, not data).
- */
-export function retryAfterHeaders({ actionHeaders }: { actionHeaders: Headers }) {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+export function tooManyRequests(context: Context, retryAfterSeconds?: number): ResponseInit {
+  if (retryAfterSeconds) context.set(retryAfterContext, retryAfterSeconds);
+  return { status: 429 };
 }

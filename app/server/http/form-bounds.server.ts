@@ -11,6 +11,7 @@
  * Every bound is far above any form of ours: at most about fifteen fields,
  * flat names under 30 characters, no lists (docs/decisions/011-http-edge.md).
  */
+import { INTENT, STATE } from "@conform-to/dom";
 
 export const formBounds = {
   /** Entries, files included. */
@@ -33,7 +34,7 @@ export const formBounds = {
  * Fields whose value the form library parses as JSON (conform's control
  * fields: an intent names a field and a list index, the state is sent back).
  */
-const jsonFields = new Set(["__intent__", "__state__"]);
+const jsonFields = new Set([INTENT, STATE]);
 
 export type FormBreach = {
   bound: keyof typeof formBounds | "json";

@@ -29,25 +29,12 @@ import { tokenExpiry } from "~/utils/api/token-claims";
 import { sessionCookieName } from "~/utils/http/personal-cookies";
 import { requestMetaContext } from "~/utils/http/request-context";
 
-export interface RegistrationState {
-  step: "email" | "code" | "profile";
-  email?: string;
-  code?: number;
-  /** When the last code was sent (ms since epoch), for the resend countdown. */
-  sentAt?: number;
-  /** Names the code last sent, for the count of its tries (app/server/http/limits.server.ts). */
-  codeId?: string;
-  /** The consent given (and recorded) for this e-mail: «Назад» to the first step finds the box ticked. */
-  consented?: boolean;
-}
-
-export interface ResetState {
-  step: "email" | "code";
-  email?: string;
-  sentAt?: number;
-  codeId?: string;
-}
-
+/**
+ * What the session holds. The state of a multi-step form is the flow's own
+ * key, added by its module (TypeScript's declaration merging):
+ * `registration` (app/server/auth/registration-steps.server.ts) and `reset`
+ * (app/server/auth/reset-steps.server.ts).
+ */
 export interface SessionData {
   /** Random, 128 bits, new at every sign-in: what signing out marks as ended. */
   sid?: string;
@@ -55,8 +42,6 @@ export interface SessionData {
   signedInAt?: number;
   access?: string;
   refresh?: string;
-  registration?: RegistrationState;
-  reset?: ResetState;
   /** A message for the sign-in page, e.g. after the session expired. */
   authMessage?: string;
   /** The e-mail for the sign-in form, when the portal could not sign in after a registration or reset. */

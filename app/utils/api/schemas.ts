@@ -9,7 +9,7 @@
  * as written there, money as decimal strings. Times stay plain strings: the
  * portal formats them and a strict ISO check would cost on every list row.
  */
-import { z } from "zod";
+import { z } from "~/utils/schemas/zod";
 
 /** Money and tariffs: decimal strings ("1520.40", "-12.5"), never floats. */
 const decimal = z.string().regex(/^-?\d+(\.\d+)?$/);

@@ -5,9 +5,11 @@
  * (docs/decisions/030-forms-in-conforms-shape.md). The server validates
  * anyway: without JavaScript it is the only check.
  */
+import { INTENT } from "@conform-to/dom";
 import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { z } from "zod";
+
+import { z } from "~/utils/schemas/zod";
 
 export type Validate<Schema extends z.ZodType> = (context: {
   formData: FormData;
@@ -15,20 +17,15 @@ export type Validate<Schema extends z.ZodType> = (context: {
 }) => Submission<z.input<Schema>, string[], z.output<Schema>>;
 
 /**
- * conform validates a field as it is typed by submitting the form with a
- * hidden button of this name, itself marked formNoValidate.
- */
-const conformIntent = "__intent__";
-
-/**
  * conform's onValidate for a schema, except that the form's own buttons
  * marked formNoValidate («Назад», «Отправить повторно») submit without it,
- * as they do without JavaScript. conform's validation button is not one of
- * them: skipping it would clear every message as soon as a key is pressed.
+ * as they do without JavaScript. conform's validation button (named
+ * `INTENT`, itself marked formNoValidate) is not one of them: skipping it
+ * would clear every message as soon as a key is pressed.
  */
 export function validateWith<Schema extends z.ZodType>(schema: Schema): Validate<Schema> {
   return ({ formData, submitter }) => {
-    if (submitter && submitter.formNoValidate && submitter.name !== conformIntent) {
+    if (submitter && submitter.formNoValidate && submitter.name !== INTENT) {
       return parseWithZod(formData, { schema: z.looseObject({}) }) as unknown as ReturnType<
         Validate<Schema>
       >;

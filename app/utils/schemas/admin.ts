@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/utils/schemas/zod";
 
 import {
   emailField,
@@ -11,15 +11,15 @@ import {
 } from "./field-rules";
 
 export const PostSchema = z.object({
-  title: lineText(1, 255, "required"),
+  title: lineText(1, 255, "errors:required"),
   // 10 000 characters fit the 64 KB form limit (server/edge.ts) even URL-encoded
   // (6 bytes a character at worst): a long post is refused beside the field, not by a 413.
   text: z
-    .string({ error: "required" })
+    .string({ error: "errors:required" })
     .overwrite(stripBodyControls)
     .trim()
-    .min(1, { error: "required" })
-    .max(10_000, { error: "max" }),
+    .min(1, { error: "errors:required" })
+    .max(10_000, { error: "errors:max" }),
   is_actual: z.boolean().default(false),
 });
 

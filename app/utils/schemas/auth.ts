@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/utils/schemas/zod";
 
 import {
   codeField,
@@ -36,7 +36,11 @@ function passwordsMatch(
   ctx: z.RefinementCtx,
 ) {
   if (value.password !== value.password_confirmation) {
-    ctx.addIssue({ code: "custom", path: ["password_confirmation"], message: "passwordsMismatch" });
+    ctx.addIssue({
+      code: "custom",
+      path: ["password_confirmation"],
+      message: "errors:passwordsMismatch",
+    });
   }
 }
 

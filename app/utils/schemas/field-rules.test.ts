@@ -44,8 +44,10 @@ describe("names and titles", () => {
     "refuse %s inside the text, with their own message",
     (_name, char) => {
       const result = nameField.safeParse(`Ив${char}ан`);
-      expect(messages(result)).toEqual([": hiddenChars"]);
-      expect(messages(optionalNameField.safeParse(`Ив${char}ан`))).toEqual([": hiddenChars"]);
+      expect(messages(result)).toEqual([": errors:hiddenChars"]);
+      expect(messages(optionalNameField.safeParse(`Ив${char}ан`))).toEqual([
+        ": errors:hiddenChars",
+      ]);
     },
   );
 
@@ -53,13 +55,13 @@ describe("names and titles", () => {
     const spoof = "\u202Eротартсинимда";
     const base = { first_name: "Мария", last_name: "Тестова" };
     expect(messages(ProfileSchema.safeParse({ ...base, last_name: spoof }))).toEqual([
-      "last_name: hiddenChars",
+      "last_name: errors:hiddenChars",
     ]);
     expect(
       messages(
         ProfileSchema.safeParse({ ...base, middle_name: "Ивановна\u200B" + "\u200B" + "x" }),
       ),
-    ).toEqual(["middle_name: hiddenChars"]);
+    ).toEqual(["middle_name: errors:hiddenChars"]);
     expect(
       messages(
         ProfileStepSchema.safeParse({
@@ -70,13 +72,13 @@ describe("names and titles", () => {
           password_confirmation: "password1",
         }),
       ),
-    ).toEqual(["first_name: hiddenChars"]);
+    ).toEqual(["first_name: errors:hiddenChars"]);
     expect(
       messages(UserEditSchema.safeParse({ ...base, email: "a@example.com", first_name: spoof })),
-    ).toEqual(["first_name: hiddenChars"]);
+    ).toEqual(["first_name: errors:hiddenChars"]);
     expect(
       messages(PostSchema.safeParse({ title: "Отключение\u2028воды", text: "Текст" })),
-    ).toEqual(["title: hiddenChars"]);
+    ).toEqual(["title: errors:hiddenChars"]);
   });
 
   it("take every language's letters, spaces, hyphens, apostrophes and emoji, trimmed", () => {
@@ -96,18 +98,20 @@ describe("the consent to the processing of personal data", () => {
   const step = { email: "maria@example.org" };
 
   it("is required: an unticked box (nothing sent) or any other value is refused with its own message", () => {
-    expect(messages(RegistrationEmailSchema.safeParse(step))).toEqual(["consent: consentRequired"]);
+    expect(messages(RegistrationEmailSchema.safeParse(step))).toEqual([
+      "consent: errors:consentRequired",
+    ]);
     for (const consent of ["", "off", "true", "ON"]) {
       expect(messages(RegistrationEmailSchema.safeParse({ ...step, consent }))).toEqual([
-        "consent: consentRequired",
+        "consent: errors:consentRequired",
       ]);
     }
   });
 
   it("refused, leaves the form's other checks said too", () => {
     expect(messages(RegistrationEmailSchema.safeParse({ email: "maria" }))).toEqual([
-      "email: email",
-      "consent: consentRequired",
+      "email: errors:email",
+      "consent: errors:consentRequired",
     ]);
   });
 
@@ -127,7 +131,7 @@ describe("post bodies", () => {
 
   it("made only of controls is empty, so refused as empty", () => {
     expect(messages(PostSchema.safeParse({ title: "Заголовок", text: "\x01\x02" }))).toEqual([
-      "text: required",
+      "text: errors:required",
     ]);
   });
 });

@@ -3,23 +3,19 @@
  * messages are keys of the `errors` namespace; the field components
  * translate them, and pass the backend's own Russian texts through as they are.
  */
-import { z } from "zod";
-
 import { c1Controls, invisibleChars } from "~/utils/format/unsafe-chars";
-
-// zod probes whether it may compile its parsers with `new Function`; the
-// portal's CSP forbids eval, and the browser reports the refused probe as a
-// violation. Every schema of the portal imports this module first.
-z.config({ jitless: true });
+import { z } from "~/utils/schemas/zod";
 
 export const emailField = z
-  .string({ error: "required" })
+  .string({ error: "errors:required" })
   .trim()
-  .pipe(z.email({ error: "email" }));
+  .pipe(z.email({ error: "errors:email" }));
 
-export const requiredText = z.string({ error: "required" });
+export const requiredText = z.string({ error: "errors:required" });
 
-export const newPasswordField = z.string({ error: "required" }).min(8, { error: "passwordMin" });
+export const newPasswordField = z
+  .string({ error: "errors:required" })
+  .min(8, { error: "errors:passwordMin" });
 
 /**
  * What a one-line text (a name, a title) never holds: control characters
@@ -36,16 +32,16 @@ const notOneLineText = new RegExp(
 /** A trimmed one-line text of `min` to `max` characters, without hidden characters. */
 export const lineText = (min: number, max: number, minError: string) =>
   z
-    .string({ error: "required" })
+    .string({ error: "errors:required" })
     .trim()
     // First, and alone: "too short" beside it would send the person looking for the wrong problem.
-    .refine((value) => !notOneLineText.test(value), { error: "hiddenChars", abort: true })
+    .refine((value) => !notOneLineText.test(value), { error: "errors:hiddenChars", abort: true })
     .min(min, { error: minError })
-    .max(max, { error: "max" });
+    .max(max, { error: "errors:max" });
 
-export const nameField = lineText(2, 120, "nameMin");
+export const nameField = lineText(2, 120, "errors:nameMin");
 
-export const optionalNameField = lineText(2, 120, "nameMin").optional();
+export const optionalNameField = lineText(2, 120, "errors:nameMin").optional();
 
 /**
  * Controls a multi-line text (a post's body) never needs: every C0 control but
@@ -69,7 +65,7 @@ export const optionalPhoneField = z
   .string()
   .trim()
   .transform(normalizePhone)
-  .pipe(z.string().regex(/^7\d{10}$/, { error: "phone" }))
+  .pipe(z.string().regex(/^7\d{10}$/, { error: "errors:phone" }))
   .optional();
 
 /**
@@ -77,10 +73,10 @@ export const optionalPhoneField = z
  * leading zero). A four-digit value outside that range is told as such.
  */
 export const codeField = z.coerce
-  .string({ error: "code" })
+  .string({ error: "errors:code" })
   .trim()
-  .regex(/^\d{4}$/, { error: "code" })
-  .regex(/^[1-9]/, { error: "codeRange" })
+  .regex(/^\d{4}$/, { error: "errors:code" })
+  .regex(/^[1-9]/, { error: "errors:codeRange" })
   .transform(Number);
 
 /**
@@ -91,4 +87,4 @@ export const codeField = z.coerce
  */
 export const consentField = z
   .unknown()
-  .refine((value) => value === "on", { error: "consentRequired" });
+  .refine((value) => value === "on", { error: "errors:consentRequired" });

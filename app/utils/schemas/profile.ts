@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/utils/schemas/zod";
 
 import {
   nameField,
@@ -26,19 +26,19 @@ export const PasswordSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["password_confirmation"],
-        message: "passwordsMismatch",
+        message: "errors:passwordsMismatch",
       });
     }
   });
 
 export const AttachSchema = z.object({
   id: z
-    .string({ error: "required" })
+    .string({ error: "errors:required" })
     .trim()
-    .regex(/^\d{10}$/, { error: "accountNumber" }),
+    .regex(/^\d{10}$/, { error: "errors:accountNumber" }),
   customer: z
-    .string({ error: "required" })
+    .string({ error: "errors:required" })
     .trim()
-    .min(2, { error: "nameMin" })
-    .max(120, { error: "max" }),
+    .min(2, { error: "errors:nameMin" })
+    .max(120, { error: "errors:max" }),
 });

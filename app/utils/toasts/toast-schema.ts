@@ -1,5 +1,5 @@
 /** A toast as an action flashes it and the next page reads it (server and browser alike). */
-import { z } from "zod";
+import { z } from "~/utils/schemas/zod";
 
 export const toastSchema = z.object({
   id: z.string().default(() => crypto.randomUUID()),
