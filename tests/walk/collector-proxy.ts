@@ -12,32 +12,34 @@ import type { AddressInfo } from "node:net";
 
 export const problemsKey = "walk-problems";
 
-/** Runs in the page before any of the portal's scripts: no closures over the test's code. */
-function collector(key: string) {
-  const keep = (text: string) => {
+/**
+ * Runs in the page before any of the portal's scripts. Plain JavaScript in a
+ * string: a transpiler's helpers (`__name`) would not exist in the page.
+ */
+const collector = `(() => {
+  const key = ${JSON.stringify(problemsKey)};
+  const keep = (text) => {
     try {
-      const kept = JSON.parse(sessionStorage.getItem(key) ?? "[]") as string[];
-      kept.push(`${text} (at ${location.pathname})`);
+      const kept = JSON.parse(sessionStorage.getItem(key) ?? "[]");
+      kept.push(text + " (at " + location.pathname + ")");
       sessionStorage.setItem(key, JSON.stringify(kept));
     } catch {
       // Storage refused: the page itself will fail the walk's checks.
     }
   };
-  addEventListener("error", (event) => keep(`script error: ${event.message}`));
+  addEventListener("error", (event) => keep("script error: " + event.message));
   addEventListener("unhandledrejection", (event) =>
-    keep(`unhandled rejection: ${String(event.reason?.stack ?? event.reason)}`),
+    keep("unhandled rejection: " + String(event.reason) + " " + (event.reason?.stack ?? "")),
   );
   document.addEventListener("securitypolicyviolation", (event) =>
-    keep(`CSP: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}`),
+    keep("CSP: " + event.violatedDirective + " " + event.blockedURI + " at " + event.sourceFile),
   );
   const error = console.error.bind(console);
-  console.error = (...args: unknown[]) => {
-    keep(
-      `console error: ${args.map((arg) => (arg instanceof Error ? arg.stack : String(arg))).join(" ")}`,
-    );
+  console.error = (...args) => {
+    keep("console error: " + args.map((arg) => (arg instanceof Error ? arg.stack : String(arg))).join(" "));
     error(...args);
   };
-}
+})();`;
 
 /** What the pages of this tab collected so far (to run in the page). */
 export function collected(key: string): string[] {
@@ -45,7 +47,7 @@ export function collected(key: string): string[] {
 }
 
 function inject(html: string, nonce: string | undefined) {
-  const script = `<script nonce="${nonce ?? ""}">(${collector.toString()})(${JSON.stringify(problemsKey)});</script>`;
+  const script = `<script nonce="${nonce ?? ""}">${collector}</script>`;
   return html.replace(/<head([^>]*)>/i, (head) => head + script);
 }
 

@@ -338,8 +338,18 @@ const publishing: Step = {
     await tab.click({ role: "button", name: "Опубликовать" });
     await shows(tab, `Публикация «${title}» создана`);
     await waitForPath(tab, /^\/admin\/posts\/\d+\/edit$/);
-    // The picture is the post's now: its own place among the post's pictures, with a way to remove it.
-    await waitFor(tab, { role: "button", name: "Удалить", within: "main" });
+    // The picture is the post's now: the first of its pictures, named after it.
+    expect(
+      await waitUntil(
+        tab,
+        "the post's picture on its page",
+        (wanted) =>
+          [...document.querySelectorAll<HTMLImageElement>("main img")].filter((image) =>
+            image.alt.includes(wanted),
+          ).length,
+        `публикации «${title}»`,
+      ),
+    ).toBe(1);
 
     // The news: the card with its picture, then the post with it, by links.
     await tab.goto(`/posts?q=${encodeURIComponent(title)}`);
@@ -403,12 +413,12 @@ const readOffline: Step = {
     await openMenu(tab);
     await tab.click({ role: "link", name: "Новости", within: "nav" });
     await waitForPath(tab, "/posts");
-    const post = await waitUntil(tab, "a post in the news", () =>
-      document.querySelector('main a[href^="/posts/item/"]')?.getAttribute("href"),
-    );
-    await tab.evaluate((href) => {
-      document.querySelector<HTMLAnchorElement>(`main a[href="${href}"]`)?.click();
-    }, post);
+    const [post, name] = await waitUntil(tab, "a post in the news", () => {
+      const link = document.querySelector('main a[href^="/posts/item/"]');
+      const text = link?.textContent?.replace(/\s+/g, " ").trim();
+      return link && text && [link.getAttribute("href")!, text];
+    });
+    await tab.click({ role: "link", name, within: "main" });
     await waitForPath(tab, post);
     await waitUntil(
       tab,
@@ -429,16 +439,14 @@ const readOffline: Step = {
           }),
       ["/posts", post],
     );
-    await openMenu(tab);
-    await tab.click({ role: "link", name: "Новости", within: "nav" });
+    // Back to the news by its link in the breadcrumbs.
+    await tab.click({ role: "link", name: "Новости", within: "header" });
     await waitForPath(tab, "/posts");
     await hydrated(tab);
     await takeSiteAway();
 
     // The site gone, a link to the post read before: the worker answers with its saved copy.
-    await tab.evaluate((href) => {
-      document.querySelector<HTMLAnchorElement>(`main a[href="${href}"]`)?.click();
-    }, post);
+    await tab.click({ role: "link", name, within: "main" });
     await shows(tab, "Сохранённая копия от");
     await waitForPath(tab, post);
     expect(await heading(tab)).toBe(title);

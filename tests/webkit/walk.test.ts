@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { startPortal, startStack } from "../support/stack.js";
 import { collected, problemsKey, startCollectorProxy } from "../walk/collector-proxy";
-import { describeTarget, locate, type Tab, type Target } from "../walk/tab";
+import { describeTarget, locate, waitUntil, type Tab, type Target } from "../walk/tab";
 import { walk, type Step } from "../walk/walk";
 import { openMiniBrowser, startWebKitDriver, type MiniBrowser } from "./webkit";
 
@@ -122,4 +122,39 @@ async function inWebKit(step: Step) {
 
 describe("WebKitGTK's MiniBrowser (WebDriver), a phone, JavaScript on", () => {
   for (const step of walk) test(step.name, () => inWebKit(step));
+
+  test("the collector sees what the walk must fail on: a script error, a rejection, a console error, a CSP violation", async () => {
+    const browser = await openMiniBrowser(driver.port);
+    const tab = webkitTab(browser, site.url);
+    try {
+      await tab.goto("/about");
+      await tab.evaluate(() => {
+        setTimeout(() => {
+          throw new Error("probe thrown");
+        });
+        void Promise.reject(new Error("probe rejected"));
+        console.error("probe logged");
+        // An inline handler: the CSP allows no script but the page's own.
+        const image = document.createElement("img");
+        image.setAttribute("onerror", "window.probeRan = true");
+        image.src = "data:,not-an-image";
+        document.body.append(image);
+      });
+      const seen = await waitUntil(tab, "four problems", async () => {
+        const kept = JSON.parse(sessionStorage.getItem("walk-problems") ?? "[]") as string[];
+        return kept.length >= 4 && kept;
+      });
+      expect(seen).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^script error: .*probe thrown/),
+          expect.stringMatching(/^unhandled rejection: .*probe rejected/),
+          expect.stringMatching(/^console error: probe logged/),
+          expect.stringMatching(/^CSP: script-src/),
+        ]),
+      );
+      expect(await tab.evaluate(() => "probeRan" in window)).toBe(false);
+    } finally {
+      await browser.deleteSession().catch(() => {});
+    }
+  });
 });
