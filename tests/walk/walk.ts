@@ -163,10 +163,10 @@ const residentsDay: Step = {
     await hydrated(tab);
     await underTheWorker(tab);
     const numbers = await waitUntil(tab, "the accounts", () => {
-      const found = document.querySelector("main")?.innerText.match(/\b\d{10}\b/g);
-      return found && found.length >= 2 && found;
+      const found = document.querySelector("main")?.innerText.match(/\b\d{10}\b/g) ?? [];
+      return found.length >= 2 && [...found];
     });
-    expect([...new Set(numbers)]).toEqual(["1000000001", "1000000002"]);
+    expect([...new Set(numbers as string[])]).toEqual(["1000000001", "1000000002"]);
     const accountsShot = shot?.("accounts");
     if (accountsShot) await tab.screenshot(accountsShot);
 
@@ -233,10 +233,7 @@ const registration: Step = {
     await hydrated(tab);
     await underTheWorker(tab);
     await tab.type({ label: "Электронная почта" }, email);
-    await tab.click({
-      label: "Я даю согласие на обработку моих персональных данных",
-      the: "label",
-    });
+    await tab.click({ label: "Я даю согласие на обработку моих персональных данных" });
     await tab.click({ role: "button", name: "Далее" });
     const code = await latestCode(backendUrl, email, "register");
     await waitFor(tab, { label: "Код из письма, 4 цифры" });
@@ -413,11 +410,11 @@ const readOffline: Step = {
     await openMenu(tab);
     await tab.click({ role: "link", name: "Новости", within: "nav" });
     await waitForPath(tab, "/posts");
-    const [post, name] = await waitUntil(tab, "a post in the news", () => {
+    const [post, name] = (await waitUntil(tab, "a post in the news", () => {
       const link = document.querySelector('main a[href^="/posts/item/"]');
       const text = link?.textContent?.replace(/\s+/g, " ").trim();
-      return link && text && [link.getAttribute("href")!, text];
-    });
+      return link && text ? [link.getAttribute("href")!, text] : null;
+    })) as [string, string];
     await tab.click({ role: "link", name, within: "main" });
     await waitForPath(tab, post);
     await waitUntil(

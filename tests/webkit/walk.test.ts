@@ -38,7 +38,9 @@ function webkitTab(browser: MiniBrowser, baseUrl: string): Tab {
   const element = async (target: Target) => {
     const started = Date.now();
     for (;;) {
-      const found = await browser.execute(locate, target).catch(() => null);
+      const found = await browser
+        .execute(locate as (wanted: Target) => HTMLElement | null, target)
+        .catch(() => null);
       if (found) {
         // Brought to the middle of the window, as a person scrolls to it: at its edge a toast may cover it.
         await browser.execute((shown) => shown.scrollIntoView({ block: "center" }), found);
