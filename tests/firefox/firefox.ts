@@ -73,18 +73,17 @@ export async function launchFirefox(prefs: Record<string, unknown> = {}): Promis
 }
 
 /**
- * React Router's eager route discovery (`fetchPatches` in react-router's
- * useFogOFWarDiscovery) asks `/__manifest` for the routes of the links a page
- * renders, with a fetch that no signal aborts. When the document is left while
- * that fetch runs, Firefox fails it ("NetworkError when attempting to fetch
- * resource") where Chromium and WebKit drop it silently, and React Router logs
- * the failure. It is benign: the routes asked for were the left document's,
- * and the next document discovers its own. So exactly that message, logged
- * while the tab is leaving a document by `goto`, is not a problem; the same
- * message at any other time is.
+ * React Router's eager route discovery asks `/__manifest` for the routes of the
+ * links a page renders, with a fetch no signal aborts. When the document is left
+ * while it runs, the engine fails it and React Router logs "Failed to fetch
+ * manifest patches" with the error. It is benign: the routes asked for were the
+ * left document's, and the next document asks for its own (decision 048).
+ * Firefox reports the error as a handle whose document is gone (it cannot be
+ * read): exactly that message with an error, logged while the tab is leaving a
+ * document by `goto`, is let pass; the same message at any other time is a
+ * problem.
  */
-const leftDiscovery =
-  /^Failed to fetch manifest patches TypeError: NetworkError when attempting to fetch resource\.?$/;
+const leftDiscovery = /^Failed to fetch manifest patches JSHandle@error$/;
 
 /**
  * A fresh page in a context of its own (its own cookies), as a walk's `Tab`:
@@ -93,19 +92,20 @@ const leftDiscovery =
 export async function openTab(
   browser: Browser,
   baseUrl: string,
-): Promise<Tab & { page: Page; close(): Promise<void> }> {
+): Promise<Tab & { page: Page; letPass: string[]; close(): Promise<void> }> {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
   const problems: string[] = [];
+  const letPass: string[] = [];
   let leaving = false;
   page.on("pageerror", (error) =>
     problems.push(`script error: ${error instanceof Error ? error.message : String(error)}`),
   );
   page.on("console", (message) => {
     const text = message.text();
-    if (message.type() === "error" && !(leaving && leftDiscovery.test(text)))
-      problems.push(`console error: ${text}`);
+    if (message.type() === "error" && leaving && leftDiscovery.test(text)) letPass.push(text);
+    else if (message.type() === "error") problems.push(`console error: ${text}`);
     else if (/Content[- ]Security[- ]Policy/i.test(text)) problems.push(`CSP: ${text}`);
   });
   // A violation the page's own code catches reaches no console: listen for the event itself.
@@ -164,6 +164,8 @@ export async function openTab(
       await page.screenshot({ path: file as `${string}.png` });
     },
     problems: async () => [...problems],
+    /** The benign reports of a left document's route discovery, let pass. */
+    letPass,
     close: () => context.close(),
   };
 }

@@ -6,11 +6,20 @@
  * page's CSP: script errors, unhandled rejections, console errors and CSP
  * violations are kept in the tab's sessionStorage, so that what a page logs
  * while it is being left is read by the next one (`collected`).
+ *
+ * React Router's eager route discovery asks `/__manifest` for the routes of
+ * the links a page renders, with a fetch no signal aborts. When the document is
+ * left while that fetch runs, the engine fails it and React Router logs
+ * "Failed to fetch manifest patches". That is benign (the routes asked for were
+ * the left document's; the next one asks for its own): exactly that message,
+ * logged after the document's `beforeunload`, is kept apart, not as a problem.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 export const problemsKey = "walk-problems";
+/** What the collector let pass: React Router's reports of a left document's route discovery. */
+export const letPassKey = "walk-let-pass";
 
 /**
  * Runs in the page before any of the portal's scripts. Plain JavaScript in a
@@ -18,11 +27,14 @@ export const problemsKey = "walk-problems";
  */
 const collector = `(() => {
   const key = ${JSON.stringify(problemsKey)};
-  const keep = (text) => {
+  // Set once the document is being left (a link to another site's page, an address typed).
+  let leaving = false;
+  addEventListener("beforeunload", () => { leaving = true; });
+  const keep = (text, where = key) => {
     try {
-      const kept = JSON.parse(sessionStorage.getItem(key) ?? "[]");
+      const kept = JSON.parse(sessionStorage.getItem(where) ?? "[]");
       kept.push(text + " (at " + location.pathname + ")");
-      sessionStorage.setItem(key, JSON.stringify(kept));
+      sessionStorage.setItem(where, JSON.stringify(kept));
     } catch {
       // Storage refused: the page itself will fail the walk's checks.
     }
@@ -36,6 +48,9 @@ const collector = `(() => {
   );
   const error = console.error.bind(console);
   console.error = (...args) => {
+    // React Router's route discovery failed by the document's leaving (decision 048): benign, kept apart.
+    if (leaving && args[0] === "Failed to fetch manifest patches" && args[1] instanceof TypeError)
+      return keep("console error: " + args[0], ${JSON.stringify(letPassKey)});
     keep("console error: " + args.map((arg) => (arg instanceof Error ? arg.stack : String(arg))).join(" "));
     error(...args);
   };

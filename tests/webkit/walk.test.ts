@@ -12,7 +12,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { startPortal, startStack } from "../support/stack.js";
-import { collected, problemsKey, startCollectorProxy } from "../walk/collector-proxy";
+import { collected, letPassKey, problemsKey, startCollectorProxy } from "../walk/collector-proxy";
 import { describeTarget, locate, waitUntil, type Tab, type Target } from "../walk/tab";
 import { walk, type Step } from "../walk/walk";
 import { openMiniBrowser, startWebKitDriver, type MiniBrowser } from "./webkit";
@@ -106,6 +106,9 @@ async function inWebKit(step: Step) {
         seenBeforeGone === undefined || index < seenBeforeGone || !siteGone.test(problem),
     );
     expect(problems, "script errors, console errors or CSP violations").toEqual([]);
+    const letPass = await browser.execute(collected, letPassKey).catch(() => []);
+    if (letPass.length > 0)
+      console.log(`Let pass (a left document's route discovery): ${letPass.length}`);
   } catch (error) {
     const name = step.name.replace(/[^\p{L}\d]+/gu, "-").slice(0, 80);
     await tab.screenshot(path.join(results, `${name}.png`)).catch(() => {});
