@@ -37,6 +37,30 @@ export const debianTools = {
     paths: ["/usr/bin/firefox-esr", "/usr/bin/firefox"],
     purpose: "for the Firefox smoke tests",
   },
+  // It depends on libwebkit2gtk-4.1-0, whose MiniBrowser it drives (tests/webkit/webkit.ts).
+  webkitDriver: {
+    name: "WebKitWebDriver",
+    debianPackage: "webkit2gtk-driver",
+    envVar: "WEBKIT_DRIVER_PATH",
+    paths: ["/usr/bin/WebKitWebDriver"],
+    purpose: "for the WebKit walks",
+  },
+  // WebKitGTK has no headless mode: MiniBrowser draws on a virtual X server.
+  xvfb: {
+    name: "xvfb-run",
+    debianPackage: "xvfb",
+    envVar: "XVFB_RUN_PATH",
+    paths: ["/usr/bin/xvfb-run"],
+    purpose: "for the WebKit walks",
+  },
+  // localedef's sources: WebKitGTK takes its language from the C library's locale.
+  localeSources: {
+    name: "the C library's locale sources",
+    debianPackage: "locales",
+    envVar: "LOCALE_SOURCES_PATH",
+    paths: ["/usr/share/i18n/locales/ru_RU"],
+    purpose: "for the WebKit walks in Russian",
+  },
   java: {
     name: "Java",
     debianPackage: "default-jre-headless",

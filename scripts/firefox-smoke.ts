@@ -1,8 +1,9 @@
-// The Firefox smoke suite (tests/firefox): Debian's Firefox ESR, driven over
+// The Firefox walks (tests/firefox): Debian's Firefox ESR, driven over
 // WebDriver BiDi, against a stack of its own on the production build (made
 // here unless --no-build; npm test passes it after the end-to-end stage).
 import { spawnSync } from "node:child_process";
 
+import { childrenCpuSeconds } from "./cpu-time";
 import { ensureTool } from "./debian-tools";
 
 const run = (command: string, args: string[]) => {
@@ -11,6 +12,7 @@ const run = (command: string, args: string[]) => {
 };
 
 process.env.FIREFOX_PATH = ensureTool("firefox");
+const started = Date.now();
 if (!process.argv.includes("--no-build")) run("node", ["scripts/build.js"]);
 run("npx", [
   "vitest",
@@ -19,3 +21,6 @@ run("npx", [
   "tests/firefox/vitest.config.ts",
   ...process.argv.slice(2).filter((arg) => arg !== "--no-build"),
 ]);
+console.log(
+  `Firefox walks: ${Math.round((Date.now() - started) / 1000)} s, ${Math.round(childrenCpuSeconds())} s of CPU.`,
+);

@@ -1,10 +1,13 @@
 // The one test command (README, CI): the lint (ESLint and Prettier's check), unit tests, the
-// backend contract suite and the production build side by side, then the end-to-end suite and the Firefox smoke suite on that build.
-// Stops at the first failing stage.
+// backend contract suite and the production build side by side, then the end-to-end suite on that
+// build, then the Firefox and the WebKit walks side by side. Stops at the first failing stage, and
+// gives each stage's wall time and the CPU time it and its children took.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, openSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
+import { childrenCpuSeconds } from "./cpu-time";
 
 type Stage = [name: string, command: string, args: string[]];
 
@@ -22,21 +25,30 @@ const first: Stage[] = [
   ["production build", "node", ["scripts/build.js"]],
   ["lint (ESLint, Prettier)", "npm", ["run", "lint"]],
 ];
-const then: Stage[] = [
+const e2e: Stage = [
+  "end-to-end tests (Playwright, JavaScript off and on)",
+  "npx",
+  ["tsx", "scripts/e2e.ts", "--no-build"],
+];
+// Each engine's walk waits on its browser most of the time (one page at a time, a stack of its
+// own): side by side they share the two cores as the first stages do (decision 048).
+const engines: Stage[] = [
   [
-    "end-to-end tests (Playwright, JavaScript off and on)",
-    "npx",
-    ["tsx", "scripts/e2e.ts", "--no-build"],
-  ],
-  [
-    "Firefox smoke tests (Firefox ESR over WebDriver BiDi)",
+    "Firefox walks (Firefox ESR over WebDriver BiDi)",
     "npx",
     ["tsx", "scripts/firefox-smoke.ts", "--no-build"],
+  ],
+  [
+    "WebKit walks (WebKitGTK's MiniBrowser over WebDriver)",
+    "npx",
+    ["tsx", "scripts/webkit-walk.ts", "--no-build"],
   ],
 ];
 
 const started = Date.now();
 const seconds = (since: number) => Math.round((Date.now() - since) / 1000);
+const childrenCpu = childrenCpuSeconds;
+const cpuSince = (since: number) => `${Math.round(childrenCpu() - since)} s of CPU`;
 const scratch = mkdtempSync(path.join(tmpdir(), "portal-test-"));
 
 /** Runs in the background, its output in a file (shown when it is done, not between other lines). */
@@ -59,6 +71,7 @@ const stop = (status: number) => {
 };
 
 const firstStarted = Date.now();
+const firstCpu = childrenCpu();
 const running = first.map(([name, command, args]) => ({
   name,
   ...background(name, command, args),
@@ -72,6 +85,7 @@ for (const stage of running) {
   );
   if (code !== 0) failed = code ?? 1;
 }
+console.log(`=== first stages: ${seconds(firstStarted)} s, ${cpuSince(firstCpu)} ===`);
 if (failed) stop(failed);
 
 const toolsCode = await tools.done;
@@ -81,13 +95,32 @@ console.log(
 );
 if (toolsCode !== 0) console.log(said.slice(-20).join("\n"));
 
-for (const [name, command, args] of then) {
+{
+  const [name, command, args] = e2e;
   console.log(`\n=== ${name} ===`);
   const stageStart = Date.now();
+  const stageCpu = childrenCpu();
   const result = spawnSync(command, args, { stdio: "inherit" });
   console.log(
-    `=== ${name}: ${result.status === 0 ? "passed" : "FAILED"} in ${seconds(stageStart)} s ===`,
+    `=== ${name}: ${result.status === 0 ? "passed" : "FAILED"} in ${seconds(stageStart)} s, ${cpuSince(stageCpu)} ===`,
   );
   if (result.status !== 0) stop(result.status ?? 1);
 }
+
+const enginesStarted = Date.now();
+const enginesCpu = childrenCpu();
+const walking = engines.map(([name, command, args]) => ({
+  name,
+  ...background(name, command, args),
+}));
+for (const stage of walking) {
+  const code = await stage.done;
+  console.log(`\n=== ${stage.name} ===\n${stage.output()}`);
+  console.log(
+    `=== ${stage.name}: ${code === 0 ? "passed" : "FAILED"} (${seconds(enginesStarted)} s since the walks started) ===`,
+  );
+  if (code !== 0) failed = code ?? 1;
+}
+console.log(`=== both walks: ${seconds(enginesStarted)} s, ${cpuSince(enginesCpu)} ===`);
+if (failed) stop(failed);
 console.log(`\nAll tests passed in ${seconds(started)} s.`);

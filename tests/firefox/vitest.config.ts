@@ -1,4 +1,4 @@
-// The Firefox smoke suite (npm run test:firefox, run by scripts/firefox-smoke.ts):
+// The Firefox walks (npm run test:firefox, run by scripts/firefox-smoke.ts):
 // a browser and a stack of its own, so long timeouts and one file at a time.
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
