@@ -20,7 +20,7 @@ test.describe("a busy hour, followed by a link", () => {
     await page.goto(`${stack.portalUrl}/rates`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     let running = true;
-    const flood = Array.from({ length: 200 }, async () => {
+    const flood = Array.from({ length: 60 }, async () => {
       while (running)
         await (await fetch(`${stack.portalUrl}/rates`).catch(() => null))?.arrayBuffer();
     });
