@@ -15,6 +15,20 @@ function manualLoop() {
   };
 }
 
+/** An admission on a clock and a loop kept by hand, whose requests say what happened to them. */
+function clocked(maxWaitMs: number) {
+  const loop = manualLoop();
+  const clock = { now: 0 };
+  const admission = createAdmission({ maxWaitMs, now: () => clock.now, nextTurn: loop.nextTurn });
+  const events: string[] = [];
+  const request = (name: string) =>
+    admission.admit(
+      () => events.push(`start ${name}`),
+      () => events.push(`refuse ${name}`),
+    );
+  return { loop, clock, admission, events, request };
+}
+
 const unexpected = () => {
   throw new Error("refused");
 };
@@ -77,99 +91,55 @@ describe("admission of requests", () => {
   });
 
   it("never refuses a burst, however many come at once, while each starts in time", () => {
-    const loop = manualLoop();
-    let clock = 0;
-    const admission = createAdmission({
-      maxWaitMs: 1000,
-      now: () => clock,
-      nextTurn: loop.nextTurn,
-    });
-    let started = 0;
-    for (let index = 0; index < 5000; index += 1) admission.admit(() => (started += 1), unexpected);
+    const { loop, clock, admission, events, request } = clocked(1000);
+    for (let index = 0; index < 5000; index += 1) request(String(index));
     // A quiet machine: 0.1 ms a start, 500 ms for the whole burst.
     while (admission.waiting() > 0) {
-      clock += 0.1;
+      clock.now += 0.1;
       loop.turn();
     }
-    expect(started).toBe(5000);
+    expect(events.filter((event) => event.startsWith("start"))).toHaveLength(5000);
+    expect(events.filter((event) => event.startsWith("refuse"))).toEqual([]);
   });
 
   it("refuses at the head a request that waited its longest, and starts the next in that turn", () => {
-    const loop = manualLoop();
-    let clock = 0;
-    const admission = createAdmission({
-      maxWaitMs: 1000,
-      now: () => clock,
-      nextTurn: loop.nextTurn,
-    });
-    const events: string[] = [];
-    admission.admit(
-      () => events.push("start a"),
-      () => events.push("refuse a"),
-    );
-    clock = 500;
-    admission.admit(
-      () => events.push("start b"),
-      () => events.push("refuse b"),
-    );
-    clock = 1000;
+    const { loop, clock, admission, events, request } = clocked(1000);
+    request("a");
+    clock.now = 500;
+    request("b");
+    clock.now = 1000;
     loop.turn();
     expect(events).toEqual(["refuse a", "start b"]);
     expect(admission.waiting()).toBe(0);
   });
 
   it("refuses at once what comes while the head has waited its longest, and admits again once it moves", () => {
-    const loop = manualLoop();
-    let clock = 0;
-    const admission = createAdmission({
-      maxWaitMs: 1000,
-      now: () => clock,
-      nextTurn: loop.nextTurn,
-    });
-    const events: string[] = [];
-    admission.admit(
-      () => events.push("start a"),
-      () => events.push("refuse a"),
-    );
-    admission.admit(
-      () => events.push("start b"),
-      () => events.push("refuse b"),
-    );
-    clock = 999;
-    admission.admit(
-      () => events.push("start c"),
-      () => events.push("refuse c"),
-    );
-    clock = 1000;
-    admission.admit(
-      () => events.push("start d"),
-      () => events.push("refuse d"),
-    );
+    const { loop, clock, events, request } = clocked(1000);
+    request("a");
+    request("b");
+    clock.now = 999;
+    request("c");
+    clock.now = 1000;
+    request("d");
     // Refused in the same call, before any turn: the resident is told at once.
     expect(events).toEqual(["refuse d"]);
     loop.turn();
     expect(events).toEqual(["refuse d", "refuse a", "refuse b", "start c"]);
-    admission.admit(
-      () => events.push("start e"),
-      () => events.push("refuse e"),
-    );
+    request("e");
     loop.turn();
     expect(events.at(-1)).toBe("start e");
   });
 
   it("keeps the others going when a refusal throws", () => {
-    const loop = manualLoop();
-    let clock = 0;
-    const admission = createAdmission({ maxWaitMs: 10, now: () => clock, nextTurn: loop.nextTurn });
-    const started: string[] = [];
+    const { loop, clock, admission, events, request } = clocked(10);
     admission.admit(unexpected, () => {
       throw new Error("boom");
     });
-    clock = 5;
-    admission.admit(() => started.push("b"), unexpected);
-    clock = 10;
+    clock.now = 5;
+    request("b");
+    clock.now = 10;
     expect(() => loop.turn()).toThrow("boom");
     loop.turn();
-    expect(started).toEqual(["b"]);
+    expect(events).toEqual(["start b"]);
   });
 });
