@@ -4,14 +4,14 @@
  * against a stack of its own (a fresh stand-in and the production build on
  * free ports).
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Browser } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 import { startPortal, startStack } from "../support/stack.js";
-import { walk, type Step } from "../walk/walk";
+import { fileIn, problemsThatCount, walk, type Step } from "../walk/walk";
 import { launchFirefox, openTab } from "./firefox";
 
 const results = "test-results/firefox";
@@ -55,17 +55,10 @@ async function inFirefox(step: Step) {
         seenBeforeGone = (await tab.problems()).length;
         await own?.stop();
       },
-      file(name, bytes) {
-        const file = path.join(files, name);
-        writeFileSync(file, bytes);
-        return file;
-      },
+      file: fileIn(files),
       shot: (name) => path.join(results, "shots", `${name}.png`),
     });
-    const problems = (await tab.problems()).filter(
-      (problem, index) =>
-        seenBeforeGone === undefined || index < seenBeforeGone || !siteGone.test(problem),
-    );
+    const problems = problemsThatCount(await tab.problems(), seenBeforeGone, siteGone);
     expect(problems, "script errors, console errors or CSP violations").toEqual([]);
     if (tab.letPass.length > 0)
       console.log(`Let pass (a left document's route discovery): ${tab.letPass.length}`);

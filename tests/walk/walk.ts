@@ -7,6 +7,8 @@
  * Every flow runs in Chromium too (tests/e2e); this checks that the other
  * engines see the same portal.
  */
+import { writeFileSync } from "node:fs";
+import path from "node:path";
 import { expect } from "vitest";
 
 import { visitedKey } from "../../app/pwa/starter";
@@ -34,6 +36,30 @@ export interface Walker {
   file(name: string, bytes: Buffer): string;
   /** Where a step's pictures for the record go, when the suite keeps them. */
   shot?(name: string): string | undefined;
+}
+
+/** A Walker's `file`: writes the bytes under `dir`, named as the step names them. */
+export function fileIn(dir: string) {
+  return (name: string, bytes: Buffer) => {
+    const file = path.join(dir, name);
+    writeFileSync(file, bytes);
+    return file;
+  };
+}
+
+/**
+ * The problems a step must not have: every one seen before the site was taken away, and after it
+ * those the site's absence (`siteGone`, in the engine's words) does not explain.
+ */
+export function problemsThatCount(
+  problems: string[],
+  seenBeforeGone: number | undefined,
+  siteGone: RegExp,
+) {
+  return problems.filter(
+    (problem, index) =>
+      seenBeforeGone === undefined || index < seenBeforeGone || !siteGone.test(problem),
+  );
 }
 
 export interface Step {

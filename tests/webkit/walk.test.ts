@@ -6,7 +6,7 @@
  * (tests/walk/collector-proxy.ts): WebDriver classic shows a test no script
  * error, so the page keeps its own.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startPortal, startStack } from "../support/stack.js";
 import { collected, letPassKey, problemsKey, startCollectorProxy } from "../walk/collector-proxy";
 import { describeTarget, locate, waitUntil, type Tab, type Target } from "../walk/tab";
-import { walk, type Step } from "../walk/walk";
+import { fileIn, problemsThatCount, walk, type Step } from "../walk/walk";
 import { openMiniBrowser, startWebKitDriver, type MiniBrowser } from "./webkit";
 
 const results = "test-results/webkit";
@@ -94,17 +94,10 @@ async function inWebKit(step: Step) {
         await proxy.stop();
         await own?.stop();
       },
-      file(name, bytes) {
-        const file = path.join(files, name);
-        writeFileSync(file, bytes);
-        return file;
-      },
+      file: fileIn(files),
       shot: (name) => path.join(results, "shots", `${name}.png`),
     });
-    const problems = (await tab.problems()).filter(
-      (problem, index) =>
-        seenBeforeGone === undefined || index < seenBeforeGone || !siteGone.test(problem),
-    );
+    const problems = problemsThatCount(await tab.problems(), seenBeforeGone, siteGone);
     expect(problems, "script errors, console errors or CSP violations").toEqual([]);
     const letPass = await browser.execute(collected, letPassKey).catch(() => []);
     if (letPass.length > 0)
