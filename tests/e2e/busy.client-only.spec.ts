@@ -3,6 +3,7 @@
  * page saying so (its data request received the edge's busy page), with the way to try again.
  * The stack waits 50 ms at most (server/admission.ts), so a small flood overruns it.
  */
+import { flood } from "../support/flood";
 import { startStack } from "../support/stack.js";
 import { expect, test } from "./fixtures";
 
@@ -19,11 +20,7 @@ test.describe("a busy hour, followed by a link", () => {
     await page.setViewportSize({ width: 1366, height: 800 });
     await page.goto(`${stack.portalUrl}/rates`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    let running = true;
-    const flood = Array.from({ length: 60 }, async () => {
-      while (running)
-        await (await fetch(`${stack.portalUrl}/rates`).catch(() => null))?.arrayBuffer();
-    });
+    const load = flood(`${stack.portalUrl}/rates`, 60);
     const busy = page.getByRole("heading", { level: 1, name: "Сайт сейчас перегружен" });
     // A client navigation each time: the news by its link, back to the tariffs by theirs, until
     // one is refused.
@@ -39,8 +36,7 @@ test.describe("a busy hour, followed by a link", () => {
       await expect(heading).not.toHaveText(before, { timeout: 15_000 });
       if (await busy.isVisible()) break;
     }
-    running = false;
-    await Promise.all(flood);
+    await load.stop();
     await expect(busy).toBeVisible();
     await expect(page.getByText("Не удалось связаться с сервером")).toHaveCount(0);
     await expect(

@@ -4,33 +4,11 @@
  * language, a link to try the same address again), the probes never are, and once the load ends
  * the pages answer as before. These stacks wait 50 ms at most, so a small flood overruns them.
  */
+import { flood } from "../support/flood";
 import { startStack } from "../support/stack.js";
 import { expect, test } from "./fixtures";
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
-
-/** Keeps `connections` requests for `path` in flight until stopped; counts the answers by status. */
-function flood(url: string, connections: number) {
-  const statuses = new Map<number, number>();
-  let running = true;
-  const loop = async () => {
-    while (running) {
-      const answer = await fetch(url).catch(() => null);
-      if (!answer) continue;
-      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-      await answer.arrayBuffer();
-    }
-  };
-  const loops = Array.from({ length: connections }, loop);
-  return {
-    statuses,
-    async stop() {
-      running = false;
-      await Promise.all(loops);
-      return statuses;
-    },
-  };
-}
 
 test.describe("a busy hour", () => {
   // A flood on a machine the other tests share: more time than a page's test.
