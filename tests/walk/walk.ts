@@ -446,7 +446,11 @@ const readOffline: Step = {
     await waitUntil(
       tab,
       "the post's heading",
-      () => document.querySelector("h1")?.textContent !== "Новости",
+      // A heading, and not the news': between the two pages there may be none.
+      () => {
+        const text = document.querySelector("h1")?.textContent;
+        return Boolean(text) && text !== "Новости";
+      },
     );
     const title = await heading(tab);
     await waitUntil(
