@@ -22,19 +22,53 @@ export async function freePort() {
   });
 }
 
-async function waitFor(url, child, name, timeoutMs = 60_000) {
+async function waitFor(url, service, name, timeoutMs = 60_000) {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}`);
+    if (service.child.exitCode !== null) {
+      throw new Error(
+        `${name} exited with code ${service.child.exitCode}; its last lines:\n${service.tail()}`,
+      );
+    }
     try {
-      const response = await fetch(url);
+      // Bounded: whatever holds the port may never answer.
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
       if (response.ok) return;
     } catch {
       // not yet
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
-  throw new Error(`${name} did not answer at ${url}`);
+  throw new Error(`${name} did not answer at ${url}; its last lines:\n${service.tail()}`);
+}
+
+/**
+ * Starts a Node service of the repository. Its output is read line by line: kept (the last lines
+ * say why a start failed), given to `onLog(line, stream)` when asked, and otherwise its stderr
+ * (and, with `echo`, its stdout) passed through to the tests' own.
+ */
+function startService(args, env, { onLog, echo = false } = {}) {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const last = [];
+  const keep = (line, stream) => {
+    last.push(line);
+    if (last.length > 40) last.shift();
+    if (onLog) onLog(line, stream);
+    else if (stream === "stderr") process.stderr.write(`${line}\n`);
+    else if (echo) process.stdout.write(`${line}\n`);
+  };
+  forwardLines(child.stdout, "stdout", keep);
+  forwardLines(child.stderr, "stderr", keep);
+  return { child, tail: () => last.join("\n") };
+}
+
+/** A port taken between choosing it and listening on it (by a test running beside): choose again. */
+function lostItsPort(error) {
+  return /EADDRINUSE/.test(String(error?.message));
 }
 
 function stopChild(child) {
@@ -50,25 +84,27 @@ function stopChild(child) {
 export async function startBackend({ env = {}, port } = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-backend-"));
   const backendPort = port ?? (await freePort());
-  const child = spawn(process.execPath, ["--import", "tsx", "backend/src/index.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      BACKEND_DATA_DIR: dataDir,
-      BACKEND_PORT: String(backendPort),
-      BACKEND_HOST: "127.0.0.1",
-      ...env,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+  const service = startService(["--import", "tsx", "backend/src/index.ts"], {
+    BACKEND_DATA_DIR: dataDir,
+    BACKEND_PORT: String(backendPort),
+    BACKEND_HOST: "127.0.0.1",
+    ...env,
   });
   const url = `http://127.0.0.1:${backendPort}`;
-  await waitFor(`${url}/api/v1/client/rates/?page_size=1`, child, "backend stand-in");
+  try {
+    await waitFor(`${url}/api/v1/client/rates/?page_size=1`, service, "backend stand-in");
+  } catch (error) {
+    await stopChild(service.child);
+    rmSync(dataDir, { recursive: true, force: true });
+    if (port === undefined && lostItsPort(error)) return startBackend({ env });
+    throw error;
+  }
   return {
     url,
     dataDir,
-    pid: child.pid,
+    pid: service.child.pid,
     async stop() {
-      await stopChild(child);
+      await stopChild(service.child);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -88,16 +124,15 @@ function forwardLines(readable, stream, onLine) {
 
 /**
  * The production portal (build/) in front of `apiUrl`. With `onLog(line, stream)`
- * its stdout and stderr are read line by line (the benchmark counts logged errors)
- * instead of being ignored/inherited.
+ * its stdout and stderr go to it line by line (the benchmark counts logged errors);
+ * otherwise its stderr is the tests' own, and its stdout too with E2E_PORTAL_LOGS.
  */
 export async function startPortal({ apiUrl, env = {}, port, onLog } = {}) {
   const portalPort = port ?? (await freePort());
   // --no-build: the tests run the build that is there (scripts/e2e.ts made it).
-  const child = spawn(process.execPath, ["scripts/start.js", "--no-build"], {
-    cwd: root,
-    env: {
-      ...process.env,
+  const service = startService(
+    ["scripts/start.js", "--no-build"],
+    {
       NODE_ENV: "production",
       API_URL: apiUrl,
       SESSION_SECRET: "e2e-session-secret-that-is-long-enough",
@@ -106,19 +141,20 @@ export async function startPortal({ apiUrl, env = {}, port, onLog } = {}) {
       SHUTDOWN_DELAY_MS: "0",
       ...env,
     },
-    stdio: onLog
-      ? ["ignore", "pipe", "pipe"]
-      : ["ignore", process.env.E2E_PORTAL_LOGS ? "inherit" : "ignore", "inherit"],
-  });
-  if (onLog) {
-    forwardLines(child.stdout, "stdout", onLog);
-    forwardLines(child.stderr, "stderr", onLog);
-  }
+    { onLog, echo: Boolean(process.env.E2E_PORTAL_LOGS) },
+  );
+  const { child } = service;
   const url = `http://127.0.0.1:${portalPort}`;
   const exited = new Promise((resolve) =>
     child.once("exit", (code, signal) => resolve({ code, signal })),
   );
-  await waitFor(`${url}/healthz`, child, "portal");
+  try {
+    await waitFor(`${url}/healthz`, service, "portal");
+  } catch (error) {
+    await stopChild(child);
+    if (port === undefined && lostItsPort(error)) return startPortal({ apiUrl, env, onLog });
+    throw error;
+  }
   // pid: the Node process that serves (scripts/start.js imports the server in-process).
   return { url, pid: child.pid, exited, stop: () => stopChild(child) };
 }
