@@ -3,8 +3,10 @@
  * the client (with retries on network errors and 5xx, never on 4xx) and the
  * theme animation. Runs in the JavaScript project only.
  */
+import type { Page } from "@playwright/test";
+
 import { png } from "../support/images";
-import { admin, createResident, expect, signIn, test } from "./fixtures";
+import { admin, createResident, expect, hydrated, signIn, test } from "./fixtures";
 
 test.describe("locale files on the client", () => {
   // page.route holds or breaks these requests; a worker in control would answer them out of its reach.
@@ -163,35 +165,64 @@ test.describe("while the next page loads", () => {
   });
 });
 
+/** Marks the document: a reload would lose the mark. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => ((window as unknown as { marked: boolean }).marked = true));
+}
+async function stillTheSameDocument(page: Page) {
+  expect(await page.evaluate(() => (window as unknown as { marked?: boolean }).marked)).toBe(true);
+}
+
 test.describe("the sign-in form", () => {
-  test("checks in the browser once the page is React's, keeping what was typed before", async ({
+  test("is checked by the server once the page is React's, without a reload, keeping what was typed before", async ({
     page,
   }) => {
     const posts: string[] = [];
-    page.on("request", (request) => request.method() === "POST" && posts.push(request.url()));
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(new URL(request.url()).pathname);
+    });
     await page.goto("/auth");
     const email = page.getByLabel("Электронная почта");
     await email.pressSequentially("not-an-email");
     await page.getByLabel("Пароль", { exact: true }).fill("secret-value");
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await hydrated(page);
     await expect(email).toHaveValue("not-an-email");
+    await markDocument(page);
 
-    // Checked in the browser: no request, the message beside the field.
+    // The server's check, as data: the message beside the field, the page and the password as they were.
     await page.getByRole("button", { name: "Войти" }).click();
     await expect(
       page.getByText("Пожалуйста, укажите корректный формат электронной почты."),
     ).toBeVisible();
     await expect(email).toHaveAttribute("aria-invalid", "true");
-    expect(posts).toEqual([]);
-    // And again with every key.
+    await expect(email).toBeFocused();
+    await expect(page.getByLabel("Пароль", { exact: true })).toHaveValue("secret-value");
+    expect(posts).toEqual(["/auth.data"]);
+    // And again with every key, still without a reload: the message goes once the address is whole.
     await email.fill("resident@example.com");
     await expect(
       page.getByText("Пожалуйста, укажите корректный формат электронной почты."),
     ).toHaveCount(0);
+    await expect(email).not.toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Пароль", { exact: true })).toHaveValue("secret-value");
+    await stillTheSameDocument(page);
+  });
+
+  test("takes none of the schemas' code to the browser", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("response", async (response) => {
+      if (response.request().resourceType() === "script") scripts.push(await response.text());
+    });
+    await page.goto("/auth");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Войти" }).click();
+    await expect(page.getByText("Обязательное поле").first()).toBeVisible();
+    // zod's own words in its messages; the schemas' keys.
+    expect(scripts.filter((text) => /Invalid input|errors:required/.test(text))).toEqual([]);
   });
 });
 
-test.describe("the forms' checks in the browser", () => {
+test.describe("the post form's checks in the browser", () => {
   test("break no rule of the page's CSP (zod never probes for eval)", async ({ page }) => {
     await page.addInitScript(() => {
       const seen: string[] = [];
@@ -200,13 +231,12 @@ test.describe("the forms' checks in the browser", () => {
         seen.push(`${event.violatedDirective} ${event.blockedURI}`),
       );
     });
-    await page.goto("/auth");
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-    await page.getByLabel("Электронная почта").fill("not-an-email");
-    await page.getByRole("button", { name: "Войти" }).click();
-    await expect(
-      page.getByText("Пожалуйста, укажите корректный формат электронной почты."),
-    ).toBeVisible();
+    await signIn(page, admin, "/posts/create");
+    const posts: string[] = [];
+    page.on("request", (request) => request.method() === "POST" && posts.push(request.url()));
+    await page.getByRole("button", { name: "Опубликовать" }).click();
+    await expect(page.getByLabel("Заголовок")).toHaveAttribute("aria-invalid", "true");
+    expect(posts).toEqual([]);
     expect(
       await page.evaluate(() => (window as unknown as { violations: string[] }).violations),
     ).toEqual([]);
@@ -214,17 +244,14 @@ test.describe("the forms' checks in the browser", () => {
 });
 
 test.describe("a form's code comes with its route", () => {
-  test("the attach form on the accounts page checks in the browser, reached by a link or loaded afresh", async ({
+  test("the attach form on the accounts page is checked by the server without a reload, reached by a link or loaded afresh", async ({
     page,
   }) => {
     const user = await createResident("attach-live");
     await signIn(page, user, "/profile");
-    await page.goto("/profile");
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-    const posts: string[] = [];
-    page.on("request", (request) => request.method() === "POST" && posts.push(request.url()));
     const form = page.locator("form#attach-account");
     const tryShortNumber = async () => {
+      await markDocument(page);
       const number = form.getByLabel("Номер лицевого счёта");
       await number.pressSequentially("12345");
       await form.getByLabel("Фамилия владельца").fill("Петров");
@@ -232,7 +259,7 @@ test.describe("a form's code comes with its route", () => {
       await expect(form.getByText("Номер лицевого счёта — 10 цифр")).toBeVisible();
       await expect(number).toHaveValue("12345");
       await expect(number).toHaveAttribute("aria-invalid", "true");
-      expect(posts).toEqual([]);
+      await stillTheSameDocument(page);
     };
     // Reached by a client-side navigation: the form's code came with the route.
     await page.locator(".shell__left").getByRole("link", { name: "Лицевые счета" }).click();
@@ -240,7 +267,7 @@ test.describe("a form's code comes with its route", () => {
     await tryShortNumber();
     // Loaded afresh: the same as soon as the page is React's.
     await page.reload();
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await hydrated(page);
     await tryShortNumber();
   });
 });

@@ -55,7 +55,12 @@ export function CodeSlots({
     shown.current = value;
     if (!submitWhenComplete || value.length !== 4) return;
     const form = (document.getElementById(id) as HTMLInputElement | null)?.form;
-    form?.requestSubmit(form.querySelector<HTMLButtonElement>("[data-submit-code]") ?? undefined);
+    // After the keystroke's own handling, whose re-validation (conform's, sent to the server) would
+    // otherwise start after this submission and replace it.
+    const submit = setTimeout(() =>
+      form?.requestSubmit(form.querySelector<HTMLButtonElement>("[data-submit-code]") ?? undefined),
+    );
+    return () => clearTimeout(submit);
   }, [id, value, submitWhenComplete]);
   return (
     <div className="field">

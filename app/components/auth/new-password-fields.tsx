@@ -25,15 +25,12 @@ export function NewPasswordFields({
   fields,
   labels,
   autoFocus = false,
-  keepOnAnswer = false,
 }: {
   fields: Fields;
   /** The form's labels (newPasswordLabels among them). */
   labels: Record<PasswordFieldName, string>;
   /** Focus the password (a form not yet answered whose first field it is). */
   autoFocus?: boolean;
-  /** Keep what was typed when the server answers (it refused another field only). */
-  keepOnAnswer?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -47,7 +44,6 @@ export function NewPasswordFields({
         }}
         hint={t("register.passwordHint")}
         errors={fields.password.errors}
-        keepOnAnswer={keepOnAnswer}
       />
       <PasswordField
         labelProps={{ children: labels.password_confirmation }}
@@ -56,7 +52,6 @@ export function NewPasswordFields({
           autoComplete: "new-password",
         }}
         errors={fields.password_confirmation.errors}
-        keepOnAnswer={keepOnAnswer}
       />
     </>
   );

@@ -4,11 +4,19 @@
  * A form's component reads like conform's documentation:
  *
  * ```tsx
- * const [form, fields] = useForm({
+ * export async function loader() {
+ *   return { constraint: getZodConstraint(LoginSchema) };  // the rules as HTML attributes
+ * }
+ * export async function action({ request, context }: Route.ActionArgs) {
+ *   const formData = await readForm(request, context);
+ *   const submission = parseWithZod(formData, { schema: LoginSchema });
+ *   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+ *   …
+ * }
+ * const [form, fields] = useForm<z.input<typeof LoginSchema>>({
  *   id: "login",
- *   constraint: getZodConstraint(LoginSchema),
+ *   constraint: loaderData.constraint,
  *   lastResult: actionData?.result,
- *   onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
  *   shouldValidate: "onSubmit",
  *   shouldRevalidate: "onInput",
  * });
@@ -27,6 +35,17 @@
  * </Form>
  * ```
  *
+ * - Validation is the server's, as conform documents it ("Server Validation"):
+ *   no `onValidate`, so zod and the schemas never reach the browser. Once a
+ *   form was submitted, conform re-validates a field as it is typed by
+ *   submitting the form with its `INTENT`; the action answers it as any
+ *   submission (parseWithZod gives no "success" for an intent, so nothing is
+ *   done) and React Router skips reloading the page's data after a 400. A
+ *   route whose action switches on a button's `intent` answers a re-validation,
+ *   which presses none, as the form's own button: by the step on the page
+ *   (registration, reset), or by a hidden `intent` (two forms on one page).
+ *   The post forms alone validate in the browser too (`onValidate`): the new
+ *   post's form carries pictures, which a re-validation would send again.
  * - `labels`: the visible fields' labels, in the page's order, given to the
  *   fields and to ErrorSummary (the server renders it before the fields, so
  *   it cannot read them there). A field the form carries hidden has none.
@@ -38,9 +57,8 @@
  * - Errors are keys of the `errors` namespace (`errors:required`, from the
  *   schemas) or the backend's texts: the fields say both.
  * - Passwords: `PasswordField` empties itself when the route's action
- *   answers; `keepOnAnswer` when the answer refused another field only.
- * - A form with its own formNoValidate buttons («Назад») validates with
- *   `onValidate: validateWith(schema)` (app/utils/forms/validation.ts).
+ *   answers a submission, unless the answer refused other fields only or is a
+ *   re-validation (`keepsPassword`, app/components/ui/fields.tsx).
  * - The action: `readForm`, conform's `parseWithZod` and `reply`, and
  *   `replyRefused` for a refusal (app/server/forms/action.server.ts); its
  *   Retry-After is written by the root (app/server/middleware/retry-after.server.ts).
@@ -52,6 +70,7 @@
  * form's own errors inside it, toasts only for success
  * (docs/decisions/047-forms-read-like-conforms-docs.md).
  */
+import { INTENT } from "@conform-to/dom";
 import type { FormMetadata } from "@conform-to/react";
 import { useContext, useId } from "react";
 import { useTranslation } from "react-i18next";
@@ -232,6 +251,8 @@ export function useIsPending({
     state === "non-idle" ? navigation.state !== "idle" : navigation.state === state;
   return (
     isPendingState &&
+    // conform's re-validation while typing goes to the action too, and is no submission.
+    !navigation.formData?.has(INTENT) &&
     navigation.formAction === (formAction ?? contextual) &&
     navigation.formMethod === formMethod &&
     (intent === undefined || navigation.formData?.get("intent") === intent)

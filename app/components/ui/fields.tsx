@@ -3,9 +3,10 @@
  * error list has an id the input names in aria-describedby, and
  * aria-invalid is set whenever there is an error. On the page the server
  * rendered after a failed submission an invalid field also takes the focus
- * (useInvalidFocus); a password field empties itself when the server answers.
+ * (useInvalidFocus); a password field empties itself when the server answers (keepsPassword).
  * How a form uses them: app/components/forms/form.tsx.
  */
+import type { SubmissionResult } from "@conform-to/react";
 import {
   Fragment,
   useEffect,
@@ -81,6 +82,20 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
 export function useInvalidFocus(errorId: string | undefined, autoFocus: boolean | undefined) {
   const hydrated = useHydrated();
   return autoFocus || (Boolean(errorId) && !hydrated) || undefined;
+}
+
+/**
+ * Whether the action's answer leaves the password field `name` as it was typed. The server never
+ * sends a password back, so the field empties itself when a submission is answered, except when
+ * the answer refused other fields only (the password was not judged), or is conform's
+ * re-validation while typing (a result with its `intent`). Every action answers `{ result }`.
+ */
+export function keepsPassword(answer: unknown, name: string | undefined) {
+  const result = (answer as { result?: SubmissionResult<string[]> } | null)?.result;
+  if (!result) return false;
+  if (result.intent) return true;
+  const refused = Object.entries(result.error ?? {}).filter(([, errors]) => errors?.length);
+  return refused.length > 0 && refused.every(([field]) => field !== "" && field !== name);
 }
 
 interface FieldProps {
@@ -199,17 +214,10 @@ export function CheckboxField({ labelProps, inputProps, errors, hint }: Checkbox
  * A password field. With JavaScript a button shows or hides what was typed;
  * without it, a plain password input. It empties itself when the server
  * answers its page's form (the server never sends a password back: without
- * JavaScript the new page's field is empty already), unless `keepOnAnswer`
- * (the answer refused another field only).
+ * JavaScript the new page's field is empty already), unless the answer
+ * refused other fields only (keepsPassword).
  */
-export function PasswordField({
-  labelProps,
-  inputProps,
-  errors,
-  hint,
-  className,
-  keepOnAnswer = false,
-}: FieldProps & { keepOnAnswer?: boolean }) {
+export function PasswordField({ labelProps, inputProps, errors, hint, className }: FieldProps) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const [visible, setVisible] = useState(false);
@@ -221,7 +229,8 @@ export function PasswordField({
   const input = useRef<HTMLInputElement>(null);
   const answer = useActionData();
   useEffect(() => {
-    if (answer && !keepOnAnswer && input.current) input.current.value = "";
+    if (answer && !keepsPassword(answer, inputProps.name) && input.current)
+      input.current.value = "";
     // Once per answer: each answer is a new object.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [answer]);

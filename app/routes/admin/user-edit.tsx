@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 
-import { UserForm } from "~/components/admin/user-form";
+import { UserForm, type UserFormShape } from "~/components/admin/user-form";
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { Icon } from "~/components/ui/icon";
 import { fromBackendUser, toBackendUser } from "~/server/api/admin-users.server";
@@ -21,7 +21,6 @@ import type { Route } from "./+types/user-edit";
 export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
 
 const formId = "user-edit";
-const constraint = getZodConstraint(UserEditSchema);
 
 export const handle: RouteHandle = {
   crumbParams: (loaderData) => ({ name: (loaderData as { user: { email: string } }).user.email }),
@@ -34,7 +33,12 @@ function userIdOf(params: { userId: string }) {
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const user = await getApi(context).admin.users.get(userIdOf(params)).catch(rethrowNotFound);
-  return { user: fromBackendUser(user), own: getUser(context)?.id === user.id };
+  return {
+    user: fromBackendUser(user),
+    own: getUser(context)?.id === user.id,
+    // The schema's rules as HTML attributes: the schema itself stays on the server.
+    constraint: getZodConstraint(UserEditSchema),
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -75,9 +79,9 @@ export default function UserEditPage({ loaderData, actionData }: Route.Component
   const { t } = useTranslation();
   const { user } = loaderData;
   const result = actionData?.result;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<UserFormShape>({
     id: formId,
-    constraint,
+    constraint: loaderData.constraint,
     lastResult: result,
     defaultValue: {
       ...user,
@@ -85,7 +89,6 @@ export default function UserEditPage({ loaderData, actionData }: Route.Component
       is_admin: user.is_admin ? "on" : undefined,
       is_active: user.is_active ? "on" : undefined,
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: UserEditSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -18,11 +18,9 @@ import type { Route } from "./+types/user-new";
 export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
 
 const formId = "user-create";
-const constraint = getZodConstraint(UserCreateSchema);
-
-/** Nothing to load, but a loader makes a client-side visit ask the server, whose access check runs then. */
+/** The schema's rules as HTML attributes (the schema itself stays on the server); a client-side visit asks the server, whose access check runs then. */
 export function loader() {
-  return null;
+  return { constraint: getZodConstraint(UserCreateSchema) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -44,15 +42,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export default function UserNewPage({ actionData }: Route.ComponentProps) {
+export default function UserNewPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const result = actionData?.result;
   const [form, fields] = useForm<UserFormShape>({
     id: formId,
-    constraint,
+    constraint: loaderData.constraint,
     lastResult: result,
     defaultValue: { is_active: "on" },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: UserCreateSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -9,6 +9,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useSearchParams } from "react-router";
+import type { z } from "zod";
 
 import { ErrorSummary, FormErrors, HoneypotInputs, useIsPending } from "~/components/forms/form";
 import { Button } from "~/components/ui/button";
@@ -24,14 +25,13 @@ import type { Route } from "./+types/login";
 
 export const middleware: Route.MiddlewareFunction[] = [requireGuest];
 
-const constraint = getZodConstraint(LoginSchema);
-
 export async function loader({ context }: Route.LoaderArgs) {
   // A message left for this page, e.g. «Сессия истекла…» (read once).
   const message = getSession(context).get("authMessage") ?? null;
   // Just registered or reset, and not signed in by the portal: the e-mail is not asked for again.
   const email = getSession(context).get("authEmail") ?? "";
-  return { message, email };
+  // The schema's rules as HTML attributes (required, type): the schema itself stays on the server.
+  return { message, email, constraint: getZodConstraint(LoginSchema) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -48,12 +48,11 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   const { email } = loaderData;
   const [searchParams] = useSearchParams();
   const isPending = useIsPending();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof LoginSchema>>({
     id: "login",
-    constraint,
+    constraint: loaderData.constraint,
     lastResult: actionData?.result,
     defaultValue: { email },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

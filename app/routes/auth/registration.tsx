@@ -7,10 +7,12 @@
  * form; every step links the documents accepted by registering. Once
  * registered, the resident is signed in.
  */
+import { INTENT } from "@conform-to/dom";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
+import type { z } from "zod";
 
 import { CodeField } from "~/components/auth/code-field";
 import { DocumentLink, DocumentsLine } from "~/components/auth/documents-line";
@@ -34,23 +36,24 @@ import {
 import { readForm } from "~/server/forms/action.server";
 import { codeAttemptKey, getLimits } from "~/server/http/limits.server";
 import { requireGuest } from "~/server/middleware/access.server";
-import { validateWith } from "~/utils/forms/validation";
 import { CodeStepSchema, ProfileStepSchema, RegistrationEmailSchema } from "~/utils/schemas/auth";
 
 import type { Route } from "./+types/registration";
 
 export const middleware: Route.MiddlewareFunction[] = [requireGuest];
 
-const constraints = {
-  email: getZodConstraint(RegistrationEmailSchema),
-  code: getZodConstraint(CodeStepSchema),
-  profile: getZodConstraint(ProfileStepSchema),
+/** Each step's schema; its rules reach the page as HTML attributes, the schema stays on the server. */
+const stepSchemas = {
+  email: RegistrationEmailSchema,
+  code: CodeStepSchema,
+  profile: ProfileStepSchema,
 };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const state = registrationState(context);
   return {
     step: state.step,
+    constraint: getZodConstraint(stepSchemas[state.step]),
     email: state.email ?? "",
     consented: state.consented === true,
     code: state.step === "profile" ? state.code : undefined,
@@ -63,10 +66,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** One step's form at a time, by the button pressed: each answer is about the step on the page. */
+/**
+ * One step's form at a time, by the button pressed: each answer is about the step on the page.
+ * conform's re-validation presses none: it is the step's on the page, answered with its errors.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request, context);
-  switch (formData.get("intent")) {
+  const revalidated = formData.has(INTENT) ? registrationState(context).step : null;
+  switch (formData.get("intent") ?? revalidated) {
     case "back":
       return backToEmail(context);
     case "email":
@@ -83,26 +90,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-type PageData = Route.ComponentProps["loaderData"];
+type StepProps = Pick<Route.ComponentProps, "loaderData" | "actionData">;
 
-function EmailStep({
-  email,
-  consented,
-  actionData,
-}: {
-  email: string;
-  consented: boolean;
-  actionData: Route.ComponentProps["actionData"];
-}) {
+function EmailStep({ loaderData: { email, consented, constraint }, actionData }: StepProps) {
   const { t } = useTranslation();
   const pending = useIsPending();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof RegistrationEmailSchema>>({
     id: "register-email",
-    constraint: constraints.email,
+    constraint,
     lastResult: actionData?.result,
     // Back from a later step: the consent already given (and recorded) stays given.
     defaultValue: { email, consent: consented ? "on" : undefined },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RegistrationEmailSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -142,21 +140,14 @@ function EmailStep({
   );
 }
 
-function CodeStep({
-  loaderData,
-  actionData,
-}: {
-  loaderData: PageData;
-  actionData: Route.ComponentProps["actionData"];
-}) {
-  const { email, secondsLeft, resendAt, sentAt, codeUsedUp } = loaderData;
+function CodeStep({ loaderData, actionData }: StepProps) {
+  const { email, secondsLeft, resendAt, sentAt, codeUsedUp, constraint } = loaderData;
   const { t } = useTranslation();
   const pending = useIsPending();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof CodeStepSchema>>({
     id: "register-code",
-    constraint: constraints.code,
+    constraint,
     lastResult: actionData?.result,
-    onValidate: validateWith(CodeStepSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -203,20 +194,13 @@ function CodeStep({
   );
 }
 
-function ProfileStep({
-  code,
-  actionData,
-}: {
-  code?: number;
-  actionData: Route.ComponentProps["actionData"];
-}) {
+function ProfileStep({ loaderData: { code, constraint }, actionData }: StepProps) {
   const { t } = useTranslation();
   const pending = useIsPending();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof ProfileStepSchema>>({
     id: "register-profile",
-    constraint: constraints.profile,
+    constraint,
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileStepSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -249,17 +233,13 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
         <h1 id="register-title">{t("register.title")}</h1>
         <StepIndicator current={current} />
         {loaderData.step === "email" ? (
-          <EmailStep
-            email={loaderData.email}
-            consented={loaderData.consented}
-            actionData={actionData}
-          />
+          <EmailStep loaderData={loaderData} actionData={actionData} />
         ) : null}
         {loaderData.step === "code" ? (
           <CodeStep loaderData={loaderData} actionData={actionData} />
         ) : null}
         {loaderData.step === "profile" ? (
-          <ProfileStep code={loaderData.code} actionData={actionData} />
+          <ProfileStep loaderData={loaderData} actionData={actionData} />
         ) : null}
         <DocumentsLine />
         <p className="auth-links">

@@ -10,11 +10,13 @@
  * passwords typed; without it the server never sends passwords back, and the
  * step says they are to be typed again.
  */
+import { INTENT } from "@conform-to/dom";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
+import type { z } from "zod";
 
 import { CodeField } from "~/components/auth/code-field";
 import { NewPasswordFields, newPasswordLabels } from "~/components/auth/new-password-fields";
@@ -34,22 +36,23 @@ import {
 import { readForm } from "~/server/forms/action.server";
 import { codeAttemptKey, getLimits } from "~/server/http/limits.server";
 import { requireGuest } from "~/server/middleware/access.server";
-import { validateWith } from "~/utils/forms/validation";
 import { EmailStepSchema, ResetSchema } from "~/utils/schemas/auth";
 
 import type { Route } from "./+types/reset";
 
 export const middleware: Route.MiddlewareFunction[] = [requireGuest];
 
-const constraints = {
-  email: getZodConstraint(EmailStepSchema),
-  code: getZodConstraint(ResetSchema),
+/** Each step's schema and button; its rules reach the page as HTML attributes, the schema stays on the server. */
+const steps = {
+  email: { schema: EmailStepSchema, intent: "email" },
+  code: { schema: ResetSchema, intent: "reset" },
 };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const state = resetState(context);
   return {
     step: state.step,
+    constraint: getZodConstraint(steps[state.step].schema),
     email: state.email ?? "",
     ...resendCountdown(state),
     codeUsedUp:
@@ -57,10 +60,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-/** One step's form at a time, by the button pressed: each answer is about the step on the page. */
+/**
+ * One step's form at a time, by the button pressed: each answer is about the step on the page.
+ * conform's re-validation presses none: it is the step's on the page, answered with its errors.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request, context);
-  switch (formData.get("intent")) {
+  const revalidated = formData.has(INTENT) ? steps[resetState(context).step].intent : null;
+  switch (formData.get("intent") ?? revalidated) {
     case "back":
       return backToEmail(context);
     case "email":
@@ -75,23 +82,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-type PageData = Route.ComponentProps["loaderData"];
+type StepProps = Pick<Route.ComponentProps, "loaderData" | "actionData">;
 
-function EmailStep({
-  email,
-  actionData,
-}: {
-  email: string;
-  actionData: Route.ComponentProps["actionData"];
-}) {
+function EmailStep({ loaderData: { email, constraint }, actionData }: StepProps) {
   const { t } = useTranslation();
   const pending = useIsPending();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof EmailStepSchema>>({
     id: "reset-email",
-    constraint: constraints.email,
+    constraint,
     lastResult: actionData?.result,
     defaultValue: { email },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EmailStepSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -127,28 +127,21 @@ function onlyCodeRefused(result: SubmissionResult<string[]> | undefined) {
   return !error.password?.length && !error.password_confirmation?.length;
 }
 
-function CodeStep({
-  loaderData,
-  actionData,
-}: {
-  loaderData: PageData;
-  actionData: Route.ComponentProps["actionData"];
-}) {
-  const { email, secondsLeft, resendAt, sentAt, codeUsedUp } = loaderData;
+function CodeStep({ loaderData, actionData }: StepProps) {
+  const { email, secondsLeft, resendAt, sentAt, codeUsedUp, constraint } = loaderData;
   const { t } = useTranslation();
   const pending = useIsPending();
   const hydrated = useHydrated();
   const result = actionData?.result;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof ResetSchema>>({
     id: "reset-code",
-    constraint: constraints.code,
+    constraint,
     lastResult: result,
-    onValidate: validateWith(ResetSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const labels = { code: t("register.code"), ...newPasswordLabels(t, t("reset.newPassword")) };
-  // A wrong code alone leaves the passwords in their fields (with JavaScript; the server never sends them back).
+  // A wrong code alone leaves the passwords in their fields (keepsPassword), with JavaScript; without, they are typed again.
   const codeOnly = onlyCodeRefused(result);
   const errors = codeStepErrors(form.errors, codeUsedUp, t);
   return (
@@ -164,7 +157,7 @@ function CodeStep({
         autoFocus={!form.status}
         submitWhenComplete={false}
       />
-      <NewPasswordFields fields={fields} labels={labels} keepOnAnswer={codeOnly} />
+      <NewPasswordFields fields={fields} labels={labels} />
       <FormErrors
         id={form.errorId}
         errors={codeOnly && !hydrated ? [...(errors ?? []), t("reset.passwordsAgain")] : errors}
@@ -198,7 +191,7 @@ export default function ResetPage({ loaderData, actionData }: Route.ComponentPro
       <div className="card auth-card">
         <h1 id="reset-title">{t("reset.title")}</h1>
         {loaderData.step === "email" ? (
-          <EmailStep email={loaderData.email} actionData={actionData} />
+          <EmailStep loaderData={loaderData} actionData={actionData} />
         ) : (
           <CodeStep loaderData={loaderData} actionData={actionData} />
         )}

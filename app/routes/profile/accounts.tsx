@@ -10,6 +10,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
+import type { z } from "zod";
 
 import { Balance } from "~/components/balance";
 import { ConfirmLink } from "~/components/confirm-link";
@@ -42,7 +43,6 @@ export const middleware: Route.MiddlewareFunction[] = [requireUser];
 
 const pageSize = 10;
 const attachFormId = "attach-account";
-const attachConstraint = getZodConstraint(AttachSchema);
 
 /** The contract's attach refusals that a guess gets (docs/api-contract.md): said alike, counted. */
 const guessRefusals = new Set(["not_found", "mismatch"]);
@@ -81,6 +81,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // What was typed stays in the field, to be corrected; only a valid number filters.
     filters: { address, number: numberParam, sort },
     ignored,
+    // The schema's rules as HTML attributes: the schema itself stays on the server.
+    attachConstraint: getZodConstraint(AttachSchema),
   };
 }
 
@@ -170,7 +172,7 @@ export default function AccountsPage({ loaderData, actionData }: Route.Component
       </ListResult>
       <section className="card attach-card">
         {/* A new key after each change of the list clears the form once an account is attached. */}
-        <AttachForm key={count} actionData={actionData} />
+        <AttachForm key={count} constraint={loaderData.attachConstraint} actionData={actionData} />
       </section>
     </div>
   );
@@ -243,14 +245,18 @@ function AccountCard({ account }: { account: PageData["accounts"][number] }) {
 }
 
 /** Attaching an account by its number and the holder's surname as on the bill. */
-function AttachForm({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
+function AttachForm({
+  constraint,
+  actionData,
+}: Pick<Route.ComponentProps, "actionData"> & {
+  constraint: Route.ComponentProps["loaderData"]["attachConstraint"];
+}) {
   const { t } = useTranslation();
   const pending = useIsPending();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof AttachSchema>>({
     id: attachFormId,
-    constraint: attachConstraint,
+    constraint,
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AttachSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

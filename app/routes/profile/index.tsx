@@ -1,12 +1,14 @@
 /**
  * The profile: the resident's data from users/me, a form to change names and
  * phone (update_me) and one to change the password (update_password), told
- * apart by `intent`. Both work without JavaScript.
+ * apart by the `intent` each carries (hidden: conform's re-validation, which
+ * presses no button, carries it too). Both work without JavaScript.
  */
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useRouteLoaderData } from "react-router";
+import type { z } from "zod";
 
 import { NewPasswordFields, newPasswordLabels } from "~/components/auth/new-password-fields";
 import { formatPhone } from "~/components/auth/phone-input";
@@ -30,8 +32,6 @@ export const middleware: Route.MiddlewareFunction[] = [requireUser];
 
 const profileFormId = "profile-data";
 const passwordFormId = "profile-password";
-const profileConstraint = getZodConstraint(ProfileSchema);
-const passwordConstraint = getZodConstraint(PasswordSchema);
 
 type Me = ProfileDetails;
 
@@ -50,6 +50,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   );
   return {
     accounts: { count: list.count, owed: (owedKopecks / 100).toFixed(2), latest },
+    // The schemas' rules as HTML attributes: the schemas themselves stay on the server.
+    constraints: {
+      profile: getZodConstraint(ProfileSchema),
+      password: getZodConstraint(PasswordSchema),
+    },
   };
 }
 
@@ -128,30 +133,29 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           <ProfileForm
             key={`${me.first_name}|${me.last_name}|${me.middle_name}|${me.phone}`}
             me={me}
+            constraint={loaderData.constraints.profile}
             actionData={actionData}
           />
         </section>
         <section className="card">
-          <PasswordForm actionData={actionData} />
+          <PasswordForm constraint={loaderData.constraints.password} actionData={actionData} />
         </section>
       </div>
     </div>
   );
 }
 
-function ProfileForm({
-  me,
-  actionData,
-}: {
-  me: Me;
-  actionData: Route.ComponentProps["actionData"];
-}) {
+type FormProps = Pick<Route.ComponentProps, "actionData"> & {
+  constraint: Route.ComponentProps["loaderData"]["constraints"]["profile"];
+};
+
+function ProfileForm({ me, constraint, actionData }: FormProps & { me: Me }) {
   const { t } = useTranslation();
   const pending = useIsPending({ intent: "profile" });
   const result = actionData?.intent === "profile" ? actionData.result : undefined;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof ProfileSchema>>({
     id: profileFormId,
-    constraint: profileConstraint,
+    constraint,
     lastResult: result,
     defaultValue: {
       first_name: me.first_name,
@@ -159,7 +163,6 @@ function ProfileForm({
       last_name: me.last_name,
       phone: me.phone ?? "",
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -174,9 +177,10 @@ function ProfileForm({
       <h2 id="profile-data-title">{t("profile.edit")}</h2>
       <ErrorSummary form={form} labels={labels} />
       <HoneypotInputs />
+      <input type="hidden" name="intent" value="profile" />
       <PersonFields fields={fields} labels={labels} />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <Button type="submit" name="intent" value="profile" pending={pending}>
+      <Button type="submit" pending={pending}>
         <Icon name="check" />
         {t("profile.save")}
       </Button>
@@ -184,15 +188,14 @@ function ProfileForm({
   );
 }
 
-function PasswordForm({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
+function PasswordForm({ constraint, actionData }: FormProps) {
   const { t } = useTranslation();
   const pending = useIsPending({ intent: "password" });
   const result = actionData?.intent === "password" ? actionData.result : undefined;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof PasswordSchema>>({
     id: passwordFormId,
-    constraint: passwordConstraint,
+    constraint,
     lastResult: result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -210,6 +213,7 @@ function PasswordForm({ actionData }: { actionData: Route.ComponentProps["action
       <h2 id="profile-password-title">{t("profile.passwordTitle")}</h2>
       <ErrorSummary form={form} labels={labels} />
       <HoneypotInputs />
+      <input type="hidden" name="intent" value="password" />
       <PasswordField
         labelProps={{ children: labels.old_password }}
         inputProps={{
@@ -220,13 +224,7 @@ function PasswordForm({ actionData }: { actionData: Route.ComponentProps["action
       />
       <NewPasswordFields fields={fields} labels={labels} />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <Button
-        type="submit"
-        name="intent"
-        value="password"
-        variant="mainSecondary"
-        pending={pending}
-      >
+      <Button type="submit" variant="mainSecondary" pending={pending}>
         <Icon name="shield-check" />
         {t("profile.changePassword")}
       </Button>
