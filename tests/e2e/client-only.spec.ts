@@ -208,6 +208,31 @@ test.describe("the sign-in form", () => {
     await stillTheSameDocument(page);
   });
 
+  test("on a slow link, re-validation never blocks typing or loses a character", async ({
+    page,
+  }) => {
+    await page.goto("/auth");
+    await hydrated(page);
+    const email = page.getByLabel("Электронная почта");
+    await email.fill("not-an-email");
+    await page.getByRole("button", { name: "Войти" }).click();
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    // The bench's slow link: 400 kbit/s each way, 400 ms a round trip.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 400,
+      downloadThroughput: 50_000,
+      uploadThroughput: 50_000,
+    });
+    await email.fill("");
+    // Each key re-validates on the server while the next ones are typed.
+    await email.pressSequentially("resident@example.com", { delay: 30 });
+    await expect(email).toHaveValue("resident@example.com");
+    await expect(email).not.toHaveAttribute("aria-invalid", "true", { timeout: 15_000 });
+    await expect(email).toHaveValue("resident@example.com");
+  });
+
   test("takes none of the schemas' code to the browser", async ({ page }) => {
     const scripts: string[] = [];
     page.on("response", async (response) => {
