@@ -36,6 +36,7 @@ import {
   refuseBusy,
   uploadLimit,
 } from "./edge";
+import { createNonces } from "./nonces";
 import { publicCopy, serveRegistration, serveServiceWorker } from "./pwa-endpoints";
 import { createRouteMatcher } from "./route-label";
 
@@ -75,6 +76,8 @@ const routeOf = createRouteMatcher(build.routes);
 // (and the first request) would otherwise see Redis still connecting, "degraded".
 getStore();
 
+const nextNonce = createNonces();
+
 export const app = express();
 app.disable("x-powered-by");
 // Behind a load balancer the client and the scheme come in X-Forwarded-* from
@@ -89,7 +92,7 @@ app.use((req, res, next) => {
   }
   const meta: RequestMeta = {
     requestId: String(req.headers["x-request-id"] ?? crypto.randomUUID()).slice(0, 100),
-    nonce: crypto.randomBytes(16).toString("base64"),
+    nonce: nextNonce(),
     startedAt: performance.now(),
     backend: new BackendTime(),
     secure: req.secure,
@@ -157,8 +160,9 @@ function observe(req: express.Request, res: express.Response, meta: RequestMeta)
 }
 
 // Pages, data requests and feeds: brotli for browsers, gzip for the rest.
-// Scripts and styles are compressed at build time (below).
-app.use(compression());
+// Scripts and styles are compressed at build time (below). The busy page is
+// not: it is about a kilobyte, written when there is no CPU to spare.
+app.use(compression({ filter: (req, res) => !res.locals.busy && compression.filter(req, res) }));
 
 // The service worker's signed-out copies of public pages (server/pwa-endpoints.ts).
 app.use(publicCopy);

@@ -1,7 +1,12 @@
+import { IncomingMessage } from "node:http";
+import { Socket } from "node:net";
+import type express from "express";
 import { describe, expect, it } from "vitest";
 
 import {
   bodyLimit,
+  declaresBody,
+  dropBody,
   formLimit,
   isCrossSite,
   isMalformedUrl,
@@ -47,6 +52,29 @@ describe("the edge", () => {
     }
   });
 
+  it("tells a request that sends a body from one that sends none", () => {
+    expect(declaresBody({ headers: {} })).toBe(false);
+    expect(declaresBody({ headers: { "content-length": "0" } })).toBe(false);
+    expect(declaresBody({ headers: { "content-length": "12" } })).toBe(true);
+    expect(declaresBody({ headers: { "transfer-encoding": "chunked" } })).toBe(true);
+  });
+
+  it("drops only a body that is coming: a page's GET gets no timer and no listener", () => {
+    const request = (headers: Record<string, string>) => {
+      const req = new IncomingMessage(new Socket());
+      req.headers = headers;
+      return req as express.Request;
+    };
+    const get = request({ host: "portal.example" });
+    dropBody(get);
+    expect(get.listenerCount("data") + get.listenerCount("end")).toBe(0);
+    const post = request({ host: "portal.example", "content-length": "70000" });
+    dropBody(post);
+    expect(post.listenerCount("data")).toBe(1);
+    expect(post.listenerCount("end")).toBe(1);
+    post.emit("end");
+  });
+
   it("adds Secure to a cookie once", () => {
     expect(secureCookie("lng=ru; Path=/; HttpOnly")).toBe("lng=ru; Path=/; HttpOnly; Secure");
     expect(secureCookie("__session=x; Path=/; Secure; SameSite=Lax")).toBe(
@@ -61,6 +89,27 @@ describe("refusals in the visitor's language", () => {
     expect(await refusalPage("badUrl", "en")).toContain("<h1>Invalid page address</h1>");
     expect(await refusalPage("badUrl", "en")).toContain('lang="en"');
     expect(await refusalPage("formTooLarge", "rus")).toContain("<h1>Слишком большой запрос</h1>");
+    expect(await refusalPage("badUrl", "en")).not.toContain("Try again");
+  });
+
+  it("writes the busy page in each language, with the way back to the same address", async () => {
+    for (const [language, lang, title, again] of [
+      ["rus", "ru", "Сайт сейчас перегружен", "Попробовать ещё раз"],
+      ["en", "en", "The site is busy right now", "Try again"],
+      ["ykt", "sah", "Саайт билигин туолан турар", "Өссө боруобалааҥ"],
+    ] as const) {
+      const page = await refusalPage("busy", language, '/posts?page=2&q="<x>"');
+      expect(page).toContain(`<html lang="${lang}">`);
+      expect(page).toContain('<meta name="refusal" content="busy">');
+      expect(page).toContain(`<title>${title}`);
+      expect(page).toContain(`<h1>${title}`);
+      expect(page).toContain(`<a href="/posts?page=2&amp;q=&quot;&lt;x&gt;&quot;">${again}`);
+      expect(page).toMatch(/ · <a href="\/">[^<]+<\/a><\/p><\/body><\/html>$/);
+      // The texts are read once; every page after is the same but for its link.
+      expect(await refusalPage("busy", language, "/rates")).toBe(
+        page.replace("/posts?page=2&amp;q=&quot;&lt;x&gt;&quot;", "/rates"),
+      );
+    }
   });
 
   it("refuses a state-changing request another site's page sent, by the browser's signals", () => {

@@ -67,9 +67,12 @@ export interface Floor {
   stop(): Promise<void>;
 }
 
-/** Serves the built floor on a free port, as the portal is served (NODE_ENV=production). */
+/**
+ * Serves the built floor on a free port (BENCH_FLOOR_PORT when set, for a machine whose ports are
+ * shared out), as the portal is served (NODE_ENV=production).
+ */
 export async function startFloor(): Promise<Floor> {
-  const port = await freePort();
+  const port = Number(process.env.BENCH_FLOOR_PORT) || (await freePort());
   const child: ChildProcess = spawn(process.execPath, [path.join(buildDir, "server", "index.js")], {
     cwd: floorDir,
     env: { ...process.env, NODE_ENV: "production", PORT: String(port) },

@@ -12,7 +12,8 @@
 //     --strict  exit 1 when a budget fails
 //     --build   rebuild the portal and the floor even if their builds are current
 //     --only    run only these sections
-//   BENCH_PORTAL_PORT, BENCH_BACKEND_PORT: the main stack's ports (free ones otherwise)
+//   BENCH_PORTAL_PORT, BENCH_BACKEND_PORT, BENCH_FLOOR_PORT: the main stack's and the floor's
+//   ports (free ones otherwise)
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
