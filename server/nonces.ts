@@ -9,7 +9,7 @@ import crypto from "node:crypto";
 export const nonceBytes = 16;
 
 export function createNonces(perRead = 256, read: (size: number) => Buffer = crypto.randomBytes) {
-  let pool = Buffer.alloc(0);
+  let pool: Buffer = Buffer.alloc(0);
   let offset = 0;
   return function nextNonce(): string {
     if (offset + nonceBytes > pool.length) {
