@@ -15,6 +15,9 @@ const unique = (prefix: string) =>
   `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 test.describe("administrators: posts", () => {
+  // Whole flows of a dozen pages and uploads each: 16–29 s on a quiet machine, so the default 30 s
+  // is no margin on a loaded one (CI's first minutes, the browsers of the walks starting beside).
+  test.describe.configure({ timeout: 90_000 });
   test("create, edit and delete a post, and see it on the news page", async ({
     page,
     jsEnabled,
@@ -145,6 +148,9 @@ test.describe("administrators: posts", () => {
 });
 
 test.describe("administrators: post images", () => {
+  // Whole flows of a dozen pages and uploads each: 16–29 s on a quiet machine, so the default 30 s
+  // is no margin on a loaded one (CI's first minutes, the browsers of the walks starting beside).
+  test.describe.configure({ timeout: 90_000 });
   test("pictures chosen on the create form before a refusal or «Предпросмотр»: kept with JavaScript, named and asked for again without", async ({
     page,
     jsEnabled,
