@@ -94,7 +94,7 @@ function probeHealth(portalUrl: string) {
   };
 }
 
-/** The 100 connections of the soak for a few seconds, when the soak did not run before. */
+/** The 100 connections of the soak for a few seconds: served per second, the reference when the soak did not run. */
 async function baseline(ctx: Context, cookie: string): Promise<number> {
   const seconds = ctx.options.quick ? 5 : 10;
   progress(`baseline: the soak's 100 connections for ${seconds} s…`);
@@ -226,7 +226,10 @@ export async function busySection(ctx: Context) {
   const { portalUrl, portalPid: pid } = ctx.stack;
   const cookie = await signIn(portalUrl, RESIDENT);
   const fromSoak = ctx.soakServedPerSecond !== undefined;
-  const reference = ctx.soakServedPerSecond ?? (await baseline(ctx, cookie));
+  // The soak's load first, in every run: a busy hour comes on top of ordinary traffic, and the RSS
+  // "before" is then a working process's, not what an idle one shrank to after the sections before.
+  const warm = await baseline(ctx, cookie);
+  const reference = ctx.soakServedPerSecond ?? warm;
   await settle(2000);
   const pageBefore = await sequentialMedian(`${portalUrl}/`);
   const rssBefore = rssKib(pid);
