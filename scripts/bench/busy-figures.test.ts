@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   distribution,
   headerValue,
+  lateText,
   otherStatuses,
   probesSummary,
   statusCountsText,
@@ -14,6 +15,13 @@ describe("the busy hour's figures", () => {
     expect(distribution(times)).toEqual({ count: 100, p50: 51, p90: 91, p99: 100, max: 100 });
     expect(distribution([]).count).toBe(0);
     expect(distribution([]).max).toBeNaN();
+  });
+
+  it("says when the requests answered too late were sent, or that none was", () => {
+    expect(lateText("public pages", [0.08, 0.02, 0.11], 5000)).toBe(
+      "public pages: 3 answer(s) later than 5.0 s, their requests sent 0.0–0.1 s into the load.",
+    );
+    expect(lateText("signed in", [], 5000)).toBe("signed in: no answer later than 5.0 s.");
   });
 
   it("finds a header whatever the case the server wrote it in", () => {

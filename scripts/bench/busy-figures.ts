@@ -22,6 +22,18 @@ export function distribution(times: number[]): Distribution {
   };
 }
 
+/**
+ * When the requests answered later than `limitMs` were sent (seconds into the load): a tail whose
+ * requests all left at the load's start is its connections', not the queue's.
+ */
+export function lateText(label: string, sentAt: number[], limitMs: number): string {
+  const limit = `${(limitMs / 1000).toFixed(1)} s`;
+  if (sentAt.length === 0) return `${label}: no answer later than ${limit}.`;
+  const first = sentAt.reduce((a, b) => Math.min(a, b)).toFixed(1);
+  const last = sentAt.reduce((a, b) => Math.max(a, b)).toFixed(1);
+  return `${label}: ${sentAt.length} answer(s) later than ${limit}, their requests sent ${first}–${last} s into the load.`;
+}
+
 /** A header of autocannon's answer, whatever the case of its name as the server sent it. */
 export function headerValue(headers: Record<string, unknown>, name: string): string | undefined {
   const wanted = name.toLowerCase();

@@ -24,6 +24,8 @@ export interface Run {
   timeouts: number;
   /** Answers with a status other than 2xx. */
   non2xx: number;
+  /** For each answer slower than `lateMs` (with `samples`): when its request was sent, in seconds into the run. */
+  lateSentAt: number[];
 }
 
 export interface Target {
@@ -60,6 +62,8 @@ export interface CannonOptions extends Target {
   onHeaders?: (headers: Record<string, string>) => void;
   /** How long a request may take before autocannon counts it a timeout (an error). */
   timeoutSeconds?: number;
+  /** An answer slower than this (ms) has its request's sending time kept (`lateSentAt`). */
+  lateMs?: number;
 }
 
 export async function cannon(options: CannonOptions): Promise<Run> {
@@ -74,6 +78,7 @@ export async function cannon(options: CannonOptions): Promise<Run> {
     samples,
     onHeaders,
     timeoutSeconds = 20,
+    lateMs = Infinity,
   } = options;
   const settings: autocannon.Options = {
     url: url + path,
@@ -101,13 +106,17 @@ export async function cannon(options: CannonOptions): Promise<Run> {
   // Without a callback autocannon returns its instance, which is also a promise of the result.
   const instance = autocannon(settings) as unknown as autocannon.Instance &
     Promise<autocannon.Result>;
+  const started = performance.now();
   const times: number[] = [];
   const byStatus = new Map<number, number[]>();
+  const lateSentAt: number[] = [];
   if (samples)
     instance.on(
       "response",
       (_client: unknown, status: number, _bytes: number, responseTime: number) => {
         times.push(responseTime);
+        if (responseTime > lateMs)
+          lateSentAt.push((performance.now() - responseTime - started) / 1000);
         const list = byStatus.get(status) ?? [];
         list.push(responseTime);
         byStatus.set(status, list);
@@ -127,5 +136,6 @@ export async function cannon(options: CannonOptions): Promise<Run> {
     byStatus,
     timeouts: result.timeouts ?? 0,
     non2xx: result.non2xx,
+    lateSentAt,
   };
 }

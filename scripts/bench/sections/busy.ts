@@ -9,6 +9,7 @@ import { budgets, LIMITS, median, ratio, ratioText, verdict } from "../budgets";
 import {
   distribution,
   headerValue,
+  lateText,
   otherStatuses,
   probesSummary,
   statusCountsText,
@@ -118,6 +119,7 @@ async function runPhase(
     cookie: phase.signedIn ? cookie : undefined,
     samples: true,
     timeoutSeconds: TIMEOUT_SECONDS,
+    lateMs: LIMITS.busyMaxMs,
     onResponse: (status, headers) => {
       if (status === 503 && !headerValue(headers, "retry-after")) withoutRetryAfter++;
     },
@@ -251,6 +253,7 @@ export async function busySection(ctx: Context) {
     `autocannon's timeout ${TIMEOUT_SECONDS} s, so an answer later than ${ms(LIMITS.busyMaxMs)} is seen; /healthz probed every ${PROBE_EVERY_MS} ms;`,
     `/ one request at a time: ${ms(pageBefore)} before the load (median of ${SEQUENTIAL}), then right after each load.`,
     `RSS: ${mb(rssBefore)} before, ${mb(rssPeak)} peak, ${mb(rssAfter)} 2 s after the loads (${pct(rssAfter / rssBefore - 1)}).`,
+    ...phases.map((p) => lateText(p.label, p.run.lateSentAt, LIMITS.busyMaxMs)),
   );
   for (const p of phases) {
     ctx.served += p.run.total;

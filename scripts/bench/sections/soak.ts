@@ -13,7 +13,7 @@ export const SOAK_MIX = {
   signedIn: ["/profile/accounts", "/profile"],
 } as const;
 
-export interface MixOptions extends Pick<CannonOptions, "samples" | "timeoutSeconds"> {
+export interface MixOptions extends Pick<CannonOptions, "samples" | "timeoutSeconds" | "lateMs"> {
   /** The session cookie: the signed-in mix, with it; the public mix without. */
   cookie?: string;
   /** Called with every answer's status and headers. */
