@@ -3,11 +3,13 @@ import { defineConfig } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import tsconfigPaths from "vite-tsconfig-paths";
 
+import { browserNamespaces } from "./app/utils/i18n/config";
 import { portalOnWarn, resourceRouteNames } from "./scripts/build-warnings";
 // The build's one custom step: React, React Router and the root route's modules in two chunks
 // every first visit loads (docs/decisions/020). PORTAL_CHUNKS=rollup turns it off.
 import { firstVisitChunks } from "./scripts/chunks/first-visit-chunks";
 import { zopfliGzip } from "./scripts/compress/zopfli-gzip";
+import { localeFiles } from "./scripts/locale-files.js";
 import { localesVersion } from "./scripts/locales-version.js";
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -30,6 +32,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     reactRouter(),
     tsconfigPaths(),
     firstVisitChunks(),
+    !isSsrBuild && localeFiles(browserNamespaces),
     // Scripts, styles and locale files compressed once at build time, served as
     // they are by server/app.ts: fewer bytes on slow links than compressing on
     // the fly, and no CPU per request. Brotli at its best level; gzip (browsers

@@ -1,6 +1,15 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+import {
+  data,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+} from "react-router";
 
 import { ErrorPage } from "~/components/error-page";
 import { HoneypotProvider } from "~/components/forms/honeypot-context";
@@ -23,10 +32,11 @@ import {
   clientLanguages,
   htmlLang,
   isLanguage,
-  localeFileUrl,
   namespaces,
   type Language,
 } from "~/utils/i18n/config";
+import { localeFileUrl } from "~/utils/i18n/files";
+import { handleNamespaces } from "~/utils/i18n/route-texts";
 import { useRootData, type RootData } from "~/utils/root-data";
 
 import type { Route } from "./+types/root";
@@ -66,6 +76,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation();
   const lng = root?.locale ?? i18n.language;
   const locale: Language = isLanguage(lng) ? lng : "rus";
+  const pageNamespaces = [...namespaces, ...handleNamespaces(useMatches().map((m) => m.handle))];
   return (
     <html lang={htmlLang[locale]} data-lng={locale} dir="ltr">
       <head>
@@ -97,7 +108,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* The browser's i18next needs the page's texts before it hydrates (app/entry.client.tsx):
             fetched beside the scripts, not after them, and after the stylesheet the first paint waits for. */}
         {clientLanguages(locale).flatMap((lng) =>
-          namespaces.map((ns) => (
+          pageNamespaces.map((ns) => (
             <link
               key={`${lng}/${ns}`}
               rel="preload"

@@ -7,6 +7,7 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
@@ -24,6 +25,7 @@ import {
   requestMetaContext,
   type RequestMeta,
 } from "../app/utils/http/request-context";
+import { localeCacheControl } from "../app/utils/i18n/files";
 import { createAdmission } from "./admission";
 import {
   beforeHeaders,
@@ -160,9 +162,16 @@ function observe(req: express.Request, res: express.Response, meta: RequestMeta)
 }
 
 // Pages, data requests and feeds: brotli for browsers, gzip for the rest.
-// Scripts and styles are compressed at build time (below). The busy page is
-// not: it is about a kilobyte, written when there is no CPU to spare.
-app.use(compression({ filter: (req, res) => !res.locals.busy && compression.filter(req, res) }));
+// Brotli at quality 5, not compression's 4: a page is about 8 % smaller for
+// 0.3 ms more, and on a slow link every kilobyte before hydration is 20 ms.
+// Scripts, styles and texts are compressed at build time (below). The busy
+// page is not: it is about a kilobyte, written when there is no CPU to spare.
+app.use(
+  compression({
+    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+    filter: (req, res) => !res.locals.busy && compression.filter(req, res),
+  }),
+);
 
 // The service worker's signed-out copies of public pages (server/pwa-endpoints.ts).
 app.use(publicCopy);
@@ -275,6 +284,20 @@ if (import.meta.env.PROD) {
     server = path.dirname(server);
   const client = path.join(server, "..", "client");
   app.use("/assets", files(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
+  // The browser's texts, built from app/locales (scripts/locale-files.js) with
+  // the cache app/routes/resources/locales.ts gives them: a year at this
+  // build's version, five minutes at any other address. A name the build has
+  // no file for goes on to that route, which answers 404.
+  app.use(
+    "/locales",
+    files(path.join(client, "locales"), {
+      cacheControl: false,
+      setHeaders(res) {
+        const version = new URL(res.req.url ?? "", "http://portal").searchParams.get("v");
+        res.setHeader("Cache-Control", localeCacheControl(version));
+      },
+    }),
+  );
   app.get("/sw.js", serveServiceWorker(client));
   app.get("/pwa-register.js", serveRegistration(client));
   const publicFiles = files(client, { maxAge: "1h" });

@@ -6,13 +6,13 @@
 import { escapeHtml } from "~/utils/format/escape-html";
 import { pageOfDataPath } from "~/utils/http/data-request";
 import {
+  browserNamespaces,
   intlLocale,
   isLanguage,
   languages,
-  localeFileUrl,
-  namespaces,
   type Language,
 } from "~/utils/i18n/config";
+import { localeFileUrl } from "~/utils/i18n/files";
 import { isOfflinePage, isPersonalPath } from "~/utils/site-map/paths";
 
 /** Cache Storage names the portal makes; anything else of ours is an old version's. */
@@ -73,7 +73,7 @@ export function leavesPage(
 
 /** The locale files' paths (`/locales/rus/translation.json`), as the pages ask for them. */
 const localeFiles = new Set(
-  languages.flatMap((lng) => namespaces.map((ns) => localeFileUrl(lng, ns).split("?")[0]!)),
+  languages.flatMap((lng) => browserNamespaces.map((ns) => localeFileUrl(lng, ns).split("?")[0]!)),
 );
 
 /**

@@ -10,10 +10,13 @@ import type { BrowserContext, Locator, Page } from "@playwright/test";
 
 import { admin, createResident, expect, hydrated, test } from "./fixtures";
 
-const translation = (lng: string): object =>
-  JSON.parse(
-    readFileSync(new URL(`../../app/locales/${lng}/translation.json`, import.meta.url), "utf8"),
-  );
+const localeFile = (lng: string, ns: string): object =>
+  JSON.parse(readFileSync(new URL(`../../app/locales/${lng}/${ns}.json`, import.meta.url), "utf8"));
+/** The language's texts by dotted key; the administration's own under `admin.`. */
+const translation = (lng: string): object => ({
+  ...localeFile(lng, "translation"),
+  admin: localeFile(lng, "admin"),
+});
 
 const cyrillic = /[А-Яа-яЁё]/;
 const languages = {

@@ -81,7 +81,7 @@ export function ImageUploadForm({
   function onDone(outcome: UploadOutcome, status: number) {
     setProgress(null);
     if (outcome?.uploaded)
-      notify("success", t("admin.images.uploaded", { count: outcome.uploaded }));
+      notify("success", t("admin:images.uploaded", { count: outcome.uploaded }));
     setErrors(outcomeErrors(outcome, status, t));
     setPreviews([]);
     if (input.current) input.current.value = "";
@@ -92,7 +92,7 @@ export function ImageUploadForm({
     if (!hydrated) return;
     event.preventDefault();
     const files = input.current?.files;
-    if (!files?.length) return setErrors([t("admin.images.noFile")]);
+    if (!files?.length) return setErrors([t("admin:images.noFile")]);
     setProgress(0);
     sendImages(postId, files, {
       progress: setProgress,
@@ -117,7 +117,7 @@ export function ImageUploadForm({
       {progress !== null ? <UploadProgress percent={progress} /> : null}
       <Button type="submit" pending={pending || progress !== null}>
         <Icon name="image" />
-        {t("admin.images.uploadSubmit")}
+        {t("admin:images.uploadSubmit")}
       </Button>
     </Form>
   );
@@ -139,7 +139,7 @@ function ImageFileField({
   return (
     <div className="field">
       <label htmlFor="upload-images" className="field__label">
-        {t("admin.images.uploadLabel")}
+        {t("admin:images.uploadLabel")}
       </label>
       <input
         ref={input}
@@ -154,7 +154,7 @@ function ImageFileField({
         aria-describedby={["upload-images-hint", errorId].filter(Boolean).join(" ")}
       />
       <p id="upload-images-hint" className="field__hint">
-        {t("admin.images.uploadHint")}
+        {t("admin:images.uploadHint")}
       </p>
       <ErrorList id={errorId} errors={errors} />
     </div>
@@ -165,7 +165,7 @@ function UploadPreviews({ previews }: { previews: Preview[] }) {
   const { t } = useTranslation();
   if (previews.length === 0) return null;
   return (
-    <ul className="previews" aria-label={t("admin.images.preview")}>
+    <ul className="previews" aria-label={t("admin:images.preview")}>
       {previews.map((preview) => (
         <li key={preview.url}>
           <img src={preview.url} alt={preview.name} width={120} height={80} />
@@ -179,8 +179,8 @@ function UploadProgress({ percent }: { percent: number }) {
   const { t } = useTranslation();
   return (
     <div className="progress">
-      <progress max={100} value={percent} aria-label={t("admin.images.progress", { percent })} />
-      <span>{t("admin.images.progress", { percent })}</span>
+      <progress max={100} value={percent} aria-label={t("admin:images.progress", { percent })} />
+      <span>{t("admin:images.progress", { percent })}</span>
     </div>
   );
 }

@@ -58,7 +58,7 @@ function ImagesField({ chosen }: { chosen?: ChosenImages }) {
   const names = !kept && chosen?.names.length ? chosen.names.join(", ") : undefined;
   return (
     <Field
-      labelProps={{ children: t("admin.posts.formImages") }}
+      labelProps={{ children: t("admin:posts.formImages") }}
       inputProps={{
         id,
         name: "images",
@@ -69,11 +69,11 @@ function ImagesField({ chosen }: { chosen?: ChosenImages }) {
       }}
       hint={
         <>
-          {t("admin.images.uploadHint")}
+          {t("admin:images.uploadHint")}
           {names ? (
             <>
               <br />
-              <strong>{t("admin.posts.chooseAgain", { names })}</strong>
+              <strong>{t("admin:posts.chooseAgain", { names })}</strong>
             </>
           ) : null}
         </>
@@ -88,7 +88,7 @@ export function PostPreview({ title, html }: Preview) {
   const { t } = useTranslation();
   return (
     <section className="card post-preview" aria-labelledby="post-preview-title">
-      <h2 id="post-preview-title">{t("admin.posts.preview")}</h2>
+      <h2 id="post-preview-title">{t("admin:posts.preview")}</h2>
       <article className="post">
         <p className="post-preview__title">{title}</p>
         <div className="post__text" dangerouslySetInnerHTML={{ __html: html }} />
@@ -121,9 +121,9 @@ export function PostForm({
   const pending = useIsPending({ intent: "save" });
   const previewPending = useIsPending({ intent: "preview" });
   const labels = {
-    title: t("admin.posts.formTitle"),
-    text: t("admin.posts.formText"),
-    is_actual: t("admin.posts.formActual"),
+    title: t("admin:posts.formTitle"),
+    text: t("admin:posts.formText"),
+    is_actual: t("admin:posts.formActual"),
   };
   return (
     <Form
@@ -144,7 +144,7 @@ export function PostForm({
       <TextareaField
         labelProps={{ children: labels.text }}
         textareaProps={{ ...getTextareaProps(fields.text), rows: 12 }}
-        hint={t("admin.posts.formTextHint")}
+        hint={t("admin:posts.formTextHint")}
         errors={fields.text.errors}
       />
       {withImages ? <ImagesField chosen={chosenImages} /> : null}
@@ -168,7 +168,7 @@ export function PostForm({
           pending={previewPending}
         >
           <Icon name="eye" />
-          {t("admin.posts.preview")}
+          {t("admin:posts.preview")}
         </Button>
       </div>
     </Form>

@@ -36,11 +36,11 @@ export function UserForm({
   const { t } = useTranslation();
   const pending = useIsPending();
   const labels = {
-    email: t("admin.users.formEmail"),
-    password: mode === "create" ? t("admin.users.formPassword") : t("admin.users.formPasswordEdit"),
+    email: t("admin:users.formEmail"),
+    password: mode === "create" ? t("admin:users.formPassword") : t("admin:users.formPasswordEdit"),
     ...personLabels(t),
-    is_admin: t("admin.users.formAdmin"),
-    is_active: t("admin.users.formActive"),
+    is_admin: t("admin:users.formAdmin"),
+    is_active: t("admin:users.formActive"),
   };
   return (
     <Form method="POST" className="form" {...getFormProps(form)}>
@@ -61,7 +61,7 @@ export function UserForm({
           autoComplete: "new-password",
         }}
         hint={
-          mode === "create" ? t("register.passwordHint") : t("admin.users.formPasswordEditHint")
+          mode === "create" ? t("register.passwordHint") : t("admin:users.formPasswordEditHint")
         }
         errors={fields.password.errors}
       />
@@ -75,19 +75,19 @@ export function UserForm({
       <CheckboxField
         labelProps={{ children: labels.is_admin }}
         inputProps={ownFlag(getInputProps(fields.is_admin, { type: "checkbox" }), own)}
-        hint={own && !fields.is_admin.errors?.length ? t("admin.users.ownAdmin") : undefined}
+        hint={own && !fields.is_admin.errors?.length ? t("admin:users.ownAdmin") : undefined}
         errors={fields.is_admin.errors}
       />
       <CheckboxField
         labelProps={{ children: labels.is_active }}
         inputProps={ownFlag(getInputProps(fields.is_active, { type: "checkbox" }), own)}
-        hint={own && !fields.is_active.errors?.length ? t("admin.users.ownActive") : undefined}
+        hint={own && !fields.is_active.errors?.length ? t("admin:users.ownActive") : undefined}
         errors={fields.is_active.errors}
       />
       <FormErrors id={form.errorId} errors={form.errors} />
       <Button type="submit" pending={pending}>
         <Icon name="check" />
-        {mode === "create" ? t("admin.users.createSubmit") : t("admin.users.save")}
+        {mode === "create" ? t("admin:users.createSubmit") : t("admin:users.save")}
       </Button>
     </Form>
   );

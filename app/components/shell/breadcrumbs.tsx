@@ -2,6 +2,7 @@ import { Fragment, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useMatches } from "react-router";
 
+import type { RouteNamespace } from "~/utils/i18n/config";
 import {
   breadcrumbsFor,
   documentDescription,
@@ -10,6 +11,8 @@ import {
 } from "~/utils/site-map/navigation";
 
 export interface RouteHandle {
+  /** The namespace of this page's own texts, if not every page's (app/utils/i18n/route-texts.ts). */
+  i18n?: RouteNamespace;
   /** Values for the placeholders in this page's breadcrumb name (a post's title). */
   crumbParams?: (data: unknown) => Record<string, string>;
   /** This page's own meta description (a post's excerpt), instead of its site-map entry's. */

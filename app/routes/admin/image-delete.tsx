@@ -3,17 +3,21 @@ import { useTranslation } from "react-i18next";
 import { data, useSearchParams } from "react-router";
 
 import { ConfirmPage } from "~/components/admin/confirm";
+import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { rethrowNotFound } from "~/server/api/rethrow-not-found.server";
 import { requireAdmin } from "~/server/middleware/access.server";
 import { getApi } from "~/server/middleware/api.server";
 import { getI18n } from "~/server/middleware/i18n.server";
 import { deleteThenRedirect } from "~/server/toasts/deletion.server";
 import { safeRedirect } from "~/utils/http/redirect";
+import { routeTexts } from "~/utils/i18n/route-texts";
 import { mediaPath } from "~/utils/media/media-path";
 
 import type { Route } from "./+types/image-delete";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [routeTexts("admin")];
+export const handle: RouteHandle = { i18n: "admin" };
 
 function imageIdOf(params: { imageId: string }) {
   if (!/^\d{1,12}$/.test(params.imageId)) throw data({ message: "not found" }, { status: 404 });
@@ -33,7 +37,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     context,
     returnTo,
     () => getApi(context).admin.images.delete(imageId),
-    t("admin.images.deleted"),
+    t("admin:images.deleted"),
   );
 }
 
@@ -43,21 +47,21 @@ export default function ImageDeletePage({ loaderData }: Route.ComponentProps) {
   const { image } = loaderData;
   return (
     <ConfirmPage
-      title={t("admin.images.deleteTitle")}
-      confirmLabel={t("admin.posts.deleteConfirm")}
+      title={t("admin:images.deleteTitle")}
+      confirmLabel={t("admin:posts.deleteConfirm")}
       cancelTo={
         params.get("returnTo")?.startsWith("/admin/") ? params.get("returnTo")! : "/admin/images"
       }
-      cancelLabel={t("admin.posts.cancel")}
+      cancelLabel={t("admin:posts.cancel")}
     >
       <img
         src={image.image}
-        alt={t("admin.images.alt", { n: 1, title: `#${image.post}` })}
+        alt={t("admin:images.alt", { n: 1, title: `#${image.post}` })}
         width={240}
         height={160}
         className="confirm-image"
       />
-      <p>{t("admin.images.deleteText")}</p>
+      <p>{t("admin:images.deleteText")}</p>
     </ConfirmPage>
   );
 }

@@ -4,15 +4,19 @@ import { Link, useLocation } from "react-router";
 
 import { ConfirmLink } from "~/components/confirm-link";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
+import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { loadListPage } from "~/server/lists/list-page.server";
 import { requireAdmin } from "~/server/middleware/access.server";
 import { getApi } from "~/server/middleware/api.server";
+import { routeTexts } from "~/utils/i18n/route-texts";
 import { parsePage } from "~/utils/lists/list-query";
 import { mediaPath } from "~/utils/media/media-path";
 
 import type { Route } from "./+types/images";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [routeTexts("admin")];
+export const handle: RouteHandle = { i18n: "admin" };
 
 const pageSize = 24;
 
@@ -60,7 +64,7 @@ export default function AdminImagesPage({ loaderData }: Route.ComponentProps) {
   const here = `${location.pathname}${location.search}`;
   return (
     <div className="page">
-      <h1>{t("admin.images.allTitle")}</h1>
+      <h1>{t("admin:images.allTitle")}</h1>
       <IgnoredParams ignored={ignored} />
       {images.length === 0 ? (
         <EmptyResult filtered={false} resetTo="/admin/images" />
@@ -74,22 +78,22 @@ export default function AdminImagesPage({ loaderData }: Route.ComponentProps) {
               <li key={image.id} className="image-admin card">
                 <img
                   src={image.image}
-                  alt={t("admin.images.alt", { n: image.id, title: image.postTitle })}
+                  alt={t("admin:images.alt", { n: image.id, title: image.postTitle })}
                   width={240}
                   height={160}
                   loading="lazy"
                 />
                 <p className="small">
-                  {t("admin.images.post")}:{" "}
+                  {t("admin:images.post")}:{" "}
                   <Link to={`/admin/posts/${image.post}/edit`}>{image.postTitle}</Link>
                 </p>
                 <ConfirmLink
                   href={`/admin/images/${image.id}/delete?returnTo=${encodeURIComponent(here)}`}
-                  label={t("admin.images.delete")}
-                  ariaLabel={t("admin.images.deleteLabel", { n: image.id })}
-                  title={t("admin.images.deleteTitle")}
-                  text={<p>{t("admin.images.deleteText")}</p>}
-                  confirmLabel={t("admin.posts.deleteConfirm")}
+                  label={t("admin:images.delete")}
+                  ariaLabel={t("admin:images.deleteLabel", { n: image.id })}
+                  title={t("admin:images.deleteTitle")}
+                  text={<p>{t("admin:images.deleteText")}</p>}
+                  confirmLabel={t("admin:posts.deleteConfirm")}
                 />
               </li>
             ))}

@@ -9,12 +9,15 @@ import { requireAdmin } from "~/server/middleware/access.server";
 import { getApi } from "~/server/middleware/api.server";
 import { getI18n } from "~/server/middleware/i18n.server";
 import { deleteThenRedirect } from "~/server/toasts/deletion.server";
+import { routeTexts } from "~/utils/i18n/route-texts";
 
 import type { Route } from "./+types/post-delete";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [routeTexts("admin")];
 
 export const handle: RouteHandle = {
+  i18n: "admin",
   crumbParams: (loaderData) => ({ title: (loaderData as { post: { title: string } }).post.title }),
 };
 
@@ -37,7 +40,7 @@ export async function action({ params, context }: Route.ActionArgs) {
     context,
     "/admin/posts",
     () => api.admin.posts.delete(postId),
-    t("admin.posts.deleted", { title: post.title }),
+    t("admin:posts.deleted", { title: post.title }),
   );
 }
 
@@ -46,12 +49,12 @@ export default function PostDeletePage({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;
   return (
     <ConfirmPage
-      title={t("admin.posts.deleteTitle", { title: post.title })}
-      confirmLabel={t("admin.posts.deleteConfirm")}
+      title={t("admin:posts.deleteTitle", { title: post.title })}
+      confirmLabel={t("admin:posts.deleteConfirm")}
       cancelTo="/admin/posts"
-      cancelLabel={t("admin.posts.cancel")}
+      cancelLabel={t("admin:posts.cancel")}
     >
-      <p>{t("admin.posts.deleteText", { count: post.images })}</p>
+      <p>{t("admin:posts.deleteText", { count: post.images })}</p>
     </ConfirmPage>
   );
 }

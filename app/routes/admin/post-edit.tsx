@@ -25,17 +25,20 @@ import { requireAdmin } from "~/server/middleware/access.server";
 import { getApi } from "~/server/middleware/api.server";
 import { getI18n } from "~/server/middleware/i18n.server";
 import { createToastHeaders, redirectWithToast } from "~/server/toasts/toast.server";
+import { routeTexts } from "~/utils/i18n/route-texts";
 import { mediaPath } from "~/utils/media/media-path";
 import { PostSchema } from "~/utils/schemas/admin";
 
 import type { Route } from "./+types/post-edit";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [routeTexts("admin")];
 
 const formId = "post-edit";
 const constraint = getZodConstraint(PostSchema);
 
 export const handle: RouteHandle = {
+  i18n: "admin",
   crumbParams: (loaderData) => ({ title: (loaderData as { post: { title: string } }).post.title }),
 };
 
@@ -75,7 +78,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           ? parsed.errors
           : Number.isInteger(imageId) && imageId > 0
             ? await replacePostImage(api, imageId, parsed.files, i18n)
-            : [t("admin.images.noImage")];
+            : [t("admin:images.noImage")];
       } finally {
         await parsed.cleanup();
       }
@@ -83,21 +86,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return data({ intent: "replace" as const, imageId, errors }, { status: 400 });
       return redirectWithToast(`/admin/posts/${postId}/edit`, {
         type: "success",
-        description: t("admin.images.replaced"),
+        description: t("admin:images.replaced"),
       });
     }
     const outcome = await uploadPostImages(api, postId, request, i18n);
     if (outcome.errors.length === 0) {
       return redirectWithToast(`/admin/posts/${postId}/edit`, {
         type: "success",
-        description: t("admin.images.uploaded", { count: outcome.uploaded }),
+        description: t("admin:images.uploaded", { count: outcome.uploaded }),
       });
     }
     // Some files were refused: stay on the page and say which, beside the field.
     const headers = outcome.uploaded
       ? await createToastHeaders({
           type: "success",
-          description: t("admin.images.uploaded", { count: outcome.uploaded }),
+          description: t("admin:images.uploaded", { count: outcome.uploaded }),
         })
       : undefined;
     return data(
@@ -123,7 +126,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   return redirectWithToast(`/admin/posts/${postId}/edit`, {
     type: "success",
-    description: t("admin.posts.saved", { title }),
+    description: t("admin:posts.saved", { title }),
   });
 }
 
@@ -145,7 +148,7 @@ function PostEditForm({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  return <PostForm form={form} fields={fields} submitLabel={t("admin.posts.save")} />;
+  return <PostForm form={form} fields={fields} submitLabel={t("admin:posts.save")} />;
 }
 
 function ReplaceForm({
@@ -172,7 +175,7 @@ function ReplaceForm({
     >
       <input type="hidden" name="imageId" value={imageId} />
       <label htmlFor={inputId} className="field__label small">
-        {t("admin.images.replaceLabel", { n })}
+        {t("admin:images.replaceLabel", { n })}
       </label>
       <input
         id={inputId}
@@ -186,7 +189,7 @@ function ReplaceForm({
       />
       <ErrorList id={errorId} errors={errors} />
       <Button type="submit" size="sm" variant="mainSecondary" pending={pending}>
-        {t("admin.images.replace")}
+        {t("admin:images.replace")}
       </Button>
     </Form>
   );
@@ -204,7 +207,7 @@ export default function PostEditPage({ loaderData, actionData }: Route.Component
         <h1>{post.title}</h1>
         <Link to={`/posts/item/${post.id}`} className="btn btn--mainTertiary btn--sm">
           <Icon name="external-link" />
-          {t("admin.posts.viewOnSite")}
+          {t("admin:posts.viewOnSite")}
         </Link>
       </div>
       <section className="card">
@@ -216,16 +219,16 @@ export default function PostEditPage({ loaderData, actionData }: Route.Component
       </section>
       {preview ? <PostPreview {...preview} /> : null}
       <section className="card images-card" aria-labelledby="post-images-title">
-        <h2 id="post-images-title">{t("admin.images.section")}</h2>
+        <h2 id="post-images-title">{t("admin:images.section")}</h2>
         {images.length === 0 ? (
-          <p className="muted">{t("admin.images.none")}</p>
+          <p className="muted">{t("admin:images.none")}</p>
         ) : (
           <ul className="image-admin-list">
             {images.map((image, index) => (
               <li key={image.id} className="image-admin">
                 <img
                   src={image.image}
-                  alt={t("admin.images.alt", { n: index + 1, title: post.title })}
+                  alt={t("admin:images.alt", { n: index + 1, title: post.title })}
                   width={240}
                   height={160}
                   loading="lazy"
@@ -242,17 +245,17 @@ export default function PostEditPage({ loaderData, actionData }: Route.Component
                 />
                 <ConfirmLink
                   href={`/admin/images/${image.id}/delete?returnTo=${encodeURIComponent(`/admin/posts/${post.id}/edit`)}`}
-                  label={t("admin.images.delete")}
-                  ariaLabel={t("admin.images.deleteLabel", { n: index + 1 })}
-                  title={t("admin.images.deleteTitle")}
-                  text={<p>{t("admin.images.deleteText")}</p>}
-                  confirmLabel={t("admin.posts.deleteConfirm")}
+                  label={t("admin:images.delete")}
+                  ariaLabel={t("admin:images.deleteLabel", { n: index + 1 })}
+                  title={t("admin:images.deleteTitle")}
+                  text={<p>{t("admin:images.deleteText")}</p>}
+                  confirmLabel={t("admin:posts.deleteConfirm")}
                 />
               </li>
             ))}
           </ul>
         )}
-        <h3>{t("admin.images.upload")}</h3>
+        <h3>{t("admin:images.upload")}</h3>
         <ImageUploadForm
           postId={post.id}
           serverErrors={imageReply?.intent === "upload" ? imageReply.errors : undefined}
@@ -261,7 +264,7 @@ export default function PostEditPage({ loaderData, actionData }: Route.Component
       <p>
         <Link to="/admin/posts" className="btn btn--mainSecondary btn--md">
           <Icon name="arrow-left" />
-          {t("admin.posts.backToList")}
+          {t("admin:posts.backToList")}
         </Link>
       </p>
     </div>

@@ -6,16 +6,20 @@ import { ConfirmLink } from "~/components/confirm-link";
 import { FilterForm } from "~/components/filters";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
 import { PostFilterFields } from "~/components/post-filters";
+import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { Icon } from "~/components/ui/icon";
 import { loadListPage } from "~/server/lists/list-page.server";
 import { requireAdmin } from "~/server/middleware/access.server";
 import { getApi } from "~/server/middleware/api.server";
 import { useFormat } from "~/utils/format/format";
+import { routeTexts } from "~/utils/i18n/route-texts";
 import { parsePage, parsePostFilters } from "~/utils/lists/list-query";
 
 import type { Route } from "./+types/posts";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [routeTexts("admin")];
+export const handle: RouteHandle = { i18n: "admin" };
 
 const pageSize = 20;
 
@@ -48,10 +52,10 @@ export default function AdminPostsPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="page">
       <div className="page__head">
-        <h1>{t("admin.posts.title")}</h1>
+        <h1>{t("admin:posts.title")}</h1>
         <Link to="/posts/create" className="btn btn--mainPrimary btn--md">
           <Icon name="plus" />
-          {t("admin.posts.create")}
+          {t("admin:posts.create")}
         </Link>
       </div>
       <FilterForm resetTo="/admin/posts" filtered={filtered}>
@@ -69,10 +73,10 @@ export default function AdminPostsPage({ loaderData }: Route.ComponentProps) {
             <table className="table table--stack">
               <thead>
                 <tr>
-                  <th scope="col">{t("admin.posts.colTitle")}</th>
-                  <th scope="col">{t("admin.posts.colDate")}</th>
-                  <th scope="col">{t("admin.posts.colStatus")}</th>
-                  <th scope="col">{t("admin.posts.actions")}</th>
+                  <th scope="col">{t("admin:posts.colTitle")}</th>
+                  <th scope="col">{t("admin:posts.colDate")}</th>
+                  <th scope="col">{t("admin:posts.colStatus")}</th>
+                  <th scope="col">{t("admin:posts.actions")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -81,12 +85,12 @@ export default function AdminPostsPage({ loaderData }: Route.ComponentProps) {
                     <th scope="row">
                       <Link to={`/posts/item/${post.id}`}>{post.title}</Link>
                     </th>
-                    <td data-label={t("admin.posts.colDate")}>{format.date(post.created_at)}</td>
-                    <td data-label={t("admin.posts.colStatus")}>
+                    <td data-label={t("admin:posts.colDate")}>{format.date(post.created_at)}</td>
+                    <td data-label={t("admin:posts.colStatus")}>
                       {post.is_actual ? (
-                        <span className="badge badge--success">{t("admin.posts.actual")}</span>
+                        <span className="badge badge--success">{t("admin:posts.actual")}</span>
                       ) : (
-                        <span className="badge badge--muted">{t("admin.posts.archive")}</span>
+                        <span className="badge badge--muted">{t("admin:posts.archive")}</span>
                       )}
                     </td>
                     <td>
@@ -94,18 +98,18 @@ export default function AdminPostsPage({ loaderData }: Route.ComponentProps) {
                         <Link
                           to={`/admin/posts/${post.id}/edit`}
                           className="btn btn--mainTertiary btn--sm"
-                          aria-label={t("admin.posts.editLabel", { title: post.title })}
+                          aria-label={t("admin:posts.editLabel", { title: post.title })}
                         >
                           <Icon name="pencil" />
-                          {t("admin.posts.edit")}
+                          {t("admin:posts.edit")}
                         </Link>
                         <ConfirmLink
                           href={`/admin/posts/${post.id}/delete`}
-                          label={t("admin.posts.delete")}
-                          ariaLabel={t("admin.posts.deleteLabel", { title: post.title })}
-                          title={t("admin.posts.deleteTitle", { title: post.title })}
-                          text={<p>{t("admin.posts.deleteText", { count: post.images.length })}</p>}
-                          confirmLabel={t("admin.posts.deleteConfirm")}
+                          label={t("admin:posts.delete")}
+                          ariaLabel={t("admin:posts.deleteLabel", { title: post.title })}
+                          title={t("admin:posts.deleteTitle", { title: post.title })}
+                          text={<p>{t("admin:posts.deleteText", { count: post.images.length })}</p>}
+                          confirmLabel={t("admin:posts.deleteConfirm")}
                         />
                       </div>
                     </td>

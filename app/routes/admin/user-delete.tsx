@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 
 import { ConfirmPage } from "~/components/admin/confirm";
+import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { rethrowNotFound } from "~/server/api/rethrow-not-found.server";
 import { requireAdmin } from "~/server/middleware/access.server";
 import { getApi } from "~/server/middleware/api.server";
@@ -10,10 +11,13 @@ import { getI18n } from "~/server/middleware/i18n.server";
 import { getUser } from "~/server/middleware/user.server";
 import { deleteThenRedirect } from "~/server/toasts/deletion.server";
 import { redirectWithToast } from "~/server/toasts/toast.server";
+import { routeTexts } from "~/utils/i18n/route-texts";
 
 import type { Route } from "./+types/user-delete";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [routeTexts("admin")];
+export const handle: RouteHandle = { i18n: "admin" };
 
 function userIdOf(params: { userId: string }) {
   if (!/^\d{1,12}$/.test(params.userId)) throw data({ message: "not found" }, { status: 404 });
@@ -32,14 +36,14 @@ export async function action({ params, context }: Route.ActionArgs) {
   if (getUser(context)?.id === userId)
     return redirectWithToast("/admin/users", {
       type: "error",
-      description: t("admin.users.ownDelete"),
+      description: t("admin:users.ownDelete"),
     });
   const user = await api.admin.users.get(userId).catch(rethrowNotFound);
   return deleteThenRedirect(
     context,
     "/admin/users",
     () => api.admin.users.delete(userId),
-    t("admin.users.deleted", { email: user.email }),
+    t("admin:users.deleted", { email: user.email }),
   );
 }
 
@@ -49,11 +53,11 @@ export default function UserDeletePage({ loaderData }: Route.ComponentProps) {
   if (own) {
     return (
       <section className="page card confirm-card" aria-labelledby="confirm-title">
-        <h1 id="confirm-title">{t("admin.users.ownDeleteTitle")}</h1>
-        <p>{t("admin.users.ownDeleteText")}</p>
+        <h1 id="confirm-title">{t("admin:users.ownDeleteTitle")}</h1>
+        <p>{t("admin:users.ownDeleteText")}</p>
         <div className="form__actions">
           <Link to="/admin/users" className="btn btn--mainSecondary btn--md">
-            {t("admin.users.backToList")}
+            {t("admin:users.backToList")}
           </Link>
         </div>
       </section>
@@ -61,12 +65,12 @@ export default function UserDeletePage({ loaderData }: Route.ComponentProps) {
   }
   return (
     <ConfirmPage
-      title={t("admin.users.deleteTitle", { email: user.email })}
-      confirmLabel={t("admin.users.deleteConfirm")}
+      title={t("admin:users.deleteTitle", { email: user.email })}
+      confirmLabel={t("admin:users.deleteConfirm")}
       cancelTo="/admin/users"
-      cancelLabel={t("admin.users.cancel")}
+      cancelLabel={t("admin:users.cancel")}
     >
-      <p>{t("admin.users.deleteText")}</p>
+      <p>{t("admin:users.deleteText")}</p>
     </ConfirmPage>
   );
 }

@@ -14,15 +14,18 @@ import { getApi } from "~/server/middleware/api.server";
 import { getI18n } from "~/server/middleware/i18n.server";
 import { getUser } from "~/server/middleware/user.server";
 import { redirectWithToast } from "~/server/toasts/toast.server";
+import { routeTexts } from "~/utils/i18n/route-texts";
 import { UserEditSchema } from "~/utils/schemas/admin";
 
 import type { Route } from "./+types/user-edit";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [routeTexts("admin")];
 
 const formId = "user-edit";
 
 export const handle: RouteHandle = {
+  i18n: "admin",
   crumbParams: (loaderData) => ({ name: (loaderData as { user: { email: string } }).user.email }),
 };
 
@@ -53,8 +56,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // An administrator cannot lock themself out (the backend would allow it).
   if (getUser(context)?.id === userId && (!value.is_admin || !value.is_active)) {
     const fieldErrors = {
-      ...(value.is_admin ? {} : { is_admin: [t("admin.users.ownAdmin")] }),
-      ...(value.is_active ? {} : { is_active: [t("admin.users.ownActive")] }),
+      ...(value.is_admin ? {} : { is_admin: [t("admin:users.ownAdmin")] }),
+      ...(value.is_active ? {} : { is_active: [t("admin:users.ownActive")] }),
     };
     return data(
       { result: submission.reply({ fieldErrors, hideFields: ["password"] }) },
@@ -71,7 +74,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   return redirectWithToast("/admin/users", {
     type: "success",
-    description: t("admin.users.saved", { email }),
+    description: t("admin:users.saved", { email }),
   });
 }
 
@@ -101,7 +104,7 @@ export default function UserEditPage({ loaderData, actionData }: Route.Component
       <p>
         <Link to="/admin/users" className="btn btn--mainSecondary btn--md">
           <Icon name="arrow-left" />
-          {t("admin.users.backToList")}
+          {t("admin:users.backToList")}
         </Link>
       </p>
     </div>

@@ -5,17 +5,21 @@ import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 
 import { UserForm, type UserFormShape } from "~/components/admin/user-form";
+import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { toBackendUser } from "~/server/api/admin-users.server";
 import { readForm, replyRefused } from "~/server/forms/action.server";
 import { requireAdmin } from "~/server/middleware/access.server";
 import { getApi } from "~/server/middleware/api.server";
 import { getI18n } from "~/server/middleware/i18n.server";
 import { redirectWithToast } from "~/server/toasts/toast.server";
+import { routeTexts } from "~/utils/i18n/route-texts";
 import { UserCreateSchema } from "~/utils/schemas/admin";
 
 import type { Route } from "./+types/user-new";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [routeTexts("admin")];
+export const handle: RouteHandle = { i18n: "admin" };
 
 const formId = "user-create";
 /** The schema's rules as HTML attributes (the schema itself stays on the server); a client-side visit asks the server, whose access check runs then. */
@@ -38,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { t } = getI18n(context);
   return redirectWithToast("/admin/users", {
     type: "success",
-    description: t("admin.users.created", { email }),
+    description: t("admin:users.created", { email }),
   });
 }
 
@@ -55,7 +59,7 @@ export default function UserNewPage({ loaderData, actionData }: Route.ComponentP
   });
   return (
     <div className="page">
-      <h1>{t("admin.users.create")}</h1>
+      <h1>{t("admin:users.create")}</h1>
       <section className="card">
         <UserForm form={form} fields={fields} mode="create" />
       </section>

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { ConfirmLink } from "~/components/confirm-link";
 import { FilterForm, FilterInput, FilterSelect } from "~/components/filters";
 import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination";
+import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { Icon } from "~/components/ui/icon";
 import { fromBackendUser } from "~/server/api/admin-users.server";
 import { getEnv } from "~/server/config/env.server";
@@ -13,11 +14,14 @@ import { requireAdmin } from "~/server/middleware/access.server";
 import { getApi } from "~/server/middleware/api.server";
 import { getUser } from "~/server/middleware/user.server";
 import { useFormat } from "~/utils/format/format";
+import { routeTexts } from "~/utils/i18n/route-texts";
 import { parseChoice, parsePage, parseText } from "~/utils/lists/list-query";
 
 import type { Route } from "./+types/users";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [routeTexts("admin")];
+export const handle: RouteHandle = { i18n: "admin" };
 
 const pageSize = 20;
 const sorts = {
@@ -73,14 +77,14 @@ export default function AdminUsersPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="page">
       <div className="page__head">
-        <h1>{t("admin.users.title")}</h1>
+        <h1>{t("admin:users.title")}</h1>
         <Link to="/admin/users/new" className="btn btn--mainPrimary btn--md">
           <Icon name="plus" />
-          {t("admin.users.create")}
+          {t("admin:users.create")}
         </Link>
       </div>
       <UsersFilters filters={filters} filtered={filtered} />
-      <IgnoredParams ignored={ignored} labels={{ role: t("admin.users.role") }} />
+      <IgnoredParams ignored={ignored} labels={{ role: t("admin:users.role") }} />
       {users.length === 0 ? (
         <EmptyResult filtered={filtered} resetTo="/admin/users" />
       ) : (
@@ -112,24 +116,24 @@ function UsersFilters({
       <FilterInput
         id="users-email"
         name="email"
-        label={t("admin.users.email")}
+        label={t("admin:users.email")}
         defaultValue={filters.email}
       />
       <FilterInput
         id="users-name"
         name="name"
-        label={t("admin.users.fullName")}
+        label={t("admin:users.fullName")}
         defaultValue={filters.name}
       />
       <FilterSelect
         id="users-role"
         name="role"
-        label={t("admin.users.role")}
+        label={t("admin:users.role")}
         defaultValue={filters.role}
         options={[
-          { value: "all", label: t("admin.users.roleAll") },
-          { value: "admins", label: t("admin.users.roleAdmins") },
-          { value: "residents", label: t("admin.users.roleResidents") },
+          { value: "all", label: t("admin:users.roleAll") },
+          { value: "admins", label: t("admin:users.roleAdmins") },
+          { value: "residents", label: t("admin:users.roleResidents") },
         ]}
       />
       <FilterSelect
@@ -138,10 +142,10 @@ function UsersFilters({
         label={t("list.sort")}
         defaultValue={filters.sort}
         options={[
-          { value: "email", label: t("admin.users.sortEmail") },
-          { value: "name", label: t("admin.users.sortName") },
-          { value: "newest", label: t("admin.users.sortJoinedNew") },
-          { value: "oldest", label: t("admin.users.sortJoinedOld") },
+          { value: "email", label: t("admin:users.sortEmail") },
+          { value: "name", label: t("admin:users.sortName") },
+          { value: "newest", label: t("admin:users.sortJoinedNew") },
+          { value: "oldest", label: t("admin:users.sortJoinedOld") },
         ]}
       />
     </FilterForm>
@@ -156,11 +160,11 @@ function UsersTable({ users, me }: { users: LoaderData["users"]; me: LoaderData[
       <table className="table table--stack">
         <thead>
           <tr>
-            <th scope="col">{t("admin.users.colEmail")}</th>
-            <th scope="col">{t("admin.users.colName")}</th>
-            <th scope="col">{t("admin.users.colRole")}</th>
-            <th scope="col">{t("admin.users.colJoined")}</th>
-            <th scope="col">{t("admin.posts.actions")}</th>
+            <th scope="col">{t("admin:users.colEmail")}</th>
+            <th scope="col">{t("admin:users.colName")}</th>
+            <th scope="col">{t("admin:users.colRole")}</th>
+            <th scope="col">{t("admin:users.colJoined")}</th>
+            <th scope="col">{t("admin:posts.actions")}</th>
           </tr>
         </thead>
         <tbody>
@@ -181,36 +185,36 @@ function UserRow({ user, isMe }: { user: LoaderData["users"][number]; isMe: bool
     <tr>
       <th scope="row">
         {user.email}
-        {isMe ? <span className="muted small"> ({t("admin.users.you")})</span> : null}
+        {isMe ? <span className="muted small"> ({t("admin:users.you")})</span> : null}
       </th>
-      <td data-label={t("admin.users.colName")}>{user.full_name}</td>
-      <td data-label={t("admin.users.colRole")}>
+      <td data-label={t("admin:users.colName")}>{user.full_name}</td>
+      <td data-label={t("admin:users.colRole")}>
         <span className={`badge ${user.is_admin ? "badge--success" : "badge--muted"}`}>
-          {user.is_admin ? t("admin.users.admin") : t("admin.users.resident")}
+          {user.is_admin ? t("admin:users.admin") : t("admin:users.resident")}
         </span>
         {user.is_active ? null : (
-          <span className="badge badge--muted">{t("admin.users.inactive")}</span>
+          <span className="badge badge--muted">{t("admin:users.inactive")}</span>
         )}
       </td>
-      <td data-label={t("admin.users.colJoined")}>{format.date(user.date_joined)}</td>
+      <td data-label={t("admin:users.colJoined")}>{format.date(user.date_joined)}</td>
       <td>
         <div className="row-actions">
           <Link
             to={`/admin/users/${user.id}/edit`}
             className="btn btn--mainTertiary btn--sm"
-            aria-label={t("admin.users.editLabel", { email: user.email })}
+            aria-label={t("admin:users.editLabel", { email: user.email })}
           >
             <Icon name="pencil" />
-            {t("admin.users.edit")}
+            {t("admin:users.edit")}
           </Link>
           {isMe ? null : (
             <ConfirmLink
               href={`/admin/users/${user.id}/delete`}
-              label={t("admin.users.delete")}
-              ariaLabel={t("admin.users.deleteLabel", { email: user.email })}
-              title={t("admin.users.deleteTitle", { email: user.email })}
-              text={<p>{t("admin.users.deleteText")}</p>}
-              confirmLabel={t("admin.users.deleteConfirm")}
+              label={t("admin:users.delete")}
+              ariaLabel={t("admin:users.deleteLabel", { email: user.email })}
+              title={t("admin:users.deleteTitle", { email: user.email })}
+              text={<p>{t("admin:users.deleteText")}</p>}
+              confirmLabel={t("admin:users.deleteConfirm")}
             />
           )}
         </div>

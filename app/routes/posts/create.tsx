@@ -11,6 +11,7 @@ import {
   previewIn,
   type ChosenImages,
 } from "~/components/admin/post-form";
+import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { postHtml } from "~/server/format/post-text.server";
 import { readForm, replyRefused } from "~/server/forms/action.server";
 import { checkHoneypot } from "~/server/forms/honeypot.server";
@@ -20,11 +21,14 @@ import { requireAdmin } from "~/server/middleware/access.server";
 import { getApi } from "~/server/middleware/api.server";
 import { getI18n } from "~/server/middleware/i18n.server";
 import { redirectWithToast } from "~/server/toasts/toast.server";
+import { routeTexts } from "~/utils/i18n/route-texts";
 import { PostSchema } from "~/utils/schemas/admin";
 
 import type { Route } from "./+types/create";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAdmin];
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [routeTexts("admin")];
+export const handle: RouteHandle = { i18n: "admin" };
 
 const formId = "post-create";
 const constraint = getZodConstraint(PostSchema);
@@ -79,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (errors.length) {
       return redirectWithToast(`/admin/posts/${post.id}/edit`, {
         type: "warning",
-        description: t("admin.posts.createdImagesFailed", {
+        description: t("admin:posts.createdImagesFailed", {
           title: post.title,
           errors: errors.join(" "),
         }),
@@ -87,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return redirectWithToast(`/admin/posts/${post.id}/edit`, {
       type: "success",
-      description: t("admin.posts.created", { title: post.title }),
+      description: t("admin:posts.created", { title: post.title }),
     });
   } finally {
     await upload?.cleanup();
@@ -109,13 +113,13 @@ export default function PostCreatePage({ actionData }: Route.ComponentProps) {
   });
   return (
     <div className="page">
-      <h1>{t("admin.posts.create")}</h1>
+      <h1>{t("admin:posts.create")}</h1>
       <section className="card">
         <PostForm
           form={form}
           fields={fields}
 
-          submitLabel={t("admin.posts.createSubmit")}
+          submitLabel={t("admin:posts.createSubmit")}
           withImages
           chosenImages={chosenImagesIn(actionData)}
         />

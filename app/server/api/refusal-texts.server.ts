@@ -7,8 +7,8 @@
  *   shows its second entry, other forms their first); the backend writes
  *   Russian for Russian residents.
  * - Other languages: the portal's text for the entry's code, looked up as
- *   `errors:backend.<attr>.<code>` (a field's own wording, e.g. a taken
- *   e-mail), then `errors:backend.<code>`. A code the portal does not know
+ *   `backend:<attr>.<code>` (a field's own wording, e.g. a taken
+ *   e-mail), then `backend:<code>`. A code the portal does not know
  *   shows the backend's `detail`, marked as Russian (app/utils/i18n/foreign-text.ts)
  *   so the page renders it with `lang="ru"`; a toast, which cannot mark a
  *   language, says the caller's fallback instead.
@@ -32,10 +32,10 @@ export function refusalTexts(i18n: Pick<I18n, "language" | "exists" | "t">) {
   /** The portal's text for an entry's code, or null when it has none. */
   function own(item: ApiErrorItem): string | null {
     if (!keyPart.test(item.code)) return null;
-    const keys = [`backend.${item.code}`];
-    if (item.attr && keyPart.test(item.attr)) keys.unshift(`backend.${item.attr}.${item.code}`);
-    const key = keys.find((candidate) => i18n.exists(candidate, { ns: "errors" }));
-    return key ? i18n.t(key, { ns: "errors" }) : null;
+    const keys = [item.code];
+    if (item.attr && keyPart.test(item.attr)) keys.unshift(`${item.attr}.${item.code}`);
+    const key = keys.find((candidate) => i18n.exists(candidate, { ns: "backend" }));
+    return key ? i18n.t(key, { ns: "backend" }) : null;
   }
 
   /** One entry as the page says it (a marked Russian text for an unknown code, outside Russian). */

@@ -40,7 +40,7 @@ function imageRefusal(
   noReason: string,
 ): string[] {
   const texts = error.errors.map((item) =>
-    ownWording.has(item.code) ? i18n.t(`errors:backend.${item.code}`) : refusals.text(item),
+    ownWording.has(item.code) ? i18n.t(`backend:${item.code}`) : refusals.text(item),
   );
   const foreign = texts.filter(isForeignText);
   const reason = texts.filter((text) => !isForeignText(text)).join(" ");
@@ -58,7 +58,7 @@ export async function uploadPostImages(
   try {
     if (parsed.tooLarge) return { uploaded: 0, errors: parsed.errors };
     const errors = [...parsed.errors];
-    if (parsed.files.length === 0 && errors.length === 0) errors.push(t("admin.images.noFile"));
+    if (parsed.files.length === 0 && errors.length === 0) errors.push(t("admin:images.noFile"));
     const outcome = await forwardImages(api, postId, parsed.files, i18n);
     return { uploaded: outcome.uploaded, errors: [...errors, ...outcome.errors] };
   } finally {
@@ -91,8 +91,8 @@ export async function forwardImages(
             error,
             i18n,
             refusals,
-            (reason) => t("admin.images.fileRejected", { name: file.name, reason }),
-            t("admin.images.rejected"),
+            (reason) => t("admin:images.fileRejected", { name: file.name, reason }),
+            t("admin:images.rejected"),
           ),
         );
       else throw error;
@@ -109,7 +109,7 @@ export async function replacePostImage(
 ): Promise<string[]> {
   const { t } = i18n;
   const file = files[0];
-  if (!file) return [t("admin.images.chooseFile")];
+  if (!file) return [t("admin:images.chooseFile")];
   const form = new FormData();
   form.set("image", file, nameForType(file.name, file.type));
   try {
@@ -122,7 +122,7 @@ export async function replacePostImage(
         i18n,
         refusalTexts(i18n),
         (reason) => reason,
-        t("admin.images.imageRejected"),
+        t("admin:images.imageRejected"),
       );
     throw error;
   }

@@ -142,22 +142,22 @@ async function parseUpload(
   };
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   const maxTotal = maxImagesPerRequest * maxImageBytes + 1024 * 1024;
-  if (declared > maxTotal) return refused(t("admin.images.bodyTooLarge"));
+  if (declared > maxTotal) return refused(t("admin:images.bodyTooLarge"));
   const handler = async (upload: FileUpload) => {
     if (upload.fieldName !== fileField || upload.size === 0) return null;
     const type = sniffImageType(new Uint8Array(await upload.slice(0, 16).arrayBuffer()));
     if (!type) {
-      errors.push(t("admin.images.badType", { name: upload.name }));
+      errors.push(t("admin:images.badType", { name: upload.name }));
       return null;
     }
     const size = await uploadDimensions(upload);
     if (!size) {
-      errors.push(t("admin.images.noDimensions", { name: upload.name }));
+      errors.push(t("admin:images.noDimensions", { name: upload.name }));
       return null;
     }
     if (size.width * size.height > maxPixels) {
       errors.push(
-        t("admin.images.tooManyPixels", {
+        t("admin:images.tooManyPixels", {
           name: upload.name,
           width: size.width,
           height: size.height,
@@ -191,10 +191,10 @@ async function parseUpload(
     await checkFormBounds(request, fields);
     return { fields, files, errors, tooLarge: false, cleanup };
   } catch (error) {
-    if (error instanceof MaxFileSizeExceededError) return refused(t("admin.images.tooBig"));
+    if (error instanceof MaxFileSizeExceededError) return refused(t("admin:images.tooBig"));
     if (error instanceof MaxFilesExceededError || error instanceof MaxTotalSizeExceededError)
-      return refused(t("admin.images.bodyTooLarge"));
-    if (error instanceof FormDataParseError) return refused(t("admin.images.unreadable"));
+      return refused(t("admin:images.bodyTooLarge"));
+    if (error instanceof FormDataParseError) return refused(t("admin:images.unreadable"));
     await cleanup();
     throw error;
   }

@@ -22,14 +22,14 @@ import {
   htmlLang,
   isLanguage,
   languages,
-  namespaces,
+  serverNamespaces,
   type Language,
 } from "~/utils/i18n/config";
 import { resources } from "~/utils/i18n/resources";
 
 const options: InitOptions = {
   resources,
-  ns: [...namespaces],
+  ns: [...serverNamespaces],
   defaultNS,
   fallbackLng,
   supportedLngs: [...languages],

@@ -14,10 +14,10 @@ import {
   defaultNS,
   isLanguage,
   languages,
-  localeLoadPath,
   namespaces,
   type Language,
 } from "./config";
+import { localeLoadPath } from "./files";
 
 /**
  * The backend retries a 5xx but not a failed connection; on a resident's

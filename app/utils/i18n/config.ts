@@ -5,7 +5,31 @@
 export const languages = ["rus", "en", "ykt"] as const;
 export type Language = (typeof languages)[number];
 export const defaultLanguage: Language = "rus";
+/** The namespaces every page's texts are in. */
 export const namespaces = ["translation", "errors"] as const;
+/**
+ * Texts of a few pages only (the administration's), loaded by the routes
+ * that name them (app/utils/i18n/route-texts.ts), not by every page.
+ */
+export const routeNamespaces = ["admin"] as const;
+export type RouteNamespace = (typeof routeNamespaces)[number];
+/** What the browser may load: /locales/{lng}/{ns}.json. */
+export const browserNamespaces = [...namespaces, ...routeNamespaces] as const;
+export type BrowserNamespace = (typeof browserNamespaces)[number];
+/**
+ * And the server's own: `backend` says the backend's refusals, which the
+ * server turns into a page's texts (app/server/api/refusal-texts.server.ts),
+ * so no browser loads it.
+ */
+export const serverNamespaces = [...browserNamespaces, "backend"] as const;
+
+export function isRouteNamespace(value: unknown): value is RouteNamespace {
+  return typeof value === "string" && (routeNamespaces as readonly string[]).includes(value);
+}
+
+export function isBrowserNamespace(value: unknown): value is BrowserNamespace {
+  return typeof value === "string" && (browserNamespaces as readonly string[]).includes(value);
+}
 export const defaultNS = "translation";
 
 export const fallbackLng = { ykt: ["rus", "en"], rus: ["en"], default: ["en"] };
@@ -55,15 +79,4 @@ export function languageChain(lng: Language): Language[] {
  */
 export function clientLanguages(lng: Language): Language[] {
   return lng === "ykt" ? ["ykt", "rus"] : [lng];
-}
-
-/**
- * A locale file's address. Its version follows the texts
- * (scripts/locales-version.js), so a browser keeps it for a year
- * (app/routes/resources/locales.ts) and a release's texts still arrive at once.
- */
-export const localesVersion = import.meta.env.LOCALES_VERSION;
-export const localeLoadPath = `/locales/{{lng}}/{{ns}}.json?v=${localesVersion}`;
-export function localeFileUrl(lng: Language, ns: (typeof namespaces)[number]) {
-  return localeLoadPath.replace("{{lng}}", lng).replace("{{ns}}", ns);
 }

@@ -15,15 +15,8 @@ import {
 } from "~/server/middleware/i18n.server";
 
 import { browserOptions } from "./browser";
-import {
-  clientLanguages,
-  languageChain,
-  languages,
-  localeFileUrl,
-  localesVersion,
-  namespaces,
-  type Language,
-} from "./config";
+import { clientLanguages, languageChain, languages, namespaces, type Language } from "./config";
+import { localeFileUrl, localesVersion } from "./files";
 import { resources } from "./resources";
 
 // The browser's backend calls the global fetch: every request of this file goes to `answer`.
@@ -182,6 +175,12 @@ describe("the locale files", () => {
       );
       expect(await other.json()).toEqual(resources.ykt.errors);
     }
+  });
+
+  it("are a page's texts only: the server's own, the backend's refusals, are not served", () => {
+    expect(resources.rus.backend).toHaveProperty("authentication_failed");
+    expect(() => get(`/locales/rus/backend.json?v=${localesVersion}`)).toThrow();
+    expect(() => get("/locales/rus/translation.json")).not.toThrow();
   });
 });
 

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 
 import { i18nFor } from "~/server/middleware/i18n.server";
 
-import { htmlLang, languages, namespaces } from "./config";
+import { htmlLang, languages, serverNamespaces } from "./config";
 import { resources } from "./resources";
 
 const pluralSuffix = /_(zero|one|two|few|many|other)$/;
@@ -25,7 +25,7 @@ function keysOf(tree: unknown, prefix = ""): string[] {
 }
 
 /** Per namespace, every key some language has, a plural form counted as its key. */
-function allKeys(ns: (typeof namespaces)[number]) {
+function allKeys(ns: (typeof serverNamespaces)[number]) {
   const plain = new Set<string>();
   const plural = new Set<string>();
   for (const lng of languages) {
@@ -43,7 +43,7 @@ describe("the locale files", () => {
     const missing: string[] = [];
     for (const lng of languages) {
       const i18n = await i18nFor(lng);
-      for (const ns of namespaces) {
+      for (const ns of serverNamespaces) {
         const { plain, plural } = allKeys(ns);
         for (const key of plain) {
           if (!i18n.exists(key, { ns, lng, fallbackLng: false }))
@@ -64,7 +64,7 @@ describe("the locale files", () => {
     const missing: string[] = [];
     for (const lng of languages) {
       const categories = new Intl.PluralRules(htmlLang[lng]).resolvedOptions().pluralCategories;
-      for (const ns of namespaces) {
+      for (const ns of serverNamespaces) {
         const present = new Set(keysOf(resources[lng][ns]));
         for (const key of allKeys(ns).plural) {
           for (const category of categories) {
