@@ -7,7 +7,6 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import zlib from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
@@ -162,16 +161,9 @@ function observe(req: express.Request, res: express.Response, meta: RequestMeta)
 }
 
 // Pages, data requests and feeds: brotli for browsers, gzip for the rest.
-// Brotli at quality 5, not compression's 4: a page is about 8 % smaller for
-// 0.3 ms more, and on a slow link every kilobyte before hydration is 20 ms.
 // Scripts, styles and texts are compressed at build time (below). The busy
 // page is not: it is about a kilobyte, written when there is no CPU to spare.
-app.use(
-  compression({
-    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
-    filter: (req, res) => !res.locals.busy && compression.filter(req, res),
-  }),
-);
+app.use(compression({ filter: (req, res) => !res.locals.busy && compression.filter(req, res) }));
 
 // The service worker's signed-out copies of public pages (server/pwa-endpoints.ts).
 app.use(publicCopy);
