@@ -22,6 +22,9 @@ describe("the busy hour's figures", () => {
       "public pages: 3 answer(s) later than 5.0 s, their requests sent 0.0–0.1 s into the load.",
     );
     expect(lateText("signed in", [], 5000)).toBe("signed in: no answer later than 5.0 s.");
+    expect(lateText("public pages", [-0.004, -0.001], 5000)).toBe(
+      "public pages: 2 answer(s) later than 5.0 s, their requests sent 0.0–0.0 s into the load.",
+    );
   });
 
   it("finds a header whatever the case the server wrote it in", () => {
