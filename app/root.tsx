@@ -13,7 +13,7 @@ import {
 
 import { ErrorPage } from "~/components/error-page";
 import { HoneypotProvider } from "~/components/forms/honeypot-context";
-import { DocumentTitle } from "~/components/shell/breadcrumbs";
+import { DocumentTitle, type RouteHandle } from "~/components/shell/breadcrumbs";
 import { Shell } from "~/components/shell/shell";
 import { useTheme } from "~/components/shell/theme-switch";
 import { ToastHost } from "~/components/shell/toaster";
@@ -32,11 +32,11 @@ import {
   clientLanguages,
   htmlLang,
   isLanguage,
+  isRouteNamespace,
   namespaces,
   type Language,
 } from "~/utils/i18n/config";
 import { localeFileUrl } from "~/utils/i18n/files";
-import { handleNamespaces } from "~/utils/i18n/route-texts";
 import { useRootData, type RootData } from "~/utils/root-data";
 
 import type { Route } from "./+types/root";
@@ -76,7 +76,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation();
   const lng = root?.locale ?? i18n.language;
   const locale: Language = isLanguage(lng) ? lng : "rus";
-  const pageNamespaces = [...namespaces, ...handleNamespaces(useMatches().map((m) => m.handle))];
+  // The page's namespaces: every page's, and those its routes name (app/utils/i18n/route-texts.ts).
+  const routeTexts = useMatches().map((match) => (match.handle as RouteHandle | undefined)?.i18n);
+  const pageNamespaces = [...namespaces, ...routeTexts.filter(isRouteNamespace)];
   return (
     <html lang={htmlLang[locale]} data-lng={locale} dir="ltr">
       <head>

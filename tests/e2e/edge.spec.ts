@@ -288,10 +288,19 @@ test.describe("personal answers", { tag: "@server" }, () => {
     });
     expect(theme.headers()["cache-control"]).toBe("private, no-store");
     // The texts are files of the build, the same for everyone, as its scripts are.
-    const texts = await request.get("/locales/rus/translation.json");
-    expect(texts.headers()["cache-control"]).toBe(
-      "public, max-age=300, stale-while-revalidate=86400",
-    );
+    // Without this build's version, or with an older release's, they are kept five minutes.
+    for (const path of [
+      "/locales/rus/translation.json",
+      "/locales/rus/errors.json?v=0123456789ab",
+    ]) {
+      const texts = await request.get(path);
+      expect(texts.status(), path).toBe(200);
+      expect(texts.headers()["cache-control"], path).toBe(
+        "public, max-age=300, stale-while-revalidate=86400",
+      );
+    }
+    // The server's own texts, the backend's refusals, are no file a browser may fetch.
+    expect((await request.get("/locales/rus/backend.json")).status()).toBe(404);
   });
 });
 

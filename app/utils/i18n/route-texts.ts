@@ -15,7 +15,7 @@
 import i18next from "i18next";
 import type { DataStrategyResult, MiddlewareFunction } from "react-router";
 
-import { isRouteNamespace, type RouteNamespace } from "./config";
+import type { RouteNamespace } from "./config";
 
 export function routeTexts(
   ns: RouteNamespace,
@@ -25,13 +25,4 @@ export function routeTexts(
     await i18next.loadNamespaces(ns);
     return next();
   };
-}
-
-/** The namespaces the matched routes name in `handle.i18n`. */
-export function handleNamespaces(handles: readonly unknown[]): RouteNamespace[] {
-  const named = handles.flatMap((handle) => {
-    const i18n = (handle as { i18n?: unknown } | undefined)?.i18n;
-    return Array.isArray(i18n) ? i18n : [i18n];
-  });
-  return [...new Set(named)].filter(isRouteNamespace);
 }
