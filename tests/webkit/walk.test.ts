@@ -33,6 +33,22 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+/**
+ * A session of its own for each walk. A MiniBrowser that does not start (a rare
+ * hang of WebKitWebDriver's new-session request, seen on busy cores) says
+ * nothing about the portal: the driver is started afresh and asked once more.
+ */
+async function freshBrowser() {
+  try {
+    return await openMiniBrowser(driver);
+  } catch (error) {
+    console.warn(`MiniBrowser did not start; WebKitWebDriver restarted. ${String(error)}`);
+    await driver.stop();
+    driver = await startWebKitDriver();
+    return openMiniBrowser(driver);
+  }
+}
+
 /** A `Tab` over a WebdriverIO session: elements found in the page, then clicked and typed into by WebDriver. */
 function webkitTab(browser: MiniBrowser, baseUrl: string): Tab {
   const element = async (target: Target) => {
@@ -81,7 +97,7 @@ const siteGone = /Load failed|Could not connect to server|Failed to fetch manife
 async function inWebKit(step: Step) {
   const own = step.ownSite ? await startPortal({ apiUrl: stack.backendUrl }) : undefined;
   const proxy = own ? await startCollectorProxy(own.url) : site;
-  const browser = await openMiniBrowser(driver.port);
+  const browser = await freshBrowser();
   const tab = webkitTab(browser, proxy.url);
   const files = mkdtempSync(path.join(os.tmpdir(), "webkit-walk-files-"));
   let seenBeforeGone: number | undefined;
@@ -122,7 +138,7 @@ describe("WebKitGTK's MiniBrowser (WebDriver), a phone, JavaScript on", () => {
   for (const step of walk) test(step.name, () => inWebKit(step));
 
   test("the collector sees what the walk must fail on: a script error, a rejection, a console error, a CSP violation", async () => {
-    const browser = await openMiniBrowser(driver.port);
+    const browser = await freshBrowser();
     const tab = webkitTab(browser, site.url);
     try {
       await tab.goto("/about");

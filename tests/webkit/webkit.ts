@@ -99,6 +99,8 @@ export async function startWebKitDriver() {
   }
   return {
     port,
+    /** The driver's last words, for a session that would not open. */
+    said: () => said,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
@@ -111,12 +113,16 @@ export async function startWebKitDriver() {
   };
 }
 
+type WebKitDriver = Awaited<ReturnType<typeof startWebKitDriver>>;
+
 /** A new MiniBrowser session: a Russian phone's window, JavaScript on, nothing but loopback reached. */
-export async function openMiniBrowser(port: number) {
+export async function openMiniBrowser(driver: WebKitDriver) {
   const browser = await remote({
     hostname: "127.0.0.1",
-    port,
+    port: driver.port,
     logLevel: "warn",
+    // A browser starts in seconds; the library's two minutes would only delay a stuck one.
+    connectionRetryTimeout: 60_000,
     // WebKitWebDriver has no WebDriver BiDi (a session asking for it is refused).
     capabilities: {
       browserName: "MiniBrowser",
@@ -126,6 +132,8 @@ export async function openMiniBrowser(port: number) {
         args: ["--automation", "--proxy=http://127.0.0.1:9", "--ignore-host=127.0.0.1"],
       },
     } as WebdriverIO.Capabilities,
+  }).catch((error: Error) => {
+    throw new Error(`${error.message}\nWebKitWebDriver said: ${driver.said() || "nothing"}`);
   });
   await browser.setWindowSize(phone.width, phone.height);
   await browser.setTimeout({ script: 30_000 });
