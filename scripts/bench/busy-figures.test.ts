@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import {
+  coresText,
   distribution,
   headerValue,
   lateText,
@@ -54,5 +55,13 @@ describe("the busy hour's figures", () => {
       ]),
     ).toEqual({ count: 3, failed: 1, median: 7, max: 5000 });
     expect(probesSummary([]).failed).toBe(0);
+  });
+
+  it("splits the cores a load used between the portal, the stand-in, the bench and the rest", () => {
+    expect(
+      coresText("public pages", { portal: 1.214, backend: 0.08, bench: 0.55, machine: 1.9, of: 2 }),
+    ).toBe(
+      "CPU, public pages: the portal 1.21, the stand-in 0.08, autocannon and the bench 0.55, the rest 0.06 of 2 cores (95 % busy).",
+    );
   });
 });

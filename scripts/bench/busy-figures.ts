@@ -77,3 +77,19 @@ export function probesSummary(probes: Probe[]) {
     max: times.length ? Math.max(...times) : Number.NaN,
   };
 }
+
+/** Cores used on average during a load: by the portal, the stand-in, the bench's process (autocannon) and the machine as a whole, of `of`. */
+export interface Cores {
+  portal: number;
+  backend: number;
+  bench: number;
+  machine: number;
+  of: number;
+}
+
+/** "the portal 1.21, the stand-in 0.08, autocannon 0.55, the rest 0.05 of 2 cores (95 % busy)". */
+export function coresText(label: string, c: Cores): string {
+  const rest = Math.max(0, c.machine - c.portal - c.backend - c.bench);
+  const f = (n: number) => n.toFixed(2);
+  return `CPU, ${label}: the portal ${f(c.portal)}, the stand-in ${f(c.backend)}, autocannon and the bench ${f(c.bench)}, the rest ${f(rest)} of ${c.of} cores (${((c.machine / c.of) * 100).toFixed(0)} % busy).`;
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { parseOptions, SECTIONS } from "./context";
 import { formatTable } from "./output";
-import { cpuMsFromStat } from "./proc";
+import { cpuMsFromStat, machineCpuFromStat } from "./proc";
 
 describe("the command line", () => {
   it("reads the options and the sections", () => {
@@ -24,6 +24,13 @@ describe("cpuMsFromStat", () => {
     const stat =
       "4242 (node (main) x) S 1 4242 4242 0 -1 4194560 100 0 0 0 250 50 0 0 20 0 11 0 100 0 0";
     expect(cpuMsFromStat(stat, 100)).toBe(3000);
+  });
+});
+
+describe("machineCpuFromStat", () => {
+  it("counts every state of the first line but idle and iowait as busy", () => {
+    const stat = "cpu  400 10 90 1000 50 5 5 0 30 0\ncpu0 200 5 45 500 25 2 3 0 15 0\n";
+    expect(machineCpuFromStat(stat, 100)).toEqual({ busy: 5100, total: 15600 });
   });
 });
 

@@ -25,5 +25,22 @@ export function rssKib(pid: number): number {
   return Number.parseInt(line.slice("VmRSS:".length), 10);
 }
 
+/** The machine's CPU time so far, all cores, in ms: busy (every state but idle and iowait) and total (/proc/stat's first line). */
+export function machineCpuMs(ticksPerSecond = clockTicks): { busy: number; total: number } {
+  return machineCpuFromStat(readFileSync("/proc/stat", "utf8"), ticksPerSecond);
+}
+
+/** {@link machineCpuMs} from /proc/stat's text. */
+export function machineCpuFromStat(
+  stat: string,
+  ticksPerSecond = clockTicks,
+): { busy: number; total: number } {
+  // cpu  user nice system idle iowait irq softirq steal guest guest_nice (guest is within user)
+  const ticks = stat.split("\n")[0].trim().split(/\s+/).slice(1, 9).map(Number);
+  const total = ticks.reduce((sum, each) => sum + each, 0);
+  const busy = total - ticks[3] - ticks[4];
+  return { busy: (busy * 1000) / ticksPerSecond, total: (total * 1000) / ticksPerSecond };
+}
+
 export const settle = (milliseconds = 1000) =>
   new Promise((resolve) => setTimeout(resolve, milliseconds));

@@ -5,21 +5,25 @@
 // (503, Retry-After; docs/decisions/049). What is served is at least 70 % of
 // what the soak's 100 connections were served; /healthz answers throughout;
 // memory stays bounded; a page right after the load answers as fast as before.
+import os from "node:os";
+
 import { budgets, LIMITS, median, ratio, ratioText, verdict } from "../budgets";
 import {
+  coresText,
   distribution,
   headerValue,
   lateText,
   otherStatuses,
   probesSummary,
   statusCountsText,
+  type Cores,
   type Probe,
 } from "../busy-figures";
 import type { Run } from "../cannon";
 import type { Context } from "../context";
 import { endProgress, heading, int, mb, ms, note, pct, progress, table } from "../output";
 import { RESIDENT, signIn } from "../portal";
-import { rssKib, settle } from "../proc";
+import { cpuMs, machineCpuMs, rssKib, settle } from "../proc";
 import { servedPerSecond, soakMix } from "./soak";
 
 /** autocannon's timeout, above the 5 s limit: a late answer is then seen late, not lost as an error. */
@@ -47,6 +51,31 @@ interface Phase {
   /** Median time of `/`, one request at a time, right after the load. */
   after: number;
   servedPerSecond: number;
+  /** Cores used on average during the load: by the portal, the stand-in, this process (autocannon) and the machine as a whole. */
+  cores: Cores;
+}
+
+/** Where the machine's CPU goes while `run` runs, in cores used on average. */
+async function coresDuring<T>(ctx: Context, run: () => Promise<T>) {
+  const { portalPid, backendPid } = ctx.stack;
+  const before = {
+    portal: cpuMs(portalPid),
+    backend: cpuMs(backendPid),
+    bench: process.cpuUsage(),
+    machine: machineCpuMs(),
+  };
+  const result = await run();
+  const machine = machineCpuMs();
+  const wall = (machine.total - before.machine.total) / os.availableParallelism();
+  const bench = process.cpuUsage(before.bench);
+  const cores = {
+    portal: (cpuMs(portalPid) - before.portal) / wall,
+    backend: (cpuMs(backendPid) - before.backend) / wall,
+    bench: (bench.user + bench.system) / 1000 / wall,
+    machine: (machine.busy - before.machine.busy) / wall,
+    of: os.availableParallelism(),
+  };
+  return { result, cores };
 }
 
 /**
@@ -115,15 +144,17 @@ async function runPhase(
   progress(`${phase.connections} connections, ${phase.label}, for ${duration} s…`);
   let withoutRetryAfter = 0;
   const health = probeHealth(ctx.stack.portalUrl);
-  const run = await soakMix(ctx.stack.portalUrl, phase.connections, duration, {
-    cookie: phase.signedIn ? cookie : undefined,
-    samples: true,
-    timeoutSeconds: TIMEOUT_SECONDS,
-    lateMs: LIMITS.busyMaxMs,
-    onResponse: (status, headers) => {
-      if (status === 503 && !headerValue(headers, "retry-after")) withoutRetryAfter++;
-    },
-  });
+  const { result: run, cores } = await coresDuring(ctx, () =>
+    soakMix(ctx.stack.portalUrl, phase.connections, duration, {
+      cookie: phase.signedIn ? cookie : undefined,
+      samples: true,
+      timeoutSeconds: TIMEOUT_SECONDS,
+      lateMs: LIMITS.busyMaxMs,
+      onResponse: (status, headers) => {
+        if (status === 503 && !headerValue(headers, "retry-after")) withoutRetryAfter++;
+      },
+    }),
+  );
   const probes = await health.stop();
   // Right after the load: the first requests meet what the load left behind.
   const after = await sequentialMedian(`${ctx.stack.portalUrl}/`);
@@ -135,6 +166,7 @@ async function runPhase(
     probes,
     after,
     servedPerSecond: (run.byStatus.get(200)?.length ?? 0) / duration,
+    cores,
   };
 }
 
@@ -254,6 +286,7 @@ export async function busySection(ctx: Context) {
     `/ one request at a time: ${ms(pageBefore)} before the load (median of ${SEQUENTIAL}), then right after each load.`,
     `RSS: ${mb(rssBefore)} before, ${mb(rssPeak)} peak, ${mb(rssAfter)} 2 s after the loads (${pct(rssAfter / rssBefore - 1)}).`,
     ...phases.map((p) => lateText(p.label, p.run.lateSentAt, LIMITS.busyMaxMs)),
+    ...phases.map((p) => coresText(p.label, p.cores)),
   );
   for (const p of phases) {
     ctx.served += p.run.total;
