@@ -124,14 +124,24 @@ function probeHealth(portalUrl: string) {
   };
 }
 
-/** The 100 connections of the soak for a few seconds: served per second, the reference when the soak did not run. */
-async function baseline(ctx: Context, cookie: string): Promise<number> {
+/**
+ * The 100 connections of the soak for a few seconds: served per second, the reference when the
+ * soak did not run. A process that served nothing yet first gets a few seconds of the same load:
+ * measured cold, it served a tenth less than the soak later did, which flattered the ratio.
+ */
+async function baseline(ctx: Context, cookie: string, cold: boolean): Promise<number> {
   const seconds = ctx.options.quick ? 5 : 10;
+  const mix = (duration: number) =>
+    Promise.all([
+      soakMix(ctx.stack.portalUrl, 70, duration),
+      soakMix(ctx.stack.portalUrl, 30, duration, { cookie }),
+    ]);
+  if (cold) {
+    progress(`warming up: the soak's 100 connections for ${seconds / 2} s…`);
+    await mix(seconds / 2);
+  }
   progress(`baseline: the soak's 100 connections for ${seconds} s…`);
-  const [visitors, residents] = await Promise.all([
-    soakMix(ctx.stack.portalUrl, 70, seconds),
-    soakMix(ctx.stack.portalUrl, 30, seconds, { cookie }),
-  ]);
+  const [visitors, residents] = await mix(seconds);
   return servedPerSecond(visitors, seconds) + servedPerSecond(residents, seconds);
 }
 
@@ -262,7 +272,7 @@ export async function busySection(ctx: Context) {
   const fromSoak = ctx.soakServedPerSecond !== undefined;
   // The soak's load first, in every run: a busy hour comes on top of ordinary traffic, and the RSS
   // "before" is then a working process's, not what an idle one shrank to after the sections before.
-  const warm = await baseline(ctx, cookie);
+  const warm = await baseline(ctx, cookie, !fromSoak);
   const reference = ctx.soakServedPerSecond ?? warm;
   await settle(2000);
   const pageBefore = await sequentialMedian(`${portalUrl}/`);
@@ -281,7 +291,7 @@ export async function busySection(ctx: Context) {
   endProgress();
   printPhases(phases, reference, pageBefore);
   note(
-    `reference: ${perSecond(reference)} answers served (2xx) per second at 100 connections, ${fromSoak ? "the soak's in this run (section 5)" : "a short run of the soak's mix in this section (the soak did not run)"};`,
+    `reference: ${perSecond(reference)} answers served (2xx) per second at 100 connections, ${fromSoak ? "the soak's in this run (section 5)" : "a short run of the soak's mix in this section, after a warm-up (the soak did not run)"}; the soak's mix for ${ctx.options.quick ? 5 : 10} s just before the loads: ${perSecond(warm)} per second;`,
     `autocannon's timeout ${TIMEOUT_SECONDS} s, so an answer later than ${ms(LIMITS.busyMaxMs)} is seen; /healthz probed every ${PROBE_EVERY_MS} ms;`,
     `/ one request at a time: ${ms(pageBefore)} before the load (median of ${SEQUENTIAL}), then right after each load.`,
     `RSS: ${mb(rssBefore)} before, ${mb(rssPeak)} peak, ${mb(rssAfter)} 2 s after the loads (${pct(rssAfter / rssBefore - 1)}).`,
