@@ -50,6 +50,8 @@ interface Phase {
   probes: Probe[];
   /** Median time of `/`, one request at a time, right after the load. */
   after: number;
+  /** Each of those requests' times, in order. */
+  afterTimes: number[];
   servedPerSecond: number;
   /** Cores used on average during the load: by the portal, the stand-in, this process (autocannon) and the machine as a whole. */
   cores: Cores;
@@ -79,10 +81,10 @@ async function coresDuring<T>(ctx: Context, run: () => Promise<T>) {
 }
 
 /**
- * The median time of `count` requests of `url`, one after the other, each read
- * to its end; an answer other than a 200 (or none) counts as the whole timeout.
+ * The times of `count` requests of `url`, one after the other, each read to its
+ * end; an answer other than a 200 (or none) counts as the whole timeout.
  */
-async function sequentialMedian(url: string, count = SEQUENTIAL): Promise<number> {
+async function sequential(url: string, count = SEQUENTIAL): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
     const started = performance.now();
@@ -94,7 +96,7 @@ async function sequentialMedian(url: string, count = SEQUENTIAL): Promise<number
       times.push(TIMEOUT_SECONDS * 1000);
     }
   }
-  return median(times);
+  return times;
 }
 
 /** Asks for /healthz every half second until stopped; a probe fails past the busy hour's limit. */
@@ -167,14 +169,15 @@ async function runPhase(
   );
   const probes = await health.stop();
   // Right after the load: the first requests meet what the load left behind.
-  const after = await sequentialMedian(`${ctx.stack.portalUrl}/`);
+  const afterTimes = await sequential(`${ctx.stack.portalUrl}/`);
   return {
     label: phase.label,
     connections: phase.connections,
     run,
     withoutRetryAfter,
     probes,
-    after,
+    after: median(afterTimes),
+    afterTimes,
     servedPerSecond: (run.byStatus.get(200)?.length ?? 0) / duration,
     cores,
   };
@@ -275,7 +278,8 @@ export async function busySection(ctx: Context) {
   const warm = await baseline(ctx, cookie, !fromSoak);
   const reference = ctx.soakServedPerSecond ?? warm;
   await settle(2000);
-  const pageBefore = await sequentialMedian(`${portalUrl}/`);
+  const beforeTimes = await sequential(`${portalUrl}/`);
+  const pageBefore = median(beforeTimes);
   const rssBefore = rssKib(pid);
   let rssPeak = rssBefore;
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssKib(pid))), 1000);
@@ -297,6 +301,7 @@ export async function busySection(ctx: Context) {
     `RSS: ${mb(rssBefore)} before, ${mb(rssPeak)} peak, ${mb(rssAfter)} 2 s after the loads (${pct(rssAfter / rssBefore - 1)}).`,
     ...phases.map((p) => lateText(p.label, p.run.lateSentAt, LIMITS.busyMaxMs)),
     ...phases.map((p) => coresText(p.label, p.cores)),
+    `/ one at a time, before the loads: ${beforeTimes.map(ms).join(", ")}; ${phases.map((p) => `right after the ${p.label}: ${p.afterTimes.map(ms).join(", ")}`).join("; ")}.`,
   );
   for (const p of phases) {
     ctx.served += p.run.total;
