@@ -87,7 +87,7 @@ export interface Cores {
   of: number;
 }
 
-/** "the portal 1.21, the stand-in 0.08, autocannon 0.55, the rest 0.05 of 2 cores (95 % busy)". */
+/** "CPU, public pages: the portal 1.21, the stand-in 0.08, autocannon and the bench 0.55, the rest 0.06 of 2 cores (95 % busy)." */
 export function coresText(label: string, c: Cores): string {
   const rest = Math.max(0, c.machine - c.portal - c.backend - c.bench);
   const f = (n: number) => n.toFixed(2);

@@ -69,8 +69,8 @@ export async function startWebKitDriver() {
     [
       "--auto-servernum",
       // -noreset: by default the X server resets when its last client leaves, as each session's
-      // MiniBrowser does, and a MiniBrowser started during the reset cannot open the display (its
-      // session hangs). Back to back, 7 of 300 opens failed so, 54 with both cores busy; none with it.
+      // MiniBrowser does, and a MiniBrowser started during the reset cannot open the display: its
+      // session hangs until connectionRetryTimeout. More often the busier the machine.
       "--server-args=-screen 0 1280x1024x24 -noreset",
       driver,
       `--port=${port}`,
