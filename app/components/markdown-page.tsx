@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 
 import type { MarkdownPage } from "~/utils/content/markdown-types";
-import { useFormat } from "~/utils/format/format";
 import { htmlLang } from "~/utils/i18n/config";
 
 /**
@@ -11,7 +10,6 @@ import { htmlLang } from "~/utils/i18n/config";
  */
 export function MarkdownArticle({ page }: { page: MarkdownPage }) {
   const { t } = useTranslation();
-  const format = useFormat();
   return (
     <>
       {page.fallback ? (
@@ -21,8 +19,8 @@ export function MarkdownArticle({ page }: { page: MarkdownPage }) {
       ) : null}
       <article className="prose" lang={page.fallback ? htmlLang[page.lang] : undefined}>
         <h1>{page.title}</h1>
-        {page.version ? (
-          <p className="muted">{t("common.edition", { date: format.date(page.version) })}</p>
+        {page.edition ? (
+          <p className="muted">{t("common.edition", { date: page.edition })}</p>
         ) : null}
         {/* Operator-provided content from content/*.md, rendered on the server. */}
         <div dangerouslySetInnerHTML={{ __html: page.html }} />

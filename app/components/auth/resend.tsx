@@ -14,19 +14,18 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { Icon } from "~/components/ui/icon";
 import { formatCountdown } from "~/utils/format/countdown";
-import { useFormat } from "~/utils/format/format";
 
 export function ResendControl({
   secondsLeft,
-  resendAt,
+  resendAtText,
   pending,
 }: {
   secondsLeft: number;
-  resendAt: number;
+  /** The clock time resending opens, as the loader wrote it («18:42»). */
+  resendAtText: string;
   pending?: boolean;
 }) {
   const { t } = useTranslation();
-  const format = useFormat();
   const hydrated = useHydrated();
   const location = useLocation();
   const [left, setLeft] = useState(secondsLeft);
@@ -62,7 +61,7 @@ export function ResendControl({
       <p className="resend muted">
         <Icon name="clock" />
         <span>
-          {t("register.resendAt", { time: format.time(resendAt) })}.{" "}
+          {t("register.resendAt", { time: resendAtText })}.{" "}
           <a href={`${location.pathname}${location.search}`}>{t("register.resendReload")}</a>
         </span>
       </p>

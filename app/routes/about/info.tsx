@@ -7,9 +7,9 @@ import { Link } from "react-router";
 
 import { FilterForm, FilterInput, FilterSelect } from "~/components/filters";
 import { IgnoredParams, ListResult } from "~/components/pagination";
+import { formatFor } from "~/server/format/formatters.server";
 import { loadListPage } from "~/server/lists/list-page.server";
 import { getApi } from "~/server/middleware/api.server";
-import { useFormat } from "~/utils/format/format";
 import { parseChoice, parseDay, parsePage, parseText } from "~/utils/lists/list-query";
 
 import type { Route } from "./+types/info";
@@ -60,8 +60,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     api.reports.list({ ordering: "-year", page_size: 100 }),
   ]);
   const years = [...new Set(all.results.map((report) => report.year))].sort((a, b) => b - a);
+  const format = formatFor(context);
   return {
-    reports: list.results,
+    reports: list.results.map((report) => ({
+      ...report,
+      createdText: format.date(report.created_at),
+    })),
     count: list.count,
     page,
     pages: list.pages,
@@ -74,7 +78,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function ReportsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const format = useFormat();
   const { reports, filters, page, pages, count, ignored, years, rangeError } = loaderData;
   const filtered = Boolean(filters.q || filters.year || filters.from || filters.to);
   return (
@@ -141,7 +144,7 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
                 <Link to={`/about/info/item/${report.id}`}>{report.name}</Link>
               </h2>
               <p className="muted small">
-                {t("reports.created")} {format.date(report.created_at)}
+                {t("reports.created")} {report.createdText}
               </p>
             </li>
           ))}

@@ -4,8 +4,8 @@ import { data, Link } from "react-router";
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { Icon } from "~/components/ui/icon";
 import { rethrowNotFound } from "~/server/api/rethrow-not-found.server";
+import { formatFor } from "~/server/format/formatters.server";
 import { getApi } from "~/server/middleware/api.server";
-import { useFormat } from "~/utils/format/format";
 import { mediaPath } from "~/utils/media/media-path";
 
 import type { Route } from "./+types/report";
@@ -17,12 +17,17 @@ export const handle: RouteHandle = {
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!/^\d{1,12}$/.test(params.reportId)) throw data({ message: "not found" }, { status: 404 });
   const report = await getApi(context).reports.get(params.reportId).catch(rethrowNotFound);
-  return { report: { ...report, file: report.file ? mediaPath(report.file) : null } };
+  return {
+    report: {
+      ...report,
+      file: report.file ? mediaPath(report.file) : null,
+      createdText: formatFor(context).date(report.created_at),
+    },
+  };
 }
 
 export default function ReportPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const format = useFormat();
   const { report } = loaderData;
   return (
     <article className="page">
@@ -38,7 +43,7 @@ export default function ReportPage({ loaderData }: Route.ComponentProps) {
         </div>
         <div>
           <dt>{t("reports.created")}</dt>
-          <dd>{format.date(report.created_at)}</dd>
+          <dd>{report.createdText}</dd>
         </div>
       </dl>
       <p className="form__actions">

@@ -8,10 +8,10 @@ import { EmptyResult, IgnoredParams, Pagination } from "~/components/pagination"
 import { PostFilterFields } from "~/components/post-filters";
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { Icon } from "~/components/ui/icon";
+import { formatFor } from "~/server/format/formatters.server";
 import { loadListPage } from "~/server/lists/list-page.server";
 import { requireAdmin } from "~/server/middleware/access.server";
 import { getApi } from "~/server/middleware/api.server";
-import { useFormat } from "~/utils/format/format";
 import { routeTexts } from "~/utils/i18n/route-texts";
 import { parsePage, parsePostFilters } from "~/utils/lists/list-query";
 
@@ -34,8 +34,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const list = await loadListPage(request, page, pageSize, (target) =>
     api.posts.list({ ...query, page: target }),
   );
+  const format = formatFor(context);
   return {
-    posts: list.results,
+    posts: list.results.map((post) => ({ ...post, createdText: format.date(post.created_at) })),
     count: list.count,
     page,
     pages: list.pages,
@@ -46,7 +47,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function AdminPostsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const format = useFormat();
   const { posts, filters, page, pages, count, ignored } = loaderData;
   const filtered = Boolean(filters.q || filters.status !== "all");
   return (
@@ -85,7 +85,7 @@ export default function AdminPostsPage({ loaderData }: Route.ComponentProps) {
                     <th scope="row">
                       <Link to={`/posts/item/${post.id}`}>{post.title}</Link>
                     </th>
-                    <td data-label={t("admin:posts.colDate")}>{format.date(post.created_at)}</td>
+                    <td data-label={t("admin:posts.colDate")}>{post.createdText}</td>
                     <td data-label={t("admin:posts.colStatus")}>
                       {post.is_actual ? (
                         <span className="badge badge--success">{t("admin:posts.actual")}</span>

@@ -9,11 +9,11 @@ import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { Icon } from "~/components/ui/icon";
 import { fromBackendUser } from "~/server/api/admin-users.server";
 import { getEnv } from "~/server/config/env.server";
+import { formatFor } from "~/server/format/formatters.server";
 import { loadListPage } from "~/server/lists/list-page.server";
 import { requireAdmin } from "~/server/middleware/access.server";
 import { getApi } from "~/server/middleware/api.server";
 import { getUser } from "~/server/middleware/user.server";
-import { useFormat } from "~/utils/format/format";
 import { routeTexts } from "~/utils/i18n/route-texts";
 import { parseChoice, parsePage, parseText } from "~/utils/lists/list-query";
 
@@ -59,8 +59,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const list = await loadListPage(request, page, pageSize, (target) =>
     api.admin.users.list({ ...query, page: target }),
   );
+  const format = formatFor(context);
   return {
-    users: list.results.map(fromBackendUser),
+    users: list.results.map((backendUser) => {
+      const user = fromBackendUser(backendUser);
+      return { ...user, joinedText: format.date(user.date_joined) };
+    }),
     count: list.count,
     page,
     pages: list.pages,
@@ -180,7 +184,6 @@ function UsersTable({ users, me }: { users: LoaderData["users"]; me: LoaderData[
 /** A user, the role, and editing; an administrator cannot delete themselves from here. */
 function UserRow({ user, isMe }: { user: LoaderData["users"][number]; isMe: boolean }) {
   const { t } = useTranslation();
-  const format = useFormat();
   return (
     <tr>
       <th scope="row">
@@ -196,7 +199,7 @@ function UserRow({ user, isMe }: { user: LoaderData["users"][number]; isMe: bool
           <span className="badge badge--muted">{t("admin:users.inactive")}</span>
         )}
       </td>
-      <td data-label={t("admin:users.colJoined")}>{format.date(user.date_joined)}</td>
+      <td data-label={t("admin:users.colJoined")}>{user.joinedText}</td>
       <td>
         <div className="row-actions">
           <Link

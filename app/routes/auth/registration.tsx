@@ -33,6 +33,7 @@ import {
   resendCode,
   sendCode,
 } from "~/server/auth/registration-steps.server";
+import { formatFor } from "~/server/format/formatters.server";
 import { readForm } from "~/server/forms/action.server";
 import { codeAttemptKey, getLimits } from "~/server/http/limits.server";
 import { requireGuest } from "~/server/middleware/access.server";
@@ -51,6 +52,7 @@ const stepSchemas = {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const state = registrationState(context);
+  const countdown = resendCountdown(state);
   return {
     step: state.step,
     constraint: getZodConstraint(stepSchemas[state.step]),
@@ -62,7 +64,9 @@ export async function loader({ context }: Route.LoaderArgs) {
       state.step === "code"
         ? await getLimits().codeUsedUp(codeAttemptKey("register", state))
         : false,
-    ...resendCountdown(state),
+    ...countdown,
+    // Written here: the page shows it before it hydrates, and the browser needs no Intl for it.
+    resendAtText: formatFor(context).time(countdown.resendAt),
   };
 }
 
@@ -141,7 +145,7 @@ function EmailStep({ loaderData: { email, consented, constraint }, actionData }:
 }
 
 function CodeStep({ loaderData, actionData }: StepProps) {
-  const { email, secondsLeft, resendAt, sentAt, codeUsedUp, constraint } = loaderData;
+  const { email, secondsLeft, resendAtText, sentAt, codeUsedUp, constraint } = loaderData;
   const { t } = useTranslation();
   const pending = useIsPending();
   const [form, fields] = useForm<z.input<typeof CodeStepSchema>>({
@@ -189,7 +193,7 @@ function CodeStep({ loaderData, actionData }: StepProps) {
           {t("register.back")}
         </Button>
       </div>
-      <ResendControl key={sentAt} secondsLeft={secondsLeft} resendAt={resendAt} />
+      <ResendControl key={sentAt} secondsLeft={secondsLeft} resendAtText={resendAtText} />
     </Form>
   );
 }

@@ -33,6 +33,7 @@ import {
   resetState,
   sendCode,
 } from "~/server/auth/reset-steps.server";
+import { formatFor } from "~/server/format/formatters.server";
 import { readForm } from "~/server/forms/action.server";
 import { codeAttemptKey, getLimits } from "~/server/http/limits.server";
 import { requireGuest } from "~/server/middleware/access.server";
@@ -50,11 +51,14 @@ const steps = {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const state = resetState(context);
+  const countdown = resendCountdown(state);
   return {
     step: state.step,
     constraint: getZodConstraint(steps[state.step].schema),
     email: state.email ?? "",
-    ...resendCountdown(state),
+    ...countdown,
+    // Written here: the page shows it before it hydrates, and the browser needs no Intl for it.
+    resendAtText: formatFor(context).time(countdown.resendAt),
     codeUsedUp:
       state.step === "code" ? await getLimits().codeUsedUp(codeAttemptKey("reset", state)) : false,
   };
@@ -128,7 +132,7 @@ function onlyCodeRefused(result: SubmissionResult<string[]> | undefined) {
 }
 
 function CodeStep({ loaderData, actionData }: StepProps) {
-  const { email, secondsLeft, resendAt, sentAt, codeUsedUp, constraint } = loaderData;
+  const { email, secondsLeft, resendAtText, sentAt, codeUsedUp, constraint } = loaderData;
   const { t } = useTranslation();
   const pending = useIsPending();
   const hydrated = useHydrated();
@@ -179,7 +183,7 @@ function CodeStep({ loaderData, actionData }: StepProps) {
           {t("register.back")}
         </Button>
       </div>
-      <ResendControl key={sentAt} secondsLeft={secondsLeft} resendAt={resendAt} />
+      <ResendControl key={sentAt} secondsLeft={secondsLeft} resendAtText={resendAtText} />
     </Form>
   );
 }

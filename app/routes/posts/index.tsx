@@ -10,11 +10,12 @@ import { IgnoredParams, ListResult } from "~/components/pagination";
 import { PostFilterFields } from "~/components/post-filters";
 import { PostStatus } from "~/components/post-status";
 import { Icon } from "~/components/ui/icon";
+import { formatFor } from "~/server/format/formatters.server";
 import { postPlainText } from "~/server/format/post-text.server";
 import { loadListPage } from "~/server/lists/list-page.server";
 import { getApi } from "~/server/middleware/api.server";
 import { excerpt } from "~/utils/format/excerpt";
-import { machineTime, useFormat } from "~/utils/format/format";
+import { machineTime } from "~/utils/format/format";
 import { parseDay, parsePage, parsePostFilters } from "~/utils/lists/list-query";
 import { mediaPath } from "~/utils/media/media-path";
 
@@ -42,6 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   // A resident who asked to save data (Save-Data: on) gets the cards without pictures.
   const saveData = request.headers.get("Save-Data")?.trim().toLowerCase() === "on";
+  const format = formatFor(context);
   return {
     // What a card shows, no more: the page (and its hydration data) carries
     // an excerpt, not every post's whole text, and the first image as a path
@@ -52,6 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       excerpt: excerpt(postPlainText(post.text)),
       is_actual: post.is_actual,
       created_at: post.created_at,
+      createdText: format.date(post.created_at),
       thumbnail: saveData ? null : mediaPath(post.images[0]?.image ?? null),
     })),
     count: list.count,
@@ -70,7 +73,6 @@ export function headers() {
 type PostSummary = Route.ComponentProps["loaderData"]["posts"][number];
 
 function PostCard({ post }: { post: PostSummary }) {
-  const format = useFormat();
   return (
     <article className={post.thumbnail ? "card post-card post-card--with-image" : "card post-card"}>
       {post.thumbnail ? (
@@ -86,7 +88,7 @@ function PostCard({ post }: { post: PostSummary }) {
         />
       ) : null}
       <p className="post-card__meta">
-        <time dateTime={machineTime(post.created_at)}>{format.date(post.created_at)}</time>
+        <time dateTime={machineTime(post.created_at)}>{post.createdText}</time>
         <PostStatus actual={post.is_actual} />
       </p>
       <h2 className="post-card__title">

@@ -6,10 +6,11 @@ import { PostStatus } from "~/components/post-status";
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { Icon } from "~/components/ui/icon";
 import { rethrowNotFound } from "~/server/api/rethrow-not-found.server";
+import { formatFor } from "~/server/format/formatters.server";
 import { postHtml, postPlainText } from "~/server/format/post-text.server";
 import { getApi } from "~/server/middleware/api.server";
 import { excerpt } from "~/utils/format/excerpt";
-import { machineTime, useFormat } from "~/utils/format/format";
+import { machineTime } from "~/utils/format/format";
 import { mediaPath } from "~/utils/media/media-path";
 import { useOptionalUser } from "~/utils/root-data";
 
@@ -29,6 +30,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     post: {
       ...rest,
       html: postHtml(text),
+      createdText: formatFor(context).date(post.created_at),
       images: post.images.map((image) => ({ ...image, image: mediaPath(image.image) })),
     },
     description: excerpt(postPlainText(text), 160),
@@ -37,7 +39,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export default function PostPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const format = useFormat();
   const { post } = loaderData;
   const user = useOptionalUser();
   return (
@@ -46,7 +47,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
       <div className="post__bar">
         <p className="post__meta">
           <time dateTime={machineTime(post.created_at)}>
-            {t("posts.published", { date: format.date(post.created_at) })}
+            {t("posts.published", { date: post.createdText })}
           </time>
           <PostStatus actual={post.is_actual} />
         </p>

@@ -12,7 +12,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
 import type { z } from "zod";
 
-import { Balance } from "~/components/balance";
+import { Balance, balanceView } from "~/components/balance";
 import { ConfirmLink } from "~/components/confirm-link";
 import { FilterForm, FilterInput, FilterSelect } from "~/components/filters";
 import { ErrorSummary, FormErrors, HoneypotInputs, useIsPending } from "~/components/forms/form";
@@ -21,6 +21,7 @@ import { PayAccountLink } from "~/components/pay-account-link";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
+import { formatFor } from "~/server/format/formatters.server";
 import { readForm, replyRefused } from "~/server/forms/action.server";
 import { getLimits } from "~/server/http/limits.server";
 import { loadListPage } from "~/server/lists/list-page.server";
@@ -32,7 +33,6 @@ import { logger } from "~/server/monitoring/logger.server";
 import { redirectWithToast } from "~/server/toasts/toast.server";
 import { ApiError } from "~/utils/api/errors";
 import type { Account } from "~/utils/api/types";
-import { useFormat } from "~/utils/format/format";
 import { requestMetaContext } from "~/utils/http/request-context";
 import { parseChoice, parsePage, parseText } from "~/utils/lists/list-query";
 import { AttachSchema } from "~/utils/schemas/profile";
@@ -73,8 +73,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const list = await loadListPage(request, page, pageSize, (target) =>
     api.accounts.list({ ...query, page: target }),
   );
+  const format = formatFor(context);
   return {
-    accounts: list.results,
+    accounts: list.results.map((account) => ({
+      ...account,
+      balanceShown: balanceView(account.balance, format),
+      updatedText: format.date(account.updated_at),
+    })),
     count: list.count,
     page,
     pages: list.pages,
@@ -219,7 +224,6 @@ function AccountFilters({
 
 function AccountCard({ account }: { account: PageData["accounts"][number] }) {
   const { t } = useTranslation();
-  const format = useFormat();
   return (
     <li className="card account-card">
       <div className="account-card__head">
@@ -227,14 +231,14 @@ function AccountCard({ account }: { account: PageData["accounts"][number] }) {
           <span className="visually-hidden">{t("accounts.colNumber")} </span>
           {account.id}
         </h2>
-        <Balance value={account.balance} />
+        <Balance balance={account.balanceShown} />
       </div>
       <p className="account-card__address">
         <Icon name="map-pin" /> {account.address}
       </p>
       <p className="muted small">
         {t("accounts.colHolder")}: {account.customer} ·{" "}
-        {t("accounts.updated", { date: format.date(account.updated_at) })}
+        {t("accounts.updated", { date: account.updatedText })}
       </p>
       <div className="account-card__actions">
         <PayAccountLink account={account.id} />

@@ -2,12 +2,13 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
-import { Balance } from "~/components/balance";
+import { Balance, balanceView } from "~/components/balance";
 import { CopyButton } from "~/components/copy-button";
 import { PayAccountLink } from "~/components/pay-account-link";
 import { BenefitList, PaymentButton } from "~/components/payment-service";
 import { Icon } from "~/components/ui/icon";
 import { getPublicConfig } from "~/server/config/env.server";
+import { formatFor } from "~/server/format/formatters.server";
 import { requireUser } from "~/server/middleware/access.server";
 import { getApi } from "~/server/middleware/api.server";
 
@@ -20,7 +21,15 @@ export async function loader({ context }: Route.LoaderArgs) {
     ordering: "id",
     page_size: 100,
   });
-  return { accounts: results, count, paymentUrl: getPublicConfig().paymentUrl };
+  const format = formatFor(context);
+  return {
+    accounts: results.map((account) => ({
+      ...account,
+      balanceShown: balanceView(account.balance, format),
+    })),
+    count,
+    paymentUrl: getPublicConfig().paymentUrl,
+  };
 }
 
 export default function AltPaymentPage({ loaderData }: Route.ComponentProps) {
@@ -51,7 +60,7 @@ export default function AltPaymentPage({ loaderData }: Route.ComponentProps) {
                         className="account-card__copy-button"
                       />
                     </span>
-                    <Balance value={account.balance} />
+                    <Balance balance={account.balanceShown} />
                   </div>
                   <p className="account-card__address">
                     <Icon name="map-pin" /> {account.address}

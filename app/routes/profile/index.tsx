@@ -17,13 +17,13 @@ import { PersonFields, personLabels } from "~/components/person-fields";
 import { Button } from "~/components/ui/button";
 import { PasswordField } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
+import { formatFor } from "~/server/format/formatters.server";
 import { readForm, replyRefused } from "~/server/forms/action.server";
 import { requireUser } from "~/server/middleware/access.server";
 import { getApi } from "~/server/middleware/api.server";
 import { getI18n } from "~/server/middleware/i18n.server";
 import { redirectWithToast } from "~/server/toasts/toast.server";
-import type { ProfileDetails } from "~/utils/api/types";
-import { useFormat } from "~/utils/format/format";
+import type { ProfileDetails, ProfileLayoutData } from "~/utils/api/types";
 import { PasswordSchema, ProfileSchema } from "~/utils/schemas/profile";
 
 import type { Route } from "./+types/index";
@@ -48,8 +48,15 @@ export async function loader({ context }: Route.LoaderArgs) {
       !last || Date.parse(account.updated_at) > Date.parse(last) ? account.updated_at : last,
     null,
   );
+  const format = formatFor(context);
+  const owed = (owedKopecks / 100).toFixed(2);
   return {
-    accounts: { count: list.count, owed: (owedKopecks / 100).toFixed(2), latest },
+    accounts: {
+      count: list.count,
+      countText: format.number(list.count),
+      owedText: owedKopecks > 0 ? format.money(owed) : null,
+      latestText: latest ? format.date(latest) : null,
+    },
     // The schemas' rules as HTML attributes: the schemas themselves stay on the server.
     constraints: {
       profile: getZodConstraint(ProfileSchema),
@@ -101,8 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** The resident's data comes from the profile layout's loader (users/me). */
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const format = useFormat();
-  const { me } = useRouteLoaderData<{ me: ProfileDetails }>("routes/profile/layout")!;
+  const { me, joinedText } = useRouteLoaderData<ProfileLayoutData>("routes/profile/layout")!;
   const fullName = [me.last_name, me.first_name, me.middle_name].filter(Boolean).join(" ");
   return (
     <div className="page">
@@ -125,7 +131,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             <dd>{me.phone ? formatPhone(me.phone) : t("profile.noPhone")}</dd>
           </div>
         </dl>
-        <p className="muted small">{t("profile.joined", { date: format.date(me.date_joined) })}</p>
+        <p className="muted small">{t("profile.joined", { date: joinedText })}</p>
       </section>
       <AccountsSummary {...loaderData.accounts} />
       <div className="two-columns">
@@ -234,15 +240,17 @@ function PasswordForm({ constraint, actionData }: FormProps) {
 
 function AccountsSummary({
   count,
-  owed,
-  latest,
+  countText,
+  owedText,
+  latestText,
 }: {
   count: number;
-  owed: string;
-  latest: string | null;
+  countText: string;
+  /** What is owed in all, written; null when nothing is. */
+  owedText: string | null;
+  latestText: string | null;
 }) {
   const { t } = useTranslation();
-  const format = useFormat();
   return (
     <section className="card accounts-summary" aria-labelledby="accounts-summary-title">
       <h2 id="accounts-summary-title">{t("profile.accountsTitle")}</h2>
@@ -252,20 +260,18 @@ function AccountsSummary({
         <dl className="accounts-summary__figures">
           <div>
             <dt>{t("profile.accountsCount")}</dt>
-            <dd>{format.number(count)}</dd>
+            <dd>{countText}</dd>
           </div>
           <div>
             <dt>{t("profile.accountsOwed")}</dt>
-            <dd
-              className={Number(owed) > 0 ? "accounts-summary__due" : "accounts-summary__settled"}
-            >
-              {Number(owed) > 0 ? format.money(owed) : t("profile.accountsNothingOwed")}
+            <dd className={owedText ? "accounts-summary__due" : "accounts-summary__settled"}>
+              {owedText ?? t("profile.accountsNothingOwed")}
             </dd>
           </div>
-          {latest ? (
+          {latestText ? (
             <div>
               <dt>{t("profile.accountsUpdated")}</dt>
-              <dd>{format.date(latest)}</dd>
+              <dd>{latestText}</dd>
             </div>
           ) : null}
         </dl>
@@ -275,7 +281,7 @@ function AccountsSummary({
           <Icon name="wallet" />
           {count === 0 ? t("profile.accountsAttach") : t("profile.accountsOpen")}
         </Link>
-        {Number(owed) > 0 ? (
+        {owedText ? (
           <Link to="/profile/altpayment" className="btn btn--mainPrimary btn--md">
             <Icon name="credit-card" />
             {t("profile.accountsPay")}

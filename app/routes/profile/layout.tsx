@@ -8,17 +8,19 @@ import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
 
 import { Icon } from "~/components/ui/icon";
+import { formatFor } from "~/server/format/formatters.server";
 import { requireUser } from "~/server/middleware/access.server";
 import { getApi } from "~/server/middleware/api.server";
-import type { ProfileDetails, User } from "~/utils/api/types";
+import type { ProfileLayoutData, User } from "~/utils/api/types";
 
 import type { Route } from "./+types/layout";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUser];
 
-export async function loader({ context }: Route.LoaderArgs): Promise<{ me: ProfileDetails }> {
+export async function loader({ context }: Route.LoaderArgs): Promise<ProfileLayoutData> {
   const me: User = await getApi(context).users.me();
   return {
+    joinedText: formatFor(context).date(me.date_joined),
     me: {
       email: me.email,
       first_name: me.first_name,

@@ -5,9 +5,10 @@ import { Link } from "react-router";
 import { FilterForm, FilterInput, FilterSelect } from "~/components/filters";
 import { KeepTogether } from "~/components/keep-together";
 import { IgnoredParams, ListResult } from "~/components/pagination";
+import { formatFor } from "~/server/format/formatters.server";
 import { loadListPage } from "~/server/lists/list-page.server";
 import { getApi } from "~/server/middleware/api.server";
-import { unitLabel, useFormat } from "~/utils/format/format";
+import { unitLabel } from "~/utils/format/format";
 import { parseChoice, parseDay, parsePage, parseText } from "~/utils/lists/list-query";
 
 import type { Route } from "./+types/index";
@@ -38,8 +39,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const list = await loadListPage(request, page, pageSize, (target) =>
     api.rates.list({ ...query, page: target }),
   );
+  const format = formatFor(context);
   return {
-    rates: list.results,
+    rates: list.results.map((rate) => ({
+      ...rate,
+      valueText: format.money(rate.value),
+      createdText: format.date(rate.created_at),
+    })),
     count: list.count,
     page,
     pages: list.pages,
@@ -50,7 +56,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function RatesPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const format = useFormat();
   const { rates, filters, page, pages, count, ignored } = loaderData;
   const filtered = Boolean(filters.q || filters.day);
   return (
@@ -106,7 +111,7 @@ export default function RatesPage({ loaderData }: Route.ComponentProps) {
                   <td className="num" data-label={t("rates.value")}>
                     <span className="nowrap">
                       {t("rates.perUnit", {
-                        value: format.money(rate.value),
+                        value: rate.valueText,
                         unit: unitLabel(rate.unit, t),
                       })}
                     </span>
@@ -114,7 +119,7 @@ export default function RatesPage({ loaderData }: Route.ComponentProps) {
                   <td data-label={t("rates.description")}>
                     <KeepTogether text={rate.description} />
                     <div className="muted small">
-                      {t("rates.created")} {format.date(rate.created_at)}
+                      {t("rates.created")} {rate.createdText}
                     </div>
                   </td>
                 </tr>

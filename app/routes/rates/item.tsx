@@ -5,8 +5,9 @@ import { KeepTogether } from "~/components/keep-together";
 import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { Icon } from "~/components/ui/icon";
 import { rethrowNotFound } from "~/server/api/rethrow-not-found.server";
+import { formatFor } from "~/server/format/formatters.server";
 import { getApi } from "~/server/middleware/api.server";
-import { unitLabel, useFormat } from "~/utils/format/format";
+import { unitLabel } from "~/utils/format/format";
 
 import type { Route } from "./+types/item";
 
@@ -17,12 +18,18 @@ export const handle: RouteHandle = {
 export async function loader({ params, context }: Route.LoaderArgs) {
   if (!/^\d{1,12}$/.test(params.rateId)) throw data({ message: "not found" }, { status: 404 });
   const rate = await getApi(context).rates.get(params.rateId).catch(rethrowNotFound);
-  return { rate };
+  const format = formatFor(context);
+  return {
+    rate: {
+      ...rate,
+      valueText: format.money(rate.value),
+      createdText: format.date(rate.created_at),
+    },
+  };
 }
 
 export default function RatePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const format = useFormat();
   const { rate } = loaderData;
   return (
     <article className="page">
@@ -33,7 +40,7 @@ export default function RatePage({ loaderData }: Route.ComponentProps) {
           <dd className="details__big">
             <span className="nowrap">
               {t("rates.perUnit", {
-                value: format.money(rate.value),
+                value: rate.valueText,
                 unit: unitLabel(rate.unit, t),
               })}
             </span>
@@ -47,7 +54,7 @@ export default function RatePage({ loaderData }: Route.ComponentProps) {
         </div>
         <div>
           <dt>{t("rates.created")}</dt>
-          <dd>{format.date(rate.created_at)}</dd>
+          <dd>{rate.createdText}</dd>
         </div>
       </dl>
       <p>

@@ -14,6 +14,7 @@ import { Marked } from "marked";
 import { data } from "react-router";
 import { defaultLanguage, type Language } from "~/utils/i18n/config";
 import type { MarkdownPage } from "~/utils/content/markdown-types";
+import { formatters } from "~/utils/format/format";
 import { keepTogetherInHtml } from "~/utils/format/unbreakable";
 
 const contentDir = path.resolve(process.env.CONTENT_DIR ?? "content");
@@ -62,7 +63,14 @@ export async function loadMarkdownPage(name: string, lng: Language = defaultLang
     const title = /^#\s+(.+)$/m.exec(source)?.[1]?.trim() ?? "";
     // The title is the page's <h1>, rendered by the page itself.
     const body = source.replace(/^#\s+.+$/m, "");
-    return { title, html: keepTogetherInHtml(marked.parse(body) as string), lang: candidate, fallback: candidate !== lng, version };
+    return {
+      title,
+      html: keepTogetherInHtml(marked.parse(body) as string),
+      lang: candidate,
+      fallback: candidate !== lng,
+      version,
+      edition: version ? formatters(lng).date(version) : null,
+    };
   }
   return null;
 }

@@ -36,6 +36,12 @@ export type ProfileDetails = Pick<
   User,
   "email" | "first_name" | "middle_name" | "last_name" | "phone" | "date_joined"
 >;
+/** The profile layout's data, which every profile page may read (`useRouteLoaderData`). */
+export interface ProfileLayoutData {
+  me: ProfileDetails;
+  /** When the resident registered, as the page writes it. */
+  joinedText: string;
+}
 export type Account = z.infer<typeof AccountSchema>;
 export type Post = z.infer<typeof PostSchema>;
 export type PostImage = z.infer<typeof PostImageSchema>;

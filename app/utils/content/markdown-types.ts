@@ -10,4 +10,6 @@ export interface MarkdownPage {
   fallback: boolean;
   /** The document's edition (`YYYY-MM-DD`), from the Russian file's front matter; null when it names none. */
   version: string | null;
+  /** The edition as the page writes it, in the interface's language («12 марта 2026»); null without one. */
+  edition: string | null;
 }

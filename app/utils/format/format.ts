@@ -2,9 +2,14 @@
  * What the portal writes itself (dates, money, counts) follows the interface
  * language through Intl; data from the backend is shown as given. Sakha falls
  * back to Russian formats, as its texts fall back to Russian.
+ *
+ * Loaders write them (`formatFor` in app/server/format/format.server.ts) and
+ * pages show the text: the browser would otherwise start Intl to hydrate a
+ * date, its first formatter costing a long task on a slow phone (about 80 ms
+ * at Lighthouse's 4x slowdown), and a client navigation gets its page's text
+ * from the loader anyway.
  */
 import { intlLocale, type Language } from "~/utils/i18n/config";
-import { useRootData } from "~/utils/root-data";
 
 export function telHref(phone: string) {
   return `tel:${phone.replace(/[^\d+]/g, "")}`;
@@ -59,11 +64,6 @@ export function formatters(language: Language): Formatters {
   };
   cache.set(language, found);
   return found;
-}
-
-/** The formatters of the page's language. */
-export function useFormat(): Formatters {
-  return formatters((useRootData()?.locale ?? "rus") as Language);
 }
 
 /**
