@@ -142,4 +142,42 @@ describe("admission of requests", () => {
     loop.turn();
     expect(events).toEqual(["start b"]);
   });
+  it("drops a request whose client left, and judges the next by the first still there", () => {
+    const { loop, clock, admission, events } = clocked(100);
+    const gone = new Set<string>();
+    const request = (name: string) =>
+      admission.admit(
+        () => events.push(`start ${name}`),
+        () => events.push(`refuse ${name}`),
+        () => gone.has(name),
+      );
+    // A spike's end: the requests that waited longest all left.
+    for (const name of ["a", "b", "c"]) request(name);
+    clock.now = 150;
+    for (const name of ["a", "b", "c"]) gone.add(name);
+    request("next");
+    loop.turn();
+    expect(events).toEqual(["start next"]);
+    expect(admission.waiting()).toBe(0);
+  });
+
+  it("still refuses behind a request that waited too long and is still there", () => {
+    const { loop, clock, events, admission } = clocked(100);
+    const gone = new Set<string>(["b"]);
+    const request = (name: string) =>
+      admission.admit(
+        () => events.push(`start ${name}`),
+        () => events.push(`refuse ${name}`),
+        () => gone.has(name),
+      );
+    request("a");
+    request("b");
+    clock.now = 150;
+    request("late");
+    expect(events).toEqual(["refuse late"]);
+    loop.turn();
+    // "a" waited too long and is refused at the head; "b" left and is neither started nor refused.
+    expect(events).toEqual(["refuse late", "refuse a"]);
+    expect(admission.waiting()).toBe(0);
+  });
 });

@@ -16,10 +16,16 @@
  * longer than the machine can serve in that time: a request that comes then
  * is refused at once, and one that still reaches the head too late is refused
  * there, so a resident hears "busy, try again" instead of waiting for nothing.
+ * A request whose client left while it waited is dropped, never judged by:
+ * when many leave at once (a spike's end), the queue they leave behind must
+ * not get the next resident refused.
  */
 export interface Admission {
-  /** Runs `start` in a later turn, after those admitted before it, or `refuse` if it cannot be in time. */
-  admit(start: () => void, refuse: () => void): void;
+  /**
+   * Runs `start` in a later turn, after those admitted before it, or `refuse` if it cannot be in
+   * time; neither once `left()` says its client is gone.
+   */
+  admit(start: () => void, refuse: () => void, left?: () => boolean): void;
   /** Requests waiting for their turn. */
   waiting(): number;
 }
@@ -34,8 +40,11 @@ export interface AdmissionOptions {
 interface Waiting {
   start: () => void;
   refuse: () => void;
+  left: () => boolean;
   since: number;
 }
+
+const stays = () => false;
 
 export function createAdmission({
   maxWaitMs,
@@ -46,15 +55,22 @@ export function createAdmission({
   let scheduled = false;
   const tooLate = (request: Waiting, at: number) => at - request.since >= maxWaitMs;
 
+  /** The first request whose client is still there, the others dropped. */
+  const head = () => {
+    while (queue.length > 0 && queue[0]!.left()) queue.shift();
+    return queue[0];
+  };
+
   /** Refuses the requests at the head that waited too long, and returns the first that did not. */
   const nextInTime = () => {
     const at = now();
-    let next = queue.shift();
+    let next = head();
     while (next && tooLate(next, at)) {
+      queue.shift();
       next.refuse();
-      next = queue.shift();
+      next = head();
     }
-    return next;
+    return next === undefined ? undefined : queue.shift();
   };
 
   const turn = () => {
@@ -75,10 +91,11 @@ export function createAdmission({
   };
 
   return {
-    admit(start, refuse) {
+    admit(start, refuse, left = stays) {
       const since = now();
-      if (queue.length > 0 && tooLate(queue[0]!, since)) return refuse();
-      queue.push({ start, refuse, since });
+      const first = head();
+      if (first && tooLate(first, since)) return refuse();
+      queue.push({ start, refuse, left, since });
       if (!scheduled) schedule();
     },
     waiting: () => queue.length,

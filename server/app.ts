@@ -332,5 +332,7 @@ app.use((req, res, next) => {
       res.locals.busy = true;
       if (!req.socket.destroyed) refuseBusy(req, res);
     },
+    // Its client left while it waited: dropped, and no resident is refused behind it.
+    () => req.socket.destroyed,
   );
 });
