@@ -321,8 +321,6 @@ const admission = createAdmission({ maxWaitMs: env.ADMISSION_MAX_WAIT_MS });
 app.use((req, res, next) => {
   admission.admit(
     () => {
-      // Its client left while it waited: nobody would read the page.
-      if (req.socket.destroyed) return;
       void handleRequest(req, res, next);
       // The handler has attached its body reader synchronously; now count what streams.
       if (res.locals.bodyLimit) limitStreamedBody(req, res, res.locals.bodyLimit as number);
@@ -330,9 +328,9 @@ app.use((req, res, next) => {
     () => {
       metrics.busyRefusals.inc();
       res.locals.busy = true;
-      if (!req.socket.destroyed) refuseBusy(req, res);
+      refuseBusy(req, res);
     },
-    // Its client left while it waited: dropped, and no resident is refused behind it.
+    // Its client left while it waited: dropped (neither started nor refused), and no resident is refused behind it.
     () => req.socket.destroyed,
   );
 });
