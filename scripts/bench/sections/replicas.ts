@@ -10,6 +10,7 @@ import { Redis } from "ioredis";
 
 import { startNginx } from "../../../tests/support/proxy.js";
 import { startReplicas } from "../../../tests/support/stack.js";
+import { ensureTool } from "../../debian-tools";
 import { budgets, verdict } from "../budgets";
 import { cannon, type Run } from "../cannon";
 import { withRunning, type Context } from "../context";
@@ -18,6 +19,9 @@ import { BROWSER_ACCEPT_ENCODING, RESIDENT, signIn } from "../portal";
 
 export async function replicasSection(ctx: Context) {
   const { speed, warmup } = ctx.durations;
+  // Debian's, as the end-to-end tests run them (scripts/e2e.ts): installed on a machine that lacks them.
+  process.env.REDIS_SERVER_PATH = ensureTool("redis");
+  process.env.NGINX_PATH = ensureTool("nginx");
   heading(
     `7. Replicas: signed-in /profile, two portals sharing Redis beside one process; signed-out /posts through nginx and its cache (${speed} s runs)`,
   );
