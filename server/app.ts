@@ -5,6 +5,7 @@
  * runs it and owns the process (listeners, metrics port, SIGTERM drain).
  */
 import crypto from "node:crypto";
+import type http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
@@ -135,6 +136,25 @@ function setSecurityHeaders(res: express.Response, meta: RequestMeta) {
   );
   if (meta.secure)
     res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+}
+
+/**
+ * What only a document obeys: its CSP, who may frame it, its opener, the features it may use
+ * (docs/decisions/055). A script, a style, a text file or a raster picture never becomes one,
+ * and a first visit on a slow link carries a dozen of them; an SVG (or anything else) can be
+ * opened as a document, so it keeps them all. nosniff and the referrer rule stay on every file.
+ */
+const documentOnlyHeaders = [
+  "Content-Security-Policy",
+  "X-Frame-Options",
+  "Cross-Origin-Opener-Policy",
+  "Permissions-Policy",
+];
+const neverADocument = /\.(js|css|json|png|jpe?g|webp|avif|ico|woff2?)(\.br|\.gz)?$/;
+
+function withoutDocumentHeaders(res: http.ServerResponse, file: string) {
+  if (!neverADocument.test(file)) return;
+  for (const name of documentOnlyHeaders) res.removeHeader(name);
 }
 
 /** One log line and the metrics per answered request. */
@@ -275,7 +295,17 @@ if (import.meta.env.PROD) {
   while (path.basename(server) !== "server" && path.dirname(server) !== server)
     server = path.dirname(server);
   const client = path.join(server, "..", "client");
-  app.use("/assets", files(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
+  // Hashed: never revalidated, so no validators either.
+  app.use(
+    "/assets",
+    files(path.join(client, "assets"), {
+      immutable: true,
+      maxAge: "1y",
+      etag: false,
+      lastModified: false,
+      setHeaders: withoutDocumentHeaders,
+    }),
+  );
   // The browser's texts, built from app/locales (scripts/locale-files.js) with
   // the cache app/routes/resources/locales.ts gives them: a year at this
   // build's version, five minutes at any other address. A name the build has
@@ -284,7 +314,8 @@ if (import.meta.env.PROD) {
     "/locales",
     files(path.join(client, "locales"), {
       cacheControl: false,
-      setHeaders(res) {
+      setHeaders(res, file) {
+        withoutDocumentHeaders(res, file);
         const version = new URL(res.req.url ?? "", "http://portal").searchParams.get("v");
         res.setHeader("Cache-Control", localeCacheControl(version));
       },
@@ -292,7 +323,7 @@ if (import.meta.env.PROD) {
   );
   app.get("/sw.js", serveServiceWorker(client));
   app.get("/pwa-register.js", serveRegistration(client));
-  const publicFiles = files(client, { maxAge: "1h" });
+  const publicFiles = files(client, { maxAge: "1h", setHeaders: withoutDocumentHeaders });
   // Pages have no file extension: only paths that look like files cost a disk lookup.
   app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));
 }

@@ -1,5 +1,19 @@
 import { expect, resident, signIn, test } from "./fixtures";
 
+/** A script, a style or a text file is never a document: the headers only a document obeys stay off it. */
+function expectFileHeaders(headers: Record<string, string>, where: string) {
+  expect(headers["x-content-type-options"], where).toBe("nosniff");
+  expect(headers["referrer-policy"], where).toBe("strict-origin-when-cross-origin");
+  for (const name of [
+    "content-security-policy",
+    "x-frame-options",
+    "cross-origin-opener-policy",
+    "permissions-policy",
+    "x-powered-by",
+  ])
+    expect(headers[name], `${name} on ${where}`).toBeUndefined();
+}
+
 function expectSecurityHeaders(headers: Record<string, string>, where: string) {
   const csp = headers["content-security-policy"] ?? "";
   expect(csp, where).toMatch(/script-src 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
@@ -13,21 +27,21 @@ function expectSecurityHeaders(headers: Record<string, string>, where: string) {
 }
 
 test.describe("security headers", { tag: "@server" }, () => {
-  test("are on pages, data requests, errors and static files", async ({ page, request }) => {
+  test("are on pages, data requests, errors and pictures; scripts and texts carry a file's", async ({
+    page,
+    request,
+  }) => {
     const response = await page.goto("/");
     const html = await response!.text();
     const script = /(\/assets\/entry\.client-[^"' ]+\.js)/.exec(html)![1];
-    for (const path of [
-      "/",
-      "/posts.data",
-      "/no-such-page",
-      "/favicon.svg",
-      script,
-      "/locales/rus/translation.json",
-      "/healthz",
-    ]) {
+    for (const path of ["/", "/posts.data", "/no-such-page", "/favicon.svg", "/healthz"]) {
       const answer = await request.get(path);
       expectSecurityHeaders(answer.headers(), path);
+    }
+    for (const path of [script, "/locales/rus/translation.json"]) {
+      const answer = await request.get(path);
+      expect(answer.status(), path).toBe(200);
+      expectFileHeaders(answer.headers(), path);
     }
     const nonce = /'nonce-([^']+)'/.exec(response!.headers()["content-security-policy"])![1];
     // Every inline script carries this request's nonce.
@@ -61,7 +75,10 @@ test.describe("security headers", { tag: "@server" }, () => {
       expect(await answer.text(), `${path} as ${encoding}`).toBe(plain);
       expect(answer.headers()["content-type"]).toContain("javascript");
       expect(answer.headers()["cache-control"]).toContain("immutable");
-      expectSecurityHeaders(answer.headers(), path);
+      // Never revalidated: no validators to send.
+      expect(answer.headers()["etag"]).toBeUndefined();
+      expect(answer.headers()["last-modified"]).toBeUndefined();
+      expectFileHeaders(answer.headers(), path);
     }
   });
 

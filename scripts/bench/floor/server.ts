@@ -37,7 +37,14 @@ app.use(
   expressStaticGzip(path.join(client, "assets"), {
     enableBrotli: true,
     orderPreference: ["br", "gz"],
-    serveStatic: { immutable: true, maxAge: "1y" },
+    // As the portal serves its hashed assets (server/app.ts): no validators, no document's CSP.
+    serveStatic: {
+      immutable: true,
+      maxAge: "1y",
+      etag: false,
+      lastModified: false,
+      setHeaders: (res) => res.removeHeader("Content-Security-Policy"),
+    },
   }),
 );
 app.get("/healthz", (_req, res) => void res.json({ status: "ok" }));
