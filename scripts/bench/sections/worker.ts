@@ -67,10 +67,18 @@ async function visit(
     }
     // Until the worker is done (or 60 s): what the install carried counts in the visit's bytes. It
     // imports what it does once the page's link is quiet (docs/decisions/044), after these pages.
-    if (serviceWorkers === "allow")
+    if (serviceWorkers === "allow") {
       await page
         .evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
         .catch(() => {});
+      // `ready` resolves as the worker starts activating; it takes the page in its activate
+      // handler (clients.claim), a moment later.
+      await page
+        .waitForFunction(() => Boolean(navigator.serviceWorker.controller), undefined, {
+          timeout: 10_000,
+        })
+        .catch(() => {});
+    }
     const controlled = await page.evaluate(() => Boolean(navigator.serviceWorker?.controller));
     return { fcp, down: proxy.carried().down - before, controlled };
   } finally {
