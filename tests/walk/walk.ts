@@ -361,15 +361,22 @@ const publishing: Step = {
     await tab.click({ role: "button", name: "Опубликовать" });
     await shows(tab, `Публикация «${title}» создана`);
     await waitForPath(tab, /^\/admin\/posts\/\d+\/edit$/);
-    // The picture is the post's now: the first of its pictures, named after it.
+    // The picture is the post's now: the first of its pictures, named after it, and shown (the
+    // page is left only once it has loaded: a fetch cut by the next navigation is an error in Firefox).
     expect(
       await waitUntil(
         tab,
-        "the post's picture on its page",
-        (wanted) =>
-          [...document.querySelectorAll<HTMLImageElement>("main img")].filter((image) =>
-            image.alt.includes(wanted),
-          ).length,
+        "the post's picture shown on its page",
+        (wanted) => {
+          const pictures = [...document.querySelectorAll<HTMLImageElement>("main img")].filter(
+            (image) => image.alt.includes(wanted),
+          );
+          // Loaded lazily: in view, as a resident scrolling to it.
+          pictures[0]?.scrollIntoView();
+          return (
+            pictures.every((image) => image.complete && image.naturalWidth > 0) && pictures.length
+          );
+        },
         `публикации «${title}»`,
       ),
     ).toBe(1);
