@@ -1,6 +1,6 @@
 import { expect, resident, signIn, test } from "./fixtures";
 
-/** A script, a style or a text file is never a document: the headers only a document obeys stay off it. */
+/** A script, a style, a text file or a raster picture is never a document: the headers only a document obeys stay off it. */
 function expectFileHeaders(headers: Record<string, string>, where: string) {
   expect(headers["x-content-type-options"], where).toBe("nosniff");
   expect(headers["referrer-policy"], where).toBe("strict-origin-when-cross-origin");
@@ -27,7 +27,7 @@ function expectSecurityHeaders(headers: Record<string, string>, where: string) {
 }
 
 test.describe("security headers", { tag: "@server" }, () => {
-  test("are on pages, data requests, errors and pictures; scripts and texts carry a file's", async ({
+  test("are on pages, data requests, errors and SVGs; scripts, texts and raster pictures carry a file's", async ({
     page,
     request,
   }) => {
@@ -38,7 +38,7 @@ test.describe("security headers", { tag: "@server" }, () => {
       const answer = await request.get(path);
       expectSecurityHeaders(answer.headers(), path);
     }
-    for (const path of [script, "/locales/rus/translation.json"]) {
+    for (const path of [script, "/locales/rus/translation.json", "/pwa/icon-192.png"]) {
       const answer = await request.get(path);
       expect(answer.status(), path).toBe(200);
       expectFileHeaders(answer.headers(), path);
