@@ -119,6 +119,52 @@ test.describe("the theme switch", () => {
   });
 });
 
+test.describe("the left menu inside a section", () => {
+  /** Waits `count` frames of the page. */
+  const frames = (page: Page, count: number) =>
+    page.evaluate(
+      (wanted) =>
+        new Promise<void>((resolve) => {
+          let seen = 0;
+          const next = () => (++seen >= wanted ? resolve() : requestAnimationFrame(next));
+          requestAnimationFrame(next);
+        }),
+      count,
+    );
+
+  test("stays where the server put it as the page's scripts take over; «Назад» slides to the index", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 800 });
+    // Where the section's panel is at every frame from the page's first on.
+    await page.addInitScript(() => {
+      const at: number[] = [];
+      Object.assign(window, { sectionPanelAt: at });
+      const sample = () => {
+        const panel = document.querySelector(".shell__left .menu__panel--section");
+        if (panel) at.push(Math.round(panel.getBoundingClientRect().left));
+        requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+    });
+    const positions = () =>
+      page.evaluate(() => [
+        ...new Set((window as unknown as { sectionPanelAt: number[] }).sectionPanelAt),
+      ]);
+    await page.goto("/about/structure");
+    await hydrated(page);
+    await frames(page, 30);
+    expect(await positions()).toHaveLength(1);
+
+    const left = page.locator(".shell__left");
+    await left.getByRole("link", { name: "Назад" }).click();
+    await expect(left.getByRole("link", { name: "Тарифы" })).toBeVisible();
+    await frames(page, 30);
+    // Through the frames between, not at once.
+    expect((await positions()).length).toBeGreaterThan(3);
+  });
+});
+
 test.describe("while the next page loads", () => {
   // page.route holds or breaks these requests; a worker in control would answer them out of its reach.
   test.use({ serviceWorkers: "block" });

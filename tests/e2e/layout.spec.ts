@@ -113,6 +113,43 @@ test.describe("breadcrumbs on wide screens", () => {
   }
 });
 
+test.describe("breadcrumbs beside a full top bar", () => {
+  // An administrator's bar holds the profile button, and from 1366 px the dispatcher's label: without
+  // JavaScript the trail is folded by a guess from its length, which must never put it under them.
+  for (const language of ["rus", "en", "ykt"] as const) {
+    test(`never run under the bar's other parts, signed in as an administrator (${language}, 1024, 1366 and 1920 px)`, async ({
+      page,
+      context,
+      baseURL,
+      jsEnabled,
+    }) => {
+      const { userId, postId } = await demoIds();
+      await signIn(page, admin, "/admin");
+      await chooseLanguage(context, baseURL, language);
+      for (const width of [1024, 1366, 1920]) {
+        await page.setViewportSize({ width, height: 800 });
+        for (const path of [
+          `/admin/users/${userId}/edit`,
+          "/admin/users/new",
+          `/admin/posts/${postId}/edit`,
+        ]) {
+          await page.goto(path);
+          if (jsEnabled) await hydrated(page);
+          const { crumbsEnd, actionsStart } = await page.evaluate(() => ({
+            crumbsEnd: Math.max(
+              ...[...document.querySelectorAll(".topbar__crumbs--wide .breadcrumbs li")]
+                .filter((item) => item.getClientRects().length > 0)
+                .map((item) => item.getBoundingClientRect().right),
+            ),
+            actionsStart: document.querySelector(".topbar__actions")!.getBoundingClientRect().left,
+          }));
+          expect(crumbsEnd, `${path} at ${width} px`).toBeLessThanOrEqual(actionsStart);
+        }
+      }
+    });
+  }
+});
+
 test.describe("breadcrumbs on a phone", () => {
   test("a middle crumb that does not fit folds into «…», which still leads there", async ({
     page,

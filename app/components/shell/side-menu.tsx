@@ -4,7 +4,7 @@
  * the index. Without JavaScript «Назад» is an in-page link whose :target
  * shows the index; with JavaScript the two panels slide.
  */
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -36,7 +36,7 @@ export function SideMenu({ idPrefix, onLeafChosen }: SideMenuProps) {
   const hydrated = useHydrated();
   const section = sectionOf(pathname, user);
   const mainId = `${idPrefix}-main`;
-  const [view, setView] = useMenuView(section?.id, mainId);
+  const [view, setView, sliding] = useMenuView(section?.id, mainId);
   const links: EntryLinks = {
     user,
     trail: new Set(trailOf(findEntry(pathname)).map((entry) => entry.id)),
@@ -45,7 +45,7 @@ export function SideMenu({ idPrefix, onLeafChosen }: SideMenuProps) {
 
   return (
     <div
-      className={`menu ${section ? "menu--in-section" : ""} ${hydrated ? `menu--js menu--view-${view}` : ""}`}
+      className={`menu ${section ? "menu--in-section" : ""} ${hydrated ? `menu--js menu--view-${view}` : ""} ${sliding ? "menu--sliding" : ""}`}
     >
       <div className="menu__track">
         {/* The main index comes first so that its :target can hide the section after it. */}
@@ -67,10 +67,18 @@ export function SideMenu({ idPrefix, onLeafChosen }: SideMenuProps) {
 
 /**
  * Which panel shows once the panels slide: the section's on a page inside
- * one, the index after «Назад».
+ * one, the index after «Назад». They slide (`sliding`) only when the resident
+ * moves between them, never when the page's scripts take the menu over: that
+ * moment would otherwise slide the section's panel in over the one the server
+ * had shown.
  */
 function useMenuView(sectionId: string | undefined, mainId: string) {
   const [view, setView] = useState<"main" | "section">(sectionId ? "section" : "main");
+  const [sliding, setSliding] = useState(false);
+  const slideTo = useCallback((next: "main" | "section") => {
+    setSliding(true);
+    setView(next);
+  }, []);
 
   // A navigation into (or out of) a section shows that section again. Set while
   // rendering, on a change only: as an effect it also ran once after hydration
@@ -78,22 +86,22 @@ function useMenuView(sectionId: string | undefined, mainId: string) {
   const [shownFor, setShownFor] = useState(sectionId);
   if (shownFor !== sectionId) {
     setShownFor(sectionId);
-    setView(sectionId ? "section" : "main");
+    slideTo(sectionId ? "section" : "main");
   }
 
   // «Назад» that the browser followed as a plain in-page link (pressed before
   // the page's scripts ran, or while React was still taking the page over) put
   // its :target in the address: the index stays shown, whenever that happened.
   useEffect(() => {
+    if (window.location.hash === `#${mainId}`) setView("main");
     const follow = () => {
-      if (window.location.hash === `#${mainId}`) setView("main");
+      if (window.location.hash === `#${mainId}`) slideTo("main");
     };
-    follow();
     window.addEventListener("hashchange", follow);
     return () => window.removeEventListener("hashchange", follow);
-  }, [mainId]);
+  }, [mainId, slideTo]);
 
-  return [view, setView] as const;
+  return [view, slideTo, sliding] as const;
 }
 
 /** What every entry's link needs to know besides its entry. */
