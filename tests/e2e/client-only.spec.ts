@@ -6,7 +6,7 @@
 import type { Page } from "@playwright/test";
 
 import { png } from "../support/images";
-import { admin, createResident, expect, hydrated, signIn, test } from "./fixtures";
+import { admin, createResident, expect, hydrated, resident, signIn, test } from "./fixtures";
 
 test.describe("locale files on the client", () => {
   // page.route holds or breaks these requests; a worker in control would answer them out of its reach.
@@ -162,6 +162,43 @@ test.describe("the left menu inside a section", () => {
     await frames(page, 30);
     // Through the frames between, not at once.
     expect((await positions()).length).toBeGreaterThan(3);
+  });
+});
+
+test.describe("as the page's scripts take it over", () => {
+  // page.route holds the entry script; a worker in control would answer it out of its reach.
+  test.use({ serviceWorkers: "block" });
+  test("nothing on it moves: the copy buttons that come with them have their room already", async ({
+    page,
+  }) => {
+    await signIn(page, resident);
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of ["/rates", "/profile/altpayment"]) {
+        let release = () => {};
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
+          await held;
+          await route.continue();
+        });
+        await page.goto(path, { waitUntil: "commit" });
+        // The footer's contacts and the account cards: where each is, and how tall.
+        const boxes = () =>
+          page.locator("footer .contact, .account-card").evaluateAll((nodes) =>
+            nodes.map((node) => {
+              const box = node.getBoundingClientRect();
+              return `${node.className} at ${Math.round(box.top + scrollY)}, ${Math.round(box.height)} px`;
+            }),
+          );
+        await expect(page.locator("footer .contact").last()).toBeAttached();
+        const before = await boxes();
+        release();
+        await hydrated(page);
+        await expect(page.locator("footer .contact__copy").first()).toBeVisible();
+        expect(await boxes(), `${path} at ${width} px`).toEqual(before);
+        await page.unrouteAll();
+      }
+    }
   });
 });
 
