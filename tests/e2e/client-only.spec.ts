@@ -166,37 +166,39 @@ test.describe("the left menu inside a section", () => {
 });
 
 test.describe("as the page's scripts take it over", () => {
-  // page.route holds the entry script; a worker in control would answer it out of its reach.
-  test.use({ serviceWorkers: "block" });
   test("nothing on it moves: the copy buttons that come with them have their room already", async ({
     page,
   }) => {
+    // The footer's contacts and the account cards: where each is, and how tall. Noted first when
+    // the document is parsed (the page hydrates after its texts are read, later), with the worker in control.
+    const boxes = () =>
+      [...document.querySelectorAll("footer .contact, .account-card")].map((node) => {
+        const box = node.getBoundingClientRect();
+        return `${node.className} at ${Math.round(box.top + scrollY)}, ${Math.round(box.height)} px`;
+      });
+    await page.addInitScript(`
+      document.addEventListener("DOMContentLoaded", () => {
+        window.boxesAsParsed = (${boxes.toString()})();
+        window.copyButtonsAsParsed = document.querySelectorAll(".contact__copy").length;
+      });
+    `);
     await signIn(page, resident);
     for (const width of [390, 1366]) {
       await page.setViewportSize({ width, height: 800 });
       for (const path of ["/rates", "/profile/altpayment"]) {
-        let release = () => {};
-        const held = new Promise<void>((resolve) => (release = resolve));
-        await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
-          await held;
-          await route.continue();
-        });
-        await page.goto(path, { waitUntil: "commit" });
-        // The footer's contacts and the account cards: where each is, and how tall.
-        const boxes = () =>
-          page.locator("footer .contact, .account-card").evaluateAll((nodes) =>
-            nodes.map((node) => {
-              const box = node.getBoundingClientRect();
-              return `${node.className} at ${Math.round(box.top + scrollY)}, ${Math.round(box.height)} px`;
-            }),
-          );
-        await expect(page.locator("footer .contact").last()).toBeAttached();
-        const before = await boxes();
-        release();
+        await page.goto(path);
         await hydrated(page);
         await expect(page.locator("footer .contact__copy").first()).toBeVisible();
-        expect(await boxes(), `${path} at ${width} px`).toEqual(before);
-        await page.unrouteAll();
+        const asParsed = await page.evaluate(() => {
+          const seen = window as unknown as {
+            boxesAsParsed: string[];
+            copyButtonsAsParsed: number;
+          };
+          return { boxes: seen.boxesAsParsed, copyButtons: seen.copyButtonsAsParsed };
+        });
+        // Noted before the scripts had the page: no copy button yet.
+        expect(asParsed.copyButtons).toBe(0);
+        expect(await page.evaluate(boxes), `${path} at ${width} px`).toEqual(asParsed.boxes);
       }
     }
   });
