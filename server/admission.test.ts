@@ -1,6 +1,9 @@
+import http from "node:http";
+import net from "node:net";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 
-import { createAdmission } from "./admission";
+import { clientLeft, createAdmission } from "./admission";
 
 /** Turns of a loop kept by hand: each call of `turn()` runs what was due before it. */
 function manualLoop() {
@@ -179,5 +182,41 @@ describe("admission of requests", () => {
     // "a" waited too long and is refused at the head; "b" left and is neither started nor refused.
     expect(events).toEqual(["refuse late", "refuse a"]);
     expect(admission.waiting()).toBe(0);
+  });
+
+  it("does not refuse behind a request whose client has just closed its connection", async () => {
+    const { loop, clock, admission, events } = clocked(100);
+    let judge = () => {};
+    const judged = new Promise<void>((resolve) => (judge = resolve));
+    const server = http.createServer((req) => {
+      admission.admit(
+        () => events.push("start gone"),
+        () => events.push("refuse gone"),
+        () => clientLeft(req),
+      );
+      clock.now = 150;
+      // Node has read the client's end of the connection and not yet destroyed the socket: the
+      // turn in which the next request of a load's end is judged.
+      req.socket.once("end", () => {
+        admission.admit(
+          () => events.push("start next"),
+          () => events.push("refuse next"),
+        );
+        judge();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const client = net.connect(port, "127.0.0.1", () => {
+        client.write("GET / HTTP/1.1\r\nHost: portal\r\n\r\n", () => client.destroy());
+      });
+      await judged;
+      loop.turn();
+      expect(events).toEqual(["start next"]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

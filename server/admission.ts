@@ -20,6 +20,8 @@
  * when many leave at once (a spike's end), the queue they leave behind must
  * not get the next resident refused.
  */
+import type { IncomingMessage } from "node:http";
+
 export interface Admission {
   /**
    * Runs `start` in a later turn, after those admitted before it, or `refuse` if it cannot be in
@@ -101,3 +103,13 @@ export function createAdmission({
     waiting: () => queue.length,
   };
 }
+
+/**
+ * Whether the client of `req` has left. Node reads a client's end of the connection in one turn
+ * and ends its own side at once (HTTP here is never half-open, so no answer can reach that client
+ * any more), but destroys the socket only in a later turn, once its end is written. A request
+ * judged in between, as the next one is when a load's clients leave together, must not be judged
+ * by one whose client is already gone.
+ */
+export const clientLeft = (req: IncomingMessage) =>
+  req.socket.readableEnded || req.socket.destroyed;

@@ -26,7 +26,7 @@ import {
   type RequestMeta,
 } from "../app/utils/http/request-context";
 import { localeCacheControl } from "../app/utils/i18n/files";
-import { createAdmission } from "./admission";
+import { clientLeft, createAdmission } from "./admission";
 import {
   beforeHeaders,
   bodyLimit,
@@ -362,6 +362,6 @@ app.use((req, res, next) => {
       refuseBusy(req, res);
     },
     // Its client left while it waited: dropped (neither started nor refused), and no resident is refused behind it.
-    () => req.socket.destroyed,
+    () => clientLeft(req),
   );
 });

@@ -48,8 +48,8 @@ interface Phase {
   /** 503 answers without Retry-After. */
   withoutRetryAfter: number;
   probes: Probe[];
-  /** The times of `/`, one request at a time, right after the load, in order. */
-  afterTimes: number[];
+  /** `/`, one request at a time, right after the load, in order. */
+  after: Sequential;
   servedPerSecond: number;
   /** Cores used on average during the load: by the portal, the stand-in, this process (autocannon) and the machine as a whole. */
   cores: Cores;
@@ -79,23 +79,33 @@ async function coresDuring<T>(ctx: Context, run: () => Promise<T>) {
   return { result, cores };
 }
 
-/**
- * The times of `count` requests of `url`, one after the other, each read to its
- * end; an answer other than a 200 (or none) counts as the whole timeout.
- */
-async function sequential(url: string, count = SEQUENTIAL): Promise<number[]> {
+/** Requests of `/` one at a time: their times, and each as printed. */
+interface Sequential {
+  /** An answer other than a 200 (or none) counts as the whole timeout. */
+  times: number[];
+  /** Each time, or what came instead of a page and when. */
+  printed: string[];
+}
+
+/** `count` requests of `url`, one after the other, each read to its end. */
+async function sequential(url: string, count = SEQUENTIAL): Promise<Sequential> {
   const times: number[] = [];
+  const printed: string[] = [];
+  const timedOut = TIMEOUT_SECONDS * 1000;
   for (let i = 0; i < count; i++) {
     const started = performance.now();
     try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_SECONDS * 1000) });
+      const response = await fetch(url, { signal: AbortSignal.timeout(timedOut) });
       await response.arrayBuffer();
-      times.push(response.status === 200 ? performance.now() - started : TIMEOUT_SECONDS * 1000);
+      const took = performance.now() - started;
+      times.push(response.status === 200 ? took : timedOut);
+      printed.push(response.status === 200 ? ms(took) : `a ${response.status} in ${ms(took)}`);
     } catch {
-      times.push(TIMEOUT_SECONDS * 1000);
+      times.push(timedOut);
+      printed.push(`no answer within ${ms(timedOut)}`);
     }
   }
-  return times;
+  return { times, printed };
 }
 
 /** Asks for /healthz every half second until stopped; a probe fails past the busy hour's limit. */
@@ -171,14 +181,14 @@ async function runPhase(
   );
   const probes = await health.stop();
   // Right after the load: the first requests meet what the load left behind.
-  const afterTimes = await sequential(`${ctx.stack.portalUrl}/`);
+  const after = await sequential(`${ctx.stack.portalUrl}/`);
   return {
     label: phase.label,
     connections: phase.connections,
     run,
     withoutRetryAfter,
     probes,
-    afterTimes,
+    after,
     servedPerSecond: (run.byStatus.get(200)?.length ?? 0) / duration,
     cores,
   };
@@ -219,14 +229,14 @@ function printPhases(phases: Phase[], reference: number, pageBefore: number) {
         share(ratio(p.servedPerSecond, reference)),
         int(p.withoutRetryAfter),
         `${h.failed} of ${h.count}, ${ms(h.max)}`,
-        `${ms(median(p.afterTimes))} (${ratioText(ratio(median(p.afterTimes), pageBefore))})`,
+        `${ms(median(p.after.times))} (${ratioText(ratio(median(p.after.times), pageBefore))})`,
       ];
     }),
   );
 }
 
 function judgePhase(p: Phase, reference: number, pageBefore: number) {
-  const after = median(p.afterTimes);
+  const after = median(p.after.times);
   const errors = p.run.failures.count - p.run.non2xx;
   const slowest = p.run.max;
   const name = `Busy hour, ${int(p.connections)} connections, ${p.label}`;
@@ -280,8 +290,8 @@ export async function busySection(ctx: Context) {
   const warm = await baseline(ctx, cookie, !fromSoak);
   const reference = ctx.soakServedPerSecond ?? warm;
   await settle(2000);
-  const beforeTimes = await sequential(`${portalUrl}/`);
-  const pageBefore = median(beforeTimes);
+  const before = await sequential(`${portalUrl}/`);
+  const pageBefore = median(before.times);
   const rssBefore = rssKib(pid);
   let rssPeak = rssBefore;
   const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssKib(pid))), 1000);
@@ -302,7 +312,7 @@ export async function busySection(ctx: Context) {
     `RSS: ${mb(rssBefore)} before, ${mb(rssPeak)} peak, ${mb(rssAfter)} 2 s after the loads (${pct(rssAfter / rssBefore - 1)}).`,
     ...phases.map((p) => lateText(p.label, p.run.lateSentAt, LIMITS.busyMaxMs)),
     ...phases.map((p) => coresText(p.label, p.cores)),
-    `/ one request at a time (median of ${SEQUENTIAL} judged): before the loads ${beforeTimes.map(ms).join(", ")}; ${phases.map((p) => `right after the ${p.label} ${p.afterTimes.map(ms).join(", ")}`).join("; ")}.`,
+    `/ one request at a time (median of ${SEQUENTIAL} judged): before the loads ${before.printed.join(", ")}; ${phases.map((p) => `right after the ${p.label} ${p.after.printed.join(", ")}`).join("; ")} (an answer other than a page counts as ${ms(TIMEOUT_SECONDS * 1000)}).`,
   );
   for (const p of phases) {
     ctx.served += p.run.total;
