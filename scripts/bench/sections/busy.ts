@@ -28,6 +28,7 @@ import { servedPerSecond, soakMix } from "./soak";
 
 /** autocannon's timeout, above the 5 s limit: a late answer is then seen late, not lost as an error. */
 const TIMEOUT_SECONDS = 10;
+const TIMEOUT_MS = TIMEOUT_SECONDS * 1000;
 const PROBE_EVERY_MS = 500;
 /** Answers per second, with a decimal when there are few. */
 const perSecond = (rate: number) => (rate < 100 ? rate.toFixed(1) : int(rate));
@@ -79,7 +80,7 @@ async function coresDuring<T>(ctx: Context, run: () => Promise<T>) {
   return { result, cores };
 }
 
-/** Requests of `/` one at a time: their times, and each as printed. */
+/** Requests of one address, one at a time: their times, and each as printed. */
 interface Sequential {
   /** An answer other than a 200 (or none) counts as the whole timeout. */
   times: number[];
@@ -91,18 +92,18 @@ interface Sequential {
 async function sequential(url: string, count = SEQUENTIAL): Promise<Sequential> {
   const times: number[] = [];
   const printed: string[] = [];
-  const timedOut = TIMEOUT_SECONDS * 1000;
   for (let i = 0; i < count; i++) {
     const started = performance.now();
     try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(timedOut) });
+      const response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
       await response.arrayBuffer();
       const took = performance.now() - started;
-      times.push(response.status === 200 ? took : timedOut);
-      printed.push(response.status === 200 ? ms(took) : `a ${response.status} in ${ms(took)}`);
+      const page = response.status === 200;
+      times.push(page ? took : TIMEOUT_MS);
+      printed.push(page ? ms(took) : `a ${response.status} in ${ms(took)}`);
     } catch {
-      times.push(timedOut);
-      printed.push(`no answer within ${ms(timedOut)}`);
+      times.push(TIMEOUT_MS);
+      printed.push(`no answer within ${ms(TIMEOUT_MS)}`);
     }
   }
   return { times, printed };
@@ -312,7 +313,7 @@ export async function busySection(ctx: Context) {
     `RSS: ${mb(rssBefore)} before, ${mb(rssPeak)} peak, ${mb(rssAfter)} 2 s after the loads (${pct(rssAfter / rssBefore - 1)}).`,
     ...phases.map((p) => lateText(p.label, p.run.lateSentAt, LIMITS.busyMaxMs)),
     ...phases.map((p) => coresText(p.label, p.cores)),
-    `/ one request at a time (median of ${SEQUENTIAL} judged): before the loads ${before.printed.join(", ")}; ${phases.map((p) => `right after the ${p.label} ${p.after.printed.join(", ")}`).join("; ")} (an answer other than a page counts as ${ms(TIMEOUT_SECONDS * 1000)}).`,
+    `/ one request at a time (median of ${SEQUENTIAL} judged): before the loads ${before.printed.join(", ")}; ${phases.map((p) => `right after the ${p.label} ${p.after.printed.join(", ")}`).join("; ")} (an answer other than a page counts as ${ms(TIMEOUT_MS)}).`,
   );
   for (const p of phases) {
     ctx.served += p.run.total;
