@@ -119,18 +119,21 @@ export function EmptyResult({ resetTo, filtered }: { resetTo: string; filtered: 
   );
 }
 
-/** Notes about URL values that were ignored. */
 /**
  * Says which values of the address were not used, by the labels the resident
  * sees on the form (`labels`; page and sort are known here), never by the
- * parameters' internal names.
+ * parameters' internal names; and, where the page has a filter form, how to
+ * correct them.
  */
 export function IgnoredParams({
   ignored,
   labels = {},
+  filters = true,
 }: {
   ignored: string[];
   labels?: Record<string, string>;
+  /** Whether the page has a filter form with its «Показать» button. */
+  filters?: boolean;
 }) {
   const { t } = useTranslation();
   if (ignored.length === 0) return null;
@@ -140,11 +143,12 @@ export function IgnoredParams({
     day: t("list.day"),
     ...labels,
   };
-  const names = ignored.map((name) => `«${known[name] ?? name}»`).join(", ");
+  const names = ignored.map((name) => t("list.quoted", { name: known[name] ?? name })).join(", ");
+  const text = t("list.ignored", { params: names });
   return (
     <p className="notice" role="status">
       <Icon name="info" />
-      {t("list.ignored", { params: names })}
+      {filters ? `${text} ${t("list.ignoredCorrect")}` : text}
     </p>
   );
 }

@@ -57,16 +57,20 @@ test.describe("administrators: posts", () => {
     await page.goto(`/posts?q=${encodeURIComponent(edited)}&status=archive`);
     await expect(page.locator(".post-card")).toHaveCount(1);
 
-    // Delete: asked first, told that the images go too.
+    // Delete: asked first; a post without images is not said to take any with it.
     await page.goto(`/admin/posts?q=${encodeURIComponent(edited)}`);
     if (jsEnabled) await hydrated(page);
     await page.getByRole("link", { name: `Удалить «${edited}»` }).click();
     if (jsEnabled) {
       const dialog = page.getByRole("dialog");
-      await expect(dialog).toContainText("Вместе с ней будут удалены её изображения");
+      await expect(
+        dialog.getByText("Публикация исчезнет из новостей.", { exact: true }),
+      ).toBeVisible();
       await dialog.getByRole("button", { name: "Да, удалить" }).click();
     } else {
-      await expect(page.getByText(/Вместе с ней будут удалены её изображения/)).toBeVisible();
+      await expect(
+        page.getByText("Публикация исчезнет из новостей.", { exact: true }),
+      ).toBeVisible();
       await page.getByRole("button", { name: "Да, удалить" }).click();
     }
     await expect(page.getByText(`Публикация «${edited}» удалена`)).toBeVisible();
@@ -201,6 +205,13 @@ test.describe("administrators: post images", () => {
     await expect(page.locator(".image-admin")).toHaveCount(2);
   });
 
+  test("the images list names a page number it could not read, and points to no form it has not", async ({
+    page,
+  }) => {
+    await signIn(page, admin, "/admin/images?page=abc");
+    await expect(page.locator(".notice")).toHaveText("Неверные значения не учтены: «Страница».");
+  });
+
   test("upload a PNG and a JPEG, replace one, delete one; refuse text and oversized files", async ({
     page,
   }) => {
@@ -288,7 +299,7 @@ test.describe("administrators: post images", () => {
     await expect(page).toHaveURL(/\/admin\/posts\/\d+\/edit$/);
     await expect(
       page.getByText(
-        `Публикация «${title}» создана, но не все картинки загружены: Файл «notes.png» — не JPEG, PNG, WebP или GIF`,
+        `Публикация «${title}» создана, но не все картинки загружены: Файл «notes.png» — не JPEG, PNG, WebP или GIF. Добавьте их здесь, в разделе «Изображения публикации».`,
       ),
     ).toBeVisible();
     await expect(page.locator(".image-admin")).toHaveCount(2);

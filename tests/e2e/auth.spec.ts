@@ -203,9 +203,21 @@ test.describe("registration", () => {
     await page.goto("/auth/registration");
     await registerEmail(page, email);
     await latestCode(email, "register"); // sent: the form is on its code step
-    await enterCode(page, await unusedCode(), jsEnabled);
+    const code = await unusedCode();
+    await enterCode(page, code, jsEnabled);
     await expect(page.locator(".field__errors")).toBeVisible();
     await expect(page.locator('[aria-current="step"]')).toContainText("Подтверждение");
+    // What was typed stays, to be corrected rather than typed again.
+    const field = page.getByLabel(jsEnabled ? "Код из письма, 4 цифры" : "Код из письма");
+    await expect(field).toHaveValue(code);
+  });
+
+  test("a code not typed is asked for, and nothing else is said of it", async ({ page }) => {
+    await page.goto("/auth/registration");
+    await registerEmail(page, uniqueEmail("nocode"));
+    await expect(page.locator('[aria-current="step"]')).toContainText("Подтверждение");
+    await page.getByRole("button", { name: "Далее" }).click();
+    await expect(page.locator(".field__errors")).toHaveText("Введите 4 цифры кода из письма");
   });
 
   test("a code that starts with a zero is explained as outside 1000–9999", async ({

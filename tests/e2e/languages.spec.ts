@@ -55,6 +55,18 @@ for (const lng of ["en", "ykt"] as const) {
   test.describe(`in ${lng}`, () => {
     test.beforeEach(async ({ context, baseURL }) => choose(context, baseURL, lng));
 
+    test("a value of the address left unused is named in the language's own quotes", async ({
+      page,
+    }) => {
+      await page.goto("/rates?page=abc");
+      const name = t("list.quoted").replace("{{name}}", t("list.page"));
+      const notice = page.locator(".notice");
+      await expect(notice).toHaveText(
+        `${t("list.ignored").replace("{{params}}", name)} ${t("list.ignoredCorrect")}`,
+      );
+      if (lng === "en") expect(await notice.innerText()).not.toMatch(/[«»]/);
+    });
+
     test("the public pages speak the language in their menu, crumbs and headings", async ({
       page,
     }) => {

@@ -181,6 +181,22 @@ test.describe("breadcrumbs on a phone", () => {
     );
     expect(lines).toBe(1);
   });
+
+  test("the folded crumbs open within the screen", async ({ page, jsEnabled }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, admin, "/admin/users/new");
+    if (jsEnabled) await hydrated(page);
+    const more = page.locator(".topbar__crumbs--narrow .breadcrumbs__more");
+    await more.getByText("…").click();
+    const list = more.locator(".breadcrumbs__more-list");
+    await expect(list.getByRole("link", { name: "Пользователи" })).toBeVisible();
+    const box = (await list.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+  });
 });
 
 test.describe("the sticky top bar never hides the focus", () => {
@@ -208,6 +224,22 @@ test.describe("the sticky top bar never hides the focus", () => {
         .evaluate((bar) => bar.getBoundingClientRect().bottom);
       const fieldTop = await email.evaluate((field) => field.getBoundingClientRect().top);
       expect(fieldTop).toBeGreaterThanOrEqual(barBottom);
+      // Its label too: a field without its name is no help.
+      const labelTop = (id: string) =>
+        page.locator(`label[for="${id}"]`).evaluate((label) => label.getBoundingClientRect().top);
+      expect(await labelTop((await email.getAttribute("id"))!)).toBeGreaterThanOrEqual(barBottom);
+      if (!jsEnabled) {
+        // The error summary's link to a field scrolls to the field, its label in view.
+        await page.getByRole("button", { name: "Войти" }).evaluate((button) => {
+          button.closest("form")!.setAttribute("novalidate", "");
+        });
+        await page.getByRole("button", { name: "Войти" }).click();
+        const passwordId = (await password.getAttribute("id"))!;
+        await page.locator(`.error-summary a[href="#${passwordId}"]`).click();
+        await expect(page).toHaveURL(new RegExp(`#${passwordId}$`));
+        const bar = await page.locator(".topbar").evaluate((it) => it.getBoundingClientRect());
+        expect(await labelTop(passwordId)).toBeGreaterThanOrEqual(bar.bottom);
+      }
     });
   }
 

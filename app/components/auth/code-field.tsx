@@ -25,12 +25,14 @@ export function CodeField({
   /** The form's label for it (its error summary names the field by the same one). */
   label: string;
   errors?: ListOfErrors;
-  defaultValue?: string;
+  /** What was typed, as the form's last answer gives it back (conform's `initialValue`). */
+  defaultValue?: unknown;
   autoFocus?: boolean;
   /** Submit at the fourth digit: only where the code is all the step asks for. */
   submitWhenComplete?: boolean;
 }) {
   const hydrated = useHydrated();
+  const typed = typeof defaultValue === "string" ? defaultValue : undefined;
   if (!hydrated) {
     return (
       <Field
@@ -43,7 +45,7 @@ export function CodeField({
           pattern: "[0-9]{4}",
           maxLength: 4,
           autoComplete: "one-time-code",
-          defaultValue,
+          defaultValue: typed,
           autoFocus,
           required: true,
         }}
@@ -59,7 +61,7 @@ export function CodeField({
       label={label}
       errors={errors}
       errorId={errorId}
-      defaultValue={defaultValue}
+      defaultValue={typed}
       autoFocus={autoFocus}
       submitWhenComplete={submitWhenComplete}
     />

@@ -65,7 +65,7 @@ export default function AdminImagesPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="page">
       <h1>{t("admin:images.allTitle")}</h1>
-      <IgnoredParams ignored={ignored} />
+      <IgnoredParams ignored={ignored} filters={false} />
       {images.length === 0 ? (
         <EmptyResult filtered={false} resetTo="/admin/images" />
       ) : (

@@ -166,6 +166,7 @@ function CodeStep({ loaderData, actionData }: StepProps) {
         name={fields.code.name}
         label={labels.code}
         errors={fields.code.errors}
+        defaultValue={fields.code.initialValue}
         autoFocus
       />
       <FormErrors id={form.errorId} errors={codeStepErrors(form.errors, codeUsedUp, t)} />

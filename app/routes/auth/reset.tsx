@@ -158,6 +158,7 @@ function CodeStep({ loaderData, actionData }: StepProps) {
         name={fields.code.name}
         label={labels.code}
         errors={fields.code.errors}
+        defaultValue={fields.code.initialValue}
         autoFocus={!form.status}
         submitWhenComplete={false}
       />

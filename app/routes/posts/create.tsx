@@ -79,13 +79,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const outcome = upload?.files.length
       ? await forwardImages(api, post.id, upload.files, i18n)
       : { errors: [] };
+    // Said as sentences inside the toast's own: a field's message has no full stop of its own.
     const errors = [...(upload?.errors ?? []), ...outcome.errors];
     if (errors.length) {
       return redirectWithToast(`/admin/posts/${post.id}/edit`, {
         type: "warning",
         description: t("admin:posts.createdImagesFailed", {
           title: post.title,
-          errors: errors.join(" "),
+          errors: errors.map((text) => (/[.!?…]$/.test(text) ? text : `${text}.`)).join(" "),
         }),
       });
     }

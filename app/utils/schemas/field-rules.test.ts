@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { PostSchema, UserEditSchema } from "./admin";
 import { ProfileStepSchema, RegistrationEmailSchema } from "./auth";
-import { nameField, optionalNameField } from "./field-rules";
+import { codeField, nameField, optionalNameField } from "./field-rules";
 import { ProfileSchema } from "./profile";
 
 /** Each character the probe found stored and shown, and the rest of their kind. */
@@ -90,6 +90,23 @@ describe("names and titles", () => {
     expect(PostSchema.parse({ title: "Отключение воды 😀", text: "x" }).title).toBe(
       "Отключение воды 😀",
     );
+  });
+});
+
+describe("the code from the letter", () => {
+  const says = (value: unknown) => codeField.safeParse(value).error?.issues.map((i) => i.message);
+
+  it("asks for its four digits, alone, when they are not there", () => {
+    for (const value of ["", "   ", undefined, "abc", "12", "12345", "12a4"])
+      expect(says(value), JSON.stringify(value)).toEqual(["errors:code"]);
+  });
+
+  it("says it never starts with a zero when four digits do", () => {
+    expect(says("0123")).toEqual(["errors:codeRange"]);
+  });
+
+  it("is the number typed, spaces around it trimmed", () => {
+    expect(codeField.parse(" 4821 ")).toBe(4821);
   });
 });
 

@@ -75,7 +75,8 @@ export const optionalPhoneField = z
 export const codeField = z.coerce
   .string({ error: "errors:code" })
   .trim()
-  .regex(/^\d{4}$/, { error: "errors:code" })
+  // Alone when it fails: nothing typed, or letters, "never starts with a zero" would not apply.
+  .regex(/^\d{4}$/, { error: "errors:code", abort: true })
   .regex(/^[1-9]/, { error: "errors:codeRange" })
   .transform(Number);
 
