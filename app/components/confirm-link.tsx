@@ -41,14 +41,18 @@ export function ConfirmLink({
         // With JavaScript it opens a dialog, not a page: said to assistive technology and to
         // the service worker's update, which waits for a link to another page (app/pwa/register.ts).
         aria-haspopup={hydrated ? "dialog" : undefined}
+        // Once confirmed, until the answer: the dialog has closed, so the link says it is under way.
+        aria-disabled={pending || undefined}
+        aria-busy={pending || undefined}
         onClick={(event) => {
           if (!hydrated) return;
           event.preventDefault();
+          if (pending) return;
           setOpen(true);
           dialog.current?.showModal();
         }}
       >
-        <Icon name="trash-2" />
+        {pending ? <Icon name="loader-circle" className="spin" /> : <Icon name="trash-2" />}
         {label}
       </Link>
       {hydrated ? (

@@ -248,6 +248,37 @@ test.describe("while the next page loads", () => {
     await expect(page.locator(".form-error")).toBeVisible();
     await expect(button).toBeEnabled();
   });
+
+  test("a deletion confirmed in its dialog shows it is under way until the answer", async ({
+    page,
+  }) => {
+    await signIn(page, admin, "/posts/create");
+    const title = `Удаляемая ${Date.now()}`;
+    await page.getByLabel("Заголовок").fill(title);
+    await page.getByLabel("Текст").fill("Будет удалена.");
+    await page.getByRole("button", { name: "Опубликовать" }).click();
+    await expect(page).toHaveURL(/\/admin\/posts\/\d+\/edit$/);
+    await page.goto(`/admin/posts?q=${encodeURIComponent(title)}`);
+    await hydrated(page);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/delete\.data(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const link = page.getByRole("link", { name: `Удалить «${title}»` });
+    await link.click();
+    await page.getByRole("dialog").getByRole("button", { name: "Да, удалить" }).click();
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(link).toHaveAttribute("aria-busy", "true");
+    await expect(link).toHaveAttribute("aria-disabled", "true");
+    // Pressed again meanwhile (forced: it says it is disabled), it asks nothing a second time.
+    await link.click({ force: true });
+    await expect(page.getByRole("dialog")).toBeHidden();
+    release();
+    await expect(page.getByText(`Публикация «${title}» удалена`)).toBeVisible();
+    await expect(link).toHaveCount(0);
+  });
 });
 
 /** Marks the document: a reload would lose the mark. */

@@ -50,9 +50,12 @@ function outcomeErrors(outcome: UploadOutcome, status: number, t: (key: string) 
 export function ImageUploadForm({
   postId,
   serverErrors,
+  serverUploaded,
 }: {
   postId: number;
   serverErrors?: string[];
+  /** How many files of a partly refused upload went in, as the page's answer says it (without JavaScript). */
+  serverUploaded?: number;
 }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
@@ -112,6 +115,7 @@ export function ImageUploadForm({
       onSubmit={onSubmit}
     >
       <input type="hidden" name="intent" value="upload" />
+      {errors === serverErrors ? <UploadedNotice count={serverUploaded} /> : null}
       <ImageFileField input={input} errors={errors} onChange={onChange} />
       <UploadPreviews previews={previews} />
       {progress !== null ? <UploadProgress percent={progress} /> : null}
@@ -124,6 +128,18 @@ export function ImageUploadForm({
 }
 
 type Preview = { name: string; url: string };
+
+/** What went in of a partly refused upload, said beside what was refused. */
+function UploadedNotice({ count }: { count?: number }) {
+  const { t } = useTranslation();
+  if (!count) return null;
+  return (
+    <p className="notice" role="status">
+      <Icon name="circle-check" />
+      {t("admin:images.uploaded", { count })}
+    </p>
+  );
+}
 
 function ImageFileField({
   input,

@@ -24,7 +24,7 @@ import { parseImageUpload } from "~/server/media/uploads.server";
 import { requireAdmin } from "~/server/middleware/access.server";
 import { getApi } from "~/server/middleware/api.server";
 import { getI18n } from "~/server/middleware/i18n.server";
-import { createToastHeaders, redirectWithToast } from "~/server/toasts/toast.server";
+import { redirectWithToast } from "~/server/toasts/toast.server";
 import { routeTexts } from "~/utils/i18n/route-texts";
 import { mediaPath } from "~/utils/media/media-path";
 import { PostSchema } from "~/utils/schemas/admin";
@@ -96,16 +96,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         description: t("admin:images.uploaded", { count: outcome.uploaded }),
       });
     }
-    // Some files were refused: stay on the page and say which, beside the field.
-    const headers = outcome.uploaded
-      ? await createToastHeaders({
-          type: "success",
-          description: t("admin:images.uploaded", { count: outcome.uploaded }),
-        })
-      : undefined;
+    // Some files were refused: stay on the page and say which, beside the field, and how many
+    // went in. Said by this page, not as a toast: a toast flashed with it would be read by the next.
     return data(
-      { intent: "upload" as const, imageId: null, errors: outcome.errors },
-      { status: 400, headers },
+      {
+        intent: "upload" as const,
+        imageId: null,
+        errors: outcome.errors,
+        uploaded: outcome.uploaded,
+      },
+      { status: 400 },
     );
   }
 
@@ -259,6 +259,11 @@ export default function PostEditPage({ loaderData, actionData }: Route.Component
         <ImageUploadForm
           postId={post.id}
           serverErrors={imageReply?.intent === "upload" ? imageReply.errors : undefined}
+          serverUploaded={
+            imageReply?.intent === "upload" && "uploaded" in imageReply
+              ? imageReply.uploaded
+              : undefined
+          }
         />
       </section>
       <p>
