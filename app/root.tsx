@@ -13,7 +13,7 @@ import {
 
 import { ErrorPage } from "~/components/error-page";
 import { HoneypotProvider } from "~/components/forms/honeypot-context";
-import { DocumentTitle, type RouteHandle } from "~/components/shell/breadcrumbs";
+import type { RouteHandle } from "~/components/shell/breadcrumbs";
 import { Shell } from "~/components/shell/shell";
 import { useTheme } from "~/components/shell/theme-switch";
 import { ToastHost } from "~/components/shell/toaster";
@@ -158,7 +158,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const theme = useTheme();
   return (
     <HoneypotProvider {...loaderData.honeypotInputProps}>
-      <DocumentTitle productName={loaderData.config.productName} />
       <Shell toasts={<ToastHost toast={loaderData.toast} theme={theme} />}>
         <Outlet />
       </Shell>
@@ -170,21 +169,16 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRootData();
-  const { t } = useTranslation();
   useHydratedMarker();
   if (root) {
     return (
-      <>
-        <DocumentTitle productName={root.config.productName} />
-        <Shell>
-          <ErrorPage error={error} />
-        </Shell>
-      </>
+      <Shell>
+        <ErrorPage error={error} />
+      </Shell>
     );
   }
   return (
     <main id="main" className="shell__main shell__main--bare">
-      <title>{t("errors.genericTitle")}</title>
       <ErrorPage error={error} />
     </main>
   );

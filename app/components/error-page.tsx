@@ -42,6 +42,8 @@ export function ErrorPage({ error }: { error: unknown }) {
   const described = useErrorDescription(status, message, busy);
   return (
     <section className="error-page" aria-labelledby="error-title">
+      {/* The document is named for what happened, not for the page that was asked for. */}
+      <title>{described.title}</title>
       <Icon
         name={described.icon}
         size="xxl"

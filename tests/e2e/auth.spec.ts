@@ -41,14 +41,20 @@ test.describe("signing in and out", () => {
     await expect(page.getByRole("banner").getByRole("link", { name: "Войти" })).toBeVisible();
   });
 
-  test("a wrong password shows the backend's message and keeps the e-mail", async ({ page }) => {
+  test("a wrong password shows the backend's message and keeps the e-mail", async ({
+    page,
+    jsEnabled,
+  }) => {
     await page.goto("/auth");
     await page.getByLabel("Электронная почта").fill(resident.email);
     await page.getByLabel("Пароль", { exact: true }).fill("wrong-password");
-    await page.getByRole("button", { name: "Войти" }).click();
+    const submit = page.getByRole("button", { name: "Войти" });
+    await submit.click();
     await expect(page.locator(".form-error")).toHaveText(
       "Неверный адрес электронной почты или пароль.",
     );
+    // A new page (no JavaScript) starts at the message; with JavaScript the focus stays put.
+    await expect(jsEnabled ? submit : page.locator(".form-error")).toBeFocused();
     // Said once, in the form: not repeated as a toast.
     await page.waitForTimeout(1500);
     const said =

@@ -235,7 +235,9 @@ test.describe("while the next page loads", () => {
   test("a form's button shows it is pending and cannot be pressed twice", async ({ page }) => {
     await page.goto("/auth");
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    let sent = 0;
     await page.route("**/auth.data*", async (route) => {
+      if (route.request().method() === "POST") sent += 1;
       await new Promise((resolve) => setTimeout(resolve, 800));
       await route.continue();
     });
@@ -245,8 +247,13 @@ test.describe("while the next page loads", () => {
     await button.click();
     await expect(button).toBeDisabled();
     await expect(button).toHaveAttribute("aria-busy", "true");
+    // Pressed again, from the keyboard, while it is sent: nothing more goes out.
+    await button.press("Enter");
     await expect(page.locator(".form-error")).toBeVisible();
     await expect(button).toBeEnabled();
+    expect(sent).toBe(1);
+    // The focus stayed on the button: the keyboard goes on from where it was.
+    await expect(button).toBeFocused();
   });
 
   test("a deletion confirmed in its dialog shows it is under way until the answer", async ({

@@ -142,7 +142,10 @@ test.describe("news", () => {
   test("an unknown post is the 404 page", { tag: "@server" }, async ({ page }) => {
     expect((await page.goto("/posts/item/999999"))?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Страница не найдена" })).toBeVisible();
+    // Named for what happened, not for the news it was under.
+    await expect(page).toHaveTitle("Страница не найдена");
     expect((await page.goto("/posts/item/abc"))?.status()).toBe(404);
+    await expect(page).toHaveTitle("Страница не найдена");
   });
 
   test(

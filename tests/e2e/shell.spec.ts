@@ -50,11 +50,14 @@ test.describe("the 404 page", () => {
     const response = await page.goto("/no/such/page");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Страница не найдена" })).toBeVisible();
+    await expect(page).toHaveTitle("Страница не найдена");
     await page.getByRole("link", { name: "Вернуться на главную" }).click();
     await expect(page).toHaveURL("/");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
       "Управляющая компания вашего дома",
     );
+    // The page's own title again, a client navigation's too.
+    await expect(page).toHaveTitle("Личный кабинет жителя");
   });
 });
 

@@ -52,8 +52,10 @@
  * - Focus: conform moves it to the first invalid field once the page is
  *   React's. On the page the server rendered after a failed submission every
  *   invalid field (app/components/ui/fields.tsx) carries `autofocus`, and the
- *   browser focuses the first. A form's own first-field `autoFocus` is for a
- *   form not yet answered: `autoFocus: !form.status`.
+ *   browser focuses the first; with none, the form's own message (FormErrors).
+ *   A form's own first-field `autoFocus` is for a form not yet answered:
+ *   `autoFocus: !form.status`. A pending button (app/components/ui/button.tsx)
+ *   keeps the focus it has, so a refusal leaves the keyboard where it was.
  * - Errors are keys of the `errors` namespace (`errors:required`, from the
  *   schemas) or the backend's texts: the fields say both.
  * - Passwords: `PasswordField` empties itself when the route's action
@@ -82,11 +84,24 @@ import { SaidTexts, useErrorTexts } from "~/components/ui/fields";
 import { Icon } from "~/components/ui/icon";
 import { readErrorText } from "~/utils/i18n/foreign-text";
 
-/** Errors about the whole form (not one field), inside it, announced when they appear. */
+/**
+ * Errors about the whole form (not one field), inside it, announced when they appear.
+ * On the page the server rendered after a refusal («Неверный адрес…») the message takes the
+ * focus, so that it is what a screen reader says first: an invalid field, earlier in the page,
+ * takes it instead (the first `autofocus` wins). Once the page is React's, the focus stays where
+ * the resident is and the alert is announced.
+ */
 export function FormErrors({ id, errors }: { id?: string; errors?: string[] }) {
+  const hydrated = useHydrated();
   if (!errors?.length) return null;
   return (
-    <div id={id} className="form-error" role="alert">
+    <div
+      id={id}
+      className="form-error"
+      role="alert"
+      tabIndex={-1}
+      autoFocus={!hydrated || undefined}
+    >
       <Icon name="circle-alert" />
       <span>
         <SaidTexts texts={errors.map(readErrorText)} />

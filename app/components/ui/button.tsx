@@ -16,7 +16,11 @@ export type ButtonVariant =
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: ButtonSize;
   variant?: ButtonVariant;
-  /** The form this button submits is being sent: disable it and show a spinner. */
+  /**
+   * The form this button submits is being sent: a spinner, and presses do nothing. Marked
+   * `aria-disabled`, not `disabled`: a disabled button drops the focus, and a form refused
+   * after it would leave the keyboard at the top of the page.
+   */
   pending?: boolean;
   children?: ReactNode;
 }
@@ -37,14 +41,18 @@ export function Button({
   className,
   children,
   type = "button",
+  onClick,
   ...props
 }: ButtonProps) {
   return (
     <button
       type={type}
       className={buttonClassName(variant, size, className)}
-      disabled={disabled || pending}
+      disabled={disabled}
+      aria-disabled={pending || undefined}
       aria-busy={pending || undefined}
+      // A press (Enter in a field too) while the form is sent submits nothing.
+      onClick={pending ? (event) => event.preventDefault() : onClick}
       {...props}
     >
       {pending ? (
