@@ -92,6 +92,7 @@ export async function publicPages(backendUrl: string): Promise<string[]> {
     "/",
     "/auth",
     "/auth/registration",
+    "/auth/reset",
     "/posts",
     `/posts/item/${postId}`,
     "/rates",
